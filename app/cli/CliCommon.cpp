@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliCommon.h"
+
+#include "catalog/CatalogLoader.h"
+#include "common/TextFile.h"
+#include "plan/PlanIo.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace gpuplan::cli {
+
+std::vector<CliArgs::OptionSpec> catalogOptions()
+{
+    return {{"--catalog-dir", true, false, "read bundled catalogs from DIR instead of the built-in copy"},
+            {"--user-catalog", true, false, "user catalog folder (default: $GPUPLAN_USER_CATALOG_DIR or ~/.config/gpuplan/catalogs)"},
+            {"--no-user-catalog", false, false, "ignore the user catalog folder"},
+            {"--help", false, false, "show this help"}};
+}
+
+std::vector<CliArgs::OptionSpec> planOptions()
+{
+    auto specs = catalogOptions();
+    specs.push_back({"--set", true, true, "override a plan field: PATH=VALUE, e.g. hardware.num_gpus=4096 (repeatable)"});
+    return specs;
+}
+
+void printError(const std::string &message)
+{
+    std::fprintf(stderr, "gpuplan-cli: %s\n", message.c_str());
+}
+
+void printJson(const nlohmann::ordered_json &json)
+{
+    std::cout << json.dump(2) << '\n';
+}
+
+void printJson(const nlohmann::json &json)
+{
+    std::cout << json.dump(2) << '\n';
+}
+
+int printHelp(const std::string &usage, const std::string &description, const CliArgs &args)
+{
+    std::cout << "Usage: " << usage << "\n\n" << description << "\n\nOptions:\n" << args.optionsHelp();
+    return kOk;
+}
+
+bool loadCatalogFromArgs(const CliArgs &args, Catalog &catalog)
+{
+    CatalogSources sources;
+    if (auto dir = args.value("--catalog-dir"))
+        sources.bundledDir = *dir;
+    if (args.flag("--no-user-catalog"))
+        sources.loadUser = false;
+    else
+        sources.userDir = args.value("--user-catalog").value_or(defaultUserCatalogDir());
+    std::vector<CatalogIssue> issues;
+    catalog = loadCatalog(sources, issues);
+    for (const CatalogIssue &issue : issues)
+        std::fprintf(stderr, "gpuplan-cli: warning: %s\n", issue.text().c_str());
+    if (catalog.gpus.empty()) {
+        printError("no GPUs in the catalog");
+        return false;
+    }
+    return true;
+}
+
+bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalog &catalog, Plan &plan)
+{
+    std::string text, error;
+    if (!readTextFile(path, kMaxPlanFileBytes, text, error)) {
+        printError(error);
+        return false;
+    }
+    std::vector<PlanError> errors;
+    nlohmann::json doc;
+    if (!parseJsonText(text, path, doc, errors)) {
+        for (const PlanError &e : errors)
+            printError(e.text());
+        return false;
+    }
+    for (const std::string &assignment : args.values("--set")) {
+        if (!applyOverride(doc, assignment, errors)) {
+            for (const PlanError &e : errors)
+                printError("--set " + e.text());
+            return false;
+        }
+    }
+    if (!planFromJson(doc, &catalog, plan, errors)) {
+        for (PlanError &e : errors) {
+            e.file = path;
+            printError(e.text());
+        }
+        return false;
+    }
+    return true;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CliArgs.h"
+
+#include "catalog/Catalog.h"
+#include "eval/ResolvedPlan.h"
+#include "plan/Plan.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <vector>
+
+// Shared pieces of the gpuplan-cli subcommands: catalog and plan loading with --set overrides,
+// error output, exit codes.
+namespace gpuplan::cli {
+
+enum ExitCode : int { kOk = 0, kBadInput = 1, kUsage = 2 };
+
+// Options every catalog-using subcommand accepts.
+std::vector<CliArgs::OptionSpec> catalogOptions();
+// Catalog options plus --set.
+std::vector<CliArgs::OptionSpec> planOptions();
+
+// Loads the bundled + user catalogs as the options say. Catalog problems are printed to stderr
+// as warnings (the rest still loads).
+bool loadCatalogFromArgs(const CliArgs &args, Catalog &catalog);
+
+// Loads a plan file, applies --set overrides, resolves it against the catalog.
+bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalog &catalog, Plan &plan);
+
+void printError(const std::string &message);
+void printJson(const nlohmann::ordered_json &json);
+void printJson(const nlohmann::json &json);
+
+// A command's --help text: usage line, description, options.
+int printHelp(const std::string &usage, const std::string &description, const CliArgs &args);
+
+struct Command
+{
+    const char *name;
+    const char *summary;
+    int (*run)(const std::vector<std::string> &args);
+};
+
+} // namespace gpuplan::cli

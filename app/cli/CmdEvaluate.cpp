@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gpuplan-cli evaluate PLAN [--json] [--set PATH=VALUE ...]
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "eval/EvaluationJson.h"
+#include "eval/Evaluator.h"
+#include "eval/ResolvedPlan.h"
+#include "report/TextReport.h"
+#include "search/Scaling.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+namespace gpuplan::cli {
+
+int runEvaluate(const std::vector<std::string> &argv)
+{
+    auto specs = planOptions();
+    specs.push_back({"--json", false, false, "print the evaluation as JSON (docs/cli.md lists the fields)"});
+    CliArgs args(specs);
+    std::string error;
+    if (!args.parse(argv, error)) {
+        printError("evaluate: " + error);
+        return kUsage;
+    }
+    if (args.flag("--help"))
+        return printHelp("gpuplan-cli evaluate PLAN [--json] [--set PATH=VALUE ...]",
+                         "Evaluates a .gpuplan file: memory per GPU, step time or serving capacity, power, cost.", args);
+    if (args.positional().size() != 1) {
+        printError("evaluate: expected exactly one plan file (see --help)");
+        return kUsage;
+    }
+    Catalog catalog;
+    if (!loadCatalogFromArgs(args, catalog))
+        return kBadInput;
+    Plan plan;
+    if (!loadPlanFromArgs(args, args.positional()[0], catalog, plan))
+        return kBadInput;
+    ResolvedPlan resolved;
+    std::vector<ResolveError> errors;
+    if (!resolvePlan(plan, catalog, resolved, errors)) {
+        for (const ResolveError &e : errors)
+            printError(args.positional()[0] + ": " + e.field + ": " + e.message);
+        return kBadInput;
+    }
+    const Evaluation evaluation = evaluate(resolved);
+    if (args.flag("--json")) {
+        auto json = evaluationToJson(resolved, evaluation);
+        json["scaling"] = scalingToJson(computeScaling(resolved));
+        printJson(json);
+    } else {
+        std::cout << textReport(resolved, evaluation);
+    }
+    return kOk;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CliCommon.h"
+
+#include <span>
+
+namespace gpuplan::cli {
+
+int runEvaluate(const std::vector<std::string> &args);
+int runValidate(const std::vector<std::string> &args);
+int runFields(const std::vector<std::string> &args);
+int runCatalog(const std::vector<std::string> &args);
+
+std::span<const Command> commands();
+
+} // namespace gpuplan::cli

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gpuplan-cli: the headless planner. Subcommands are listed in commands().
+#include "Commands.h"
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+namespace gpuplan::cli {
+
+namespace {
+
+const Command kCommands[] = {
+    {"evaluate", "evaluate a plan: memory, time, power, cost", runEvaluate},
+    {"validate", "compare predictions with published measurements (CSV)", runValidate},
+    {"catalog", "list catalog entries (GPUs, nodes, fabrics, clouds, models, engines)", runCatalog},
+    {"fields", "list plan fields with their allowed values", runFields},
+};
+
+int usage(std::FILE *out)
+{
+    std::fprintf(out, "Usage: gpuplan-cli COMMAND [ARGS...]\n\nCommands:\n");
+    for (const Command &c : commands())
+        std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
+    std::fprintf(out, "\nRun gpuplan-cli COMMAND --help for the options of a command.\n");
+    return out == stdout ? kOk : kUsage;
+}
+
+} // namespace
+
+std::span<const Command> commands()
+{
+    return kCommands;
+}
+
+} // namespace gpuplan::cli
+
+int main(int argc, char **argv)
+{
+    using namespace gpuplan::cli;
+    if (argc < 2)
+        return usage(stderr);
+    const std::string name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help")
+        return usage(stdout);
+    if (name == "--version") {
+        std::printf("gpuplan-cli %s\n", GPUPLAN_VERSION);
+        return kOk;
+    }
+    std::vector<std::string> args(argv + 2, argv + argc);
+    for (const Command &c : commands()) {
+        if (name == c.name) {
+            try {
+                return c.run(args);
+            } catch (const std::exception &e) {
+                printError(name + ": internal error: " + e.what());
+                return 3;
+            }
+        }
+    }
+    printError("unknown command \"" + name + "\" (see gpuplan-cli --help)");
+    return kUsage;
+}

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "catalog/Catalog.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gpuplan {
+
+std::string CatalogIssue::text() const
+{
+    std::string s = file + ": ";
+    if (!entry.empty())
+        s += "entry '" + entry + "'";
+    if (!field.empty())
+        s += (entry.empty() ? "field '" : ", field '") + field + "'";
+    if (!entry.empty() || !field.empty())
+        s += ": ";
+    return s + message;
+}
+
+std::string catalogKey(std::string_view name)
+{
+    std::string key;
+    key.reserve(name.size());
+    for (char c : name) {
+        if (c == '-' || c == '_' || c == ' ' || c == '.' || c == '/')
+            continue;
+        key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return key;
+}
+
+namespace {
+
+template <typename T>
+const T *findIn(const std::vector<T> &items, std::string_view name)
+{
+    const std::string key = catalogKey(name);
+    if (key.empty())
+        return nullptr;
+    for (const T &item : items) {
+        if (catalogKey(item.id) == key)
+            return &item;
+    }
+    for (const T &item : items) {
+        for (const std::string &alias : item.aliases) {
+            if (catalogKey(alias) == key)
+                return &item;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+const GpuSpec *Catalog::findGpu(std::string_view name) const { return findIn(gpus, name); }
+const NodeSpec *Catalog::findNode(std::string_view name) const { return findIn(nodes, name); }
+const FabricSpec *Catalog::findFabric(std::string_view name) const { return findIn(fabrics, name); }
+const CloudOffer *Catalog::findCloud(std::string_view name) const { return findIn(clouds, name); }
+const ModelPreset *Catalog::findModel(std::string_view name) const { return findIn(models, name); }
+const EnginePreset *Catalog::findEngine(std::string_view name) const { return findIn(engines, name); }
+
+std::vector<const CloudOffer *> Catalog::offersFor(const GpuSpec &gpu) const
+{
+    std::vector<const CloudOffer *> out;
+    for (const CloudOffer &o : clouds) {
+        const GpuSpec *g = findGpu(o.gpu);
+        if (g == &gpu)
+            out.push_back(&o);
+    }
+    auto price = [](const CloudOffer *o) { return o->onDemandPerGpuHour >= 0 ? o->onDemandPerGpuHour : 1e18; };
+    std::stable_sort(out.begin(), out.end(), [&](const CloudOffer *a, const CloudOffer *b) { return price(a) < price(b); });
+    return out;
+}
+
+} // namespace gpuplan

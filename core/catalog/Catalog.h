@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "catalog/CloudOffer.h"
+#include "catalog/EnginePreset.h"
+#include "catalog/FabricSpec.h"
+#include "catalog/GpuSpec.h"
+#include "catalog/ModelPreset.h"
+#include "catalog/NodeSpec.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan {
+
+// One problem found while loading catalog files. Loading goes on: the entry is skipped (or the
+// field left at its default, for optional fields) and the rest still loads.
+struct CatalogIssue
+{
+    std::string file;       // file path or bundled file name
+    std::string entry;      // entry id (or "#index" when it has none)
+    std::string field;      // field name; empty for whole-file problems
+    std::string message;    // what is wrong: expected vs found
+    std::string text() const;   // "file: entry 'x', field 'y': message"
+};
+
+// The bundled catalogs plus the user's own entries. A user entry with the id of a bundled one
+// replaces it (a negotiated price, a corrected figure); other entries are added.
+class Catalog
+{
+public:
+    std::vector<GpuSpec> gpus;
+    std::vector<NodeSpec> nodes;
+    std::vector<FabricSpec> fabrics;
+    std::vector<CloudOffer> clouds;
+    std::vector<ModelPreset> models;
+    std::vector<EnginePreset> engines;
+
+    // Lookups by id or alias; case, '-', '_', ' ' and '.' are ignored ("h100 sxm 80gb" finds
+    // "H100-SXM-80GB"). nullptr when unknown.
+    const GpuSpec *findGpu(std::string_view name) const;
+    const NodeSpec *findNode(std::string_view name) const;
+    const FabricSpec *findFabric(std::string_view name) const;
+    const CloudOffer *findCloud(std::string_view name) const;
+    const ModelPreset *findModel(std::string_view name) const;
+    const EnginePreset *findEngine(std::string_view name) const;
+
+    // Offers for one GPU, cheapest on-demand first.
+    std::vector<const CloudOffer *> offersFor(const GpuSpec &gpu) const;
+};
+
+// Normalized key used for id/alias matching.
+std::string catalogKey(std::string_view name);
+
+} // namespace gpuplan

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/EnumNames.h"
+
+#include "plan/FacilityAssumptions.h"
+
+#include <cctype>
+
+namespace gpuplan {
+namespace {
+
+template <typename E>
+constexpr EnumName n(E v, const char *s)
+{
+    return {static_cast<int>(v), s};
+}
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    }
+    return true;
+}
+
+const EnumName kDtype[] = {n(Dtype::FP32, "fp32"), n(Dtype::TF32, "tf32"), n(Dtype::BF16, "bf16"),
+                           n(Dtype::FP16, "fp16"), n(Dtype::FP8, "fp8"),   n(Dtype::INT8, "int8"),
+                           n(Dtype::INT4, "int4"), n(Dtype::NF4, "nf4")};
+const EnumName kDtypeAlias[] = {n(Dtype::FP8, "e4m3"), n(Dtype::FP8, "fp8_e4m3"), n(Dtype::NF4, "q4"),
+                                n(Dtype::FP32, "float32"), n(Dtype::BF16, "bfloat16"), n(Dtype::FP16, "float16")};
+const EnumName kMode[] = {n(Mode::Training, "training"), n(Mode::Inference, "inference")};
+const EnumName kFineTune[] = {n(FineTune::None, "none"), n(FineTune::Lora, "lora"), n(FineTune::Qlora, "qlora")};
+const EnumName kFineTuneAlias[] = {n(FineTune::None, "full")};
+const EnumName kOptimizer[] = {n(Optimizer::AdamW, "adamw"),          n(Optimizer::Adam8bit, "adam8bit"),
+                               n(Optimizer::SgdMomentum, "sgd_momentum"), n(Optimizer::Lion, "lion"),
+                               n(Optimizer::Adafactor, "adafactor"),  n(Optimizer::Sgd, "sgd")};
+const EnumName kOptimizerAlias[] = {n(Optimizer::AdamW, "adam"), n(Optimizer::Adam8bit, "paged_adamw8bit"),
+                                    n(Optimizer::Adam8bit, "adamw8bit")};
+const EnumName kRecompute[] = {n(Recompute::None, "none"), n(Recompute::Selective, "selective"),
+                               n(Recompute::Full, "full")};
+const EnumName kOffload[] = {n(Offload::None, "none"), n(Offload::Cpu, "cpu"), n(Offload::Nvme, "nvme")};
+const EnumName kSchedule[] = {n(PipelineSchedule::OneFOneB, "1f1b"), n(PipelineSchedule::Interleaved, "interleaved"),
+                              n(PipelineSchedule::GPipe, "gpipe")};
+const EnumName kSharding[] = {n(ShardingImpl::DeepSpeed, "deepspeed"), n(ShardingImpl::Fsdp, "fsdp"),
+                              n(ShardingImpl::Megatron, "megatron")};
+const EnumName kNorm[] = {n(NormKind::LayerNorm, "layernorm"), n(NormKind::RmsNorm, "rmsnorm")};
+const EnumName kPosition[] = {n(PositionKind::Rope, "rope"), n(PositionKind::Learned, "learned"),
+                              n(PositionKind::Alibi, "alibi"), n(PositionKind::None, "none")};
+const EnumName kEngine[] = {n(ServingEngine::Generic, "generic"),      n(ServingEngine::Vllm, "vllm"),
+                            n(ServingEngine::Tgi, "tgi"),              n(ServingEngine::TensorRtLlm, "tensorrt-llm"),
+                            n(ServingEngine::Triton, "triton"),        n(ServingEngine::HfTransformers, "hf-transformers")};
+const EnumName kEngineAlias[] = {n(ServingEngine::TensorRtLlm, "trt-llm"), n(ServingEngine::TensorRtLlm, "trtllm"),
+                                 n(ServingEngine::TensorRtLlm, "fastertransformer"),
+                                 n(ServingEngine::HfTransformers, "hf")};
+const EnumName kBatching[] = {n(Batching::Static, "static"), n(Batching::Dynamic, "dynamic"),
+                              n(Batching::Continuous, "continuous")};
+const EnumName kCooling[] = {n(Cooling::Air, "air"), n(Cooling::Liquid, "liquid")};
+const EnumName kCloudPricing[] = {n(CloudPricing::OnDemand, "on_demand"), n(CloudPricing::Reserved1y, "reserved_1y"),
+                                  n(CloudPricing::Reserved3y, "reserved_3y"), n(CloudPricing::Spot, "spot")};
+const EnumName kStorageTier[] = {n(StorageTier::LocalNvme, "local_nvme"), n(StorageTier::SataSsd, "sata_ssd"),
+                                 n(StorageTier::NasNfs, "nas_nfs"), n(StorageTier::ParallelFs, "parallel_fs"),
+                                 n(StorageTier::ObjectStore, "object_store")};
+
+} // namespace
+
+#define GPUPLAN_ENUM_TABLE(fn, label, names, aliases)                                                                  \
+    const EnumNameTable &fn()                                                                                          \
+    {                                                                                                                  \
+        static const EnumNameTable t{label, names, aliases};                                                           \
+        return t;                                                                                                      \
+    }
+
+GPUPLAN_ENUM_TABLE(dtypeNames, "dtype", kDtype, kDtypeAlias)
+GPUPLAN_ENUM_TABLE(modeNames, "mode", kMode, {})
+GPUPLAN_ENUM_TABLE(fineTuneNames, "finetune", kFineTune, kFineTuneAlias)
+GPUPLAN_ENUM_TABLE(optimizerNames, "optimizer", kOptimizer, kOptimizerAlias)
+GPUPLAN_ENUM_TABLE(recomputeNames, "recompute", kRecompute, {})
+GPUPLAN_ENUM_TABLE(offloadNames, "offload", kOffload, {})
+GPUPLAN_ENUM_TABLE(scheduleNames, "schedule", kSchedule, {})
+GPUPLAN_ENUM_TABLE(shardingImplNames, "sharding", kSharding, {})
+GPUPLAN_ENUM_TABLE(normNames, "norm", kNorm, {})
+GPUPLAN_ENUM_TABLE(positionNames, "position", kPosition, {})
+GPUPLAN_ENUM_TABLE(engineNames, "engine", kEngine, kEngineAlias)
+GPUPLAN_ENUM_TABLE(batchingNames, "batching", kBatching, {})
+GPUPLAN_ENUM_TABLE(coolingNames, "cooling", kCooling, {})
+GPUPLAN_ENUM_TABLE(cloudPricingNames, "cloud pricing", kCloudPricing, {})
+GPUPLAN_ENUM_TABLE(storageTierNames, "storage tier", kStorageTier, {})
+
+#undef GPUPLAN_ENUM_TABLE
+
+std::optional<int> parseEnum(const EnumNameTable &table, std::string_view text)
+{
+    for (const EnumName &e : table.names) {
+        if (equalsIgnoreCase(text, e.name))
+            return e.value;
+    }
+    for (const EnumName &e : table.aliases) {
+        if (equalsIgnoreCase(text, e.name))
+            return e.value;
+    }
+    return std::nullopt;
+}
+
+const char *enumName(const EnumNameTable &table, int value)
+{
+    for (const EnumName &e : table.names) {
+        if (e.value == value)
+            return e.name;
+    }
+    return "?";
+}
+
+std::string allowedNames(const EnumNameTable &table)
+{
+    std::string out;
+    for (std::size_t i = 0; i < table.names.size(); ++i) {
+        if (i > 0)
+            out += (i + 1 == table.names.size()) ? " or " : ", ";
+        out += '"';
+        out += table.names[i].name;
+        out += '"';
+    }
+    return out;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "eval/Diagnostics.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan {
+
+void Diagnostics::add(DiagCode code, Severity severity, const char *field, double value, double limit)
+{
+    if (m_count >= kCapacity)
+        return;   // the first problems are the ones worth reading
+    m_items[static_cast<std::size_t>(m_count++)] = Diagnostic{code, severity, field, value, limit};
+}
+
+bool Diagnostics::hasErrors() const
+{
+    for (const Diagnostic &d : *this) {
+        if (d.severity == Severity::Error)
+            return true;
+    }
+    return false;
+}
+
+bool Diagnostics::has(DiagCode code) const
+{
+    for (const Diagnostic &d : *this) {
+        if (d.code == code)
+            return true;
+    }
+    return false;
+}
+
+const char *severityName(Severity s)
+{
+    switch (s) {
+    case Severity::Info: return "info";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+    }
+    return "error";
+}
+
+namespace {
+
+std::string num(double v)
+{
+    char buf[64];
+    if (std::fabs(v - std::round(v)) < 1e-9 && std::fabs(v) < 1e15)
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+std::string gib(double bytes)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+    return buf;
+}
+
+} // namespace
+
+std::string describe(const Diagnostic &d)
+{
+    const std::string v = num(d.value);
+    const std::string l = num(d.limit);
+    switch (d.code) {
+    case DiagCode::GpusNotDivisible:
+        return "The " + v + " GPUs cannot be split into groups of TP x PP x CP = " + l;
+    case DiagCode::DpMismatch:
+        return "DP = " + v + " does not match the GPU count: TP x PP x CP x DP must equal the GPUs, which gives DP = " + l;
+    case DiagCode::TpNotDivideHeads:
+        return "TP must divide the " + l + " attention heads (TP = " + v + ")";
+    case DiagCode::TpNotDivideKvHeads:
+        return "TP = " + v + " exceeds or does not divide the " + l + " KV heads: KV heads are replicated across TP ranks";
+    case DiagCode::TpNotDivideFfn:
+        return "TP must divide the FFN size " + l + " (TP = " + v + ")";
+    case DiagCode::TpNotDivideVocab:
+        return "The vocabulary (" + l + ") is padded to a multiple of TP = " + v;
+    case DiagCode::PpExceedsLayers:
+        return "PP = " + v + " exceeds the " + l + " layers: every pipeline stage needs at least one layer";
+    case DiagCode::PpUnevenLayers:
+        return "The " + l + " layers do not split evenly into PP = " + v + " stages; the busiest stage sets the pace";
+    case DiagCode::VpNeedsPp:
+        return "Virtual pipeline stages (" + v + ") need PP > 1";
+    case DiagCode::VpNotDivideLayers:
+        return "PP x virtual stages = " + v + " must divide the " + l + " layers";
+    case DiagCode::CpNotDivideSeq:
+        return "CP = " + v + ": the sequence length " + l + " must split into 2 x CP equal chunks";
+    case DiagCode::EpNotDivideExperts:
+        return "EP must divide the " + l + " experts (EP = " + v + ")";
+    case DiagCode::EpExceedsGroup:
+        return "EP = " + v + " exceeds the " + l + " ranks that hold copies of the experts (DP x CP x TP)";
+    case DiagCode::EpWithoutMoe:
+        return "EP = " + v + " has no effect on a dense model";
+    case DiagCode::BatchNotDivisible:
+        return "The global batch of " + v + " sequences must be a multiple of DP x micro-batch = " + l;
+    case DiagCode::MicroBatchTooLarge:
+        return "The micro-batch " + v + " exceeds the " + l + " sequences each data-parallel rank gets per step";
+    case DiagCode::TpExceedsNode:
+        return "TP = " + v + " spans more than one node (" + l + " GPUs per node): TP traffic crosses the slow network";
+    case DiagCode::SpWithoutTp:
+        return "Sequence parallelism has no effect without TP > 1";
+    case DiagCode::ZeroStageInvalid:
+        return "ZeRO stage " + v + " does not exist (0 to 3)";
+    case DiagCode::Zero3WithPp:
+        return "ZeRO-3 with PP = " + v + " re-gathers weights for every micro-batch";
+    case DiagCode::DoesNotFit:
+        return "Needs " + gib(d.value) + " per GPU but the GPU has " + gib(d.limit);
+    case DiagCode::NoFlopsForDtype:
+        return "This GPU has no tensor-core throughput for the chosen compute precision";
+    case DiagCode::InferenceTpNotDivide:
+        return "TP must divide the " + l + " attention heads (TP = " + v + ")";
+    case DiagCode::ConcurrencyTooHigh:
+        return "Concurrency " + v + " exceeds the " + l + " sequences whose KV cache fits";
+    case DiagCode::TtftTargetMissed:
+        return "Time to first token " + v + " ms misses the " + l + " ms target";
+    case DiagCode::TpotTargetMissed:
+        return "Time per output token " + v + " ms misses the " + l + " ms target";
+    case DiagCode::UtilizationLow:
+        return "Expected GPU utilization " + num(d.value * 100) + "% is below 30%: most of the money buys idle GPUs";
+    case DiagCode::UtilizationHigh:
+        return "Expected GPU utilization " + num(d.value * 100) + "% is above 95%: no headroom, queues grow and jobs wait";
+    case DiagCode::RackBelowNode:
+        return "The rack power limit of " + v + " kW is below one node's " + l + " kW";
+    case DiagCode::LiquidCoolingRequired:
+        return "Racks at " + v + " kW exceed the air-cooling limit of " + l + " kW: direct liquid cooling required";
+    case DiagCode::FinetuneWithOffload:
+        return "This fine-tuning and offload combination is not modelled";
+    case DiagCode::Count: break;
+    }
+    return "unknown problem";
+}
+
+} // namespace gpuplan

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/Diagnostics.h"
+#include "eval/FacilityResults.h"
+#include "eval/Layout.h"
+#include "model/ModelShape.h"
+
+#include <array>
+
+// Everything one evaluation of a plan produces. Plain values with fixed-size arrays: evaluating
+// allocates nothing. Units: bytes, seconds, watts, USD (docs/conventions.md). JSON names are in
+// eval/EvaluationJson.cpp and docs/cli.md.
+namespace gpuplan {
+
+// Bytes on the most-loaded GPU, by component.
+struct MemoryBreakdown
+{
+    double weights = 0;
+    double gradients = 0;
+    double optimizerStates = 0;
+    double masterWeights = 0;
+    double activations = 0;
+    double logitsLoss = 0;
+    double commBuffers = 0;
+    double kvCache = 0;           // inference
+    double workspace = 0;         // inference temporaries / ZeRO-3 gathered working set
+    double cudaContext = 0;       // framework overhead: context + library workspaces
+    double allocatorSlack = 0;    // framework overhead: caching-allocator fragmentation
+
+    double total() const
+    {
+        return weights + gradients + optimizerStates + masterWeights + activations + logitsLoss + commBuffers + kvCache
+               + workspace + cudaContext + allocatorSlack;
+    }
+};
+
+struct MemoryResult
+{
+    MemoryBreakdown breakdown;
+    double perGpuBytes = 0;           // breakdown.total()
+    double capacityBytes = 0;         // GPU memory (for inference: x memoryUtilization)
+    bool fits = false;
+    double offloadedCpuBytes = 0;     // per GPU, held in host memory
+    double offloadedNvmeBytes = 0;    // per GPU, held on NVMe
+    // Inference only.
+    double kvBytesPerSequence = 0;    // at prompt + output length, per GPU
+    int maxConcurrency = 0;           // sequences whose KV cache fits per replica
+    int minTpThatFits = 0;            // smallest TP (1,2,4,8,...) that holds weights + one sequence; 0 = none
+};
+
+struct StepBreakdown
+{
+    double compute = 0;       // forward + backward on the busiest stage
+    double recompute = 0;
+    double tpComm = 0;        // exposed (not overlapped) communication, per parallel dimension
+    double cpComm = 0;
+    double epComm = 0;
+    double ppComm = 0;
+    double dpComm = 0;
+    double bubble = 0;        // pipeline fill and drain
+    double optimizer = 0;
+    double offload = 0;       // CPU/NVMe transfers not hidden
+    double other = 0;         // data loading, logging, framework per-step overhead
+
+    double total() const
+    {
+        return compute + recompute + tpComm + cpComm + epComm + ppComm + dpComm + bubble + optimizer + offload + other;
+    }
+};
+
+struct TrainingResult
+{
+    bool valid = false;
+    double stepTimeS = 0;
+    StepBreakdown breakdown;
+    int microBatchesPerStep = 0;     // per pipeline (gradient accumulation steps)
+    double bubbleFraction = 0;
+    double tokensPerStep = 0;
+    double tokensPerS = 0;
+    double tokensPerSPerGpu = 0;
+    double modelFlopsPerStep = 0;    // Megatron convention, no recompute (MFU numerator)
+    double hardwareFlopsPerStep = 0; // including recompute (HFU numerator)
+    double mfu = 0;
+    double hfu = 0;
+    double tflopsPerGpu = 0;         // achieved model TFLOP/s per GPU
+    double timeToTrainS = 0;         // plan's token budget at this throughput (before reliability losses)
+    double gpuHours = 0;
+    double errorBand = 0;            // relative +/- from validation residuals
+};
+
+struct ConcurrencyPoint
+{
+    int concurrency = 0;
+    double outputTokensPerSPerGpu = 0;
+    double tpotMs = 0;
+    double ttftMs = 0;
+};
+
+struct InferenceResult
+{
+    bool valid = false;
+    int gpusPerReplica = 1;
+    double ttftMs = 0;                    // prefill of one prompt at the plan's concurrency
+    double decodeMsPerToken = 0;          // mean time per output token over the response
+    double e2eLatencyMs = 0;
+    double outputTokensPerSPerGpu = 0;
+    double outputTokensPerSPerReplica = 0;
+    double requestsPerSPerReplica = 0;
+    int maxConcurrency = 0;
+    int replicasNeeded = 0;               // for the target request rate under the latency targets
+    bool meetsTtft = true;
+    bool meetsTpot = true;
+    // Throughput of the same replica under static, dynamic and continuous batching.
+    std::array<double, 3> batchingTokensPerSPerGpu{};
+    std::array<ConcurrencyPoint, 12> curve{};
+    int curveCount = 0;
+    double errorBand = 0;
+};
+
+struct ScalingPoint
+{
+    int gpus = 0;
+    bool feasible = false;
+    double tokensPerS = 0;
+    double tokensPerSPerGpu = 0;
+    double idealTokensPerS = 0;     // linear scaling from the first feasible point
+    double efficiency = 0;          // tokensPerS / idealTokensPerS
+    Layout layout;                  // best layout at this count
+};
+
+struct ScalingResult
+{
+    static constexpr int kMaxPoints = 16;
+    std::array<ScalingPoint, kMaxPoints> points{};
+    int count = 0;
+    bool weak = false;              // weak scaling: global batch grows with the GPU count
+};
+
+struct Evaluation
+{
+    Diagnostics diagnostics;
+    ModelShape shape;
+    Layout layout;
+    MemoryResult memory;
+    TrainingResult training;
+    InferenceResult inference;
+    PowerResult power;
+    CoolingResult cooling;
+    StorageResult storage;
+    ReliabilityResult reliability;
+    CostResult cost;
+    BillOfMaterials bom;
+};
+
+} // namespace gpuplan

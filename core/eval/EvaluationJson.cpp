@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "eval/EvaluationJson.h"
+
+#include "common/EnumNames.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace gpuplan {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+// Outputs never carry NaN or infinity: a non-finite number becomes null (and is a bug the
+// property tests look for).
+Json num(double v)
+{
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+
+Json memoryJson(const MemoryResult &m, Mode mode)
+{
+    const MemoryBreakdown &b = m.breakdown;
+    Json breakdown = {{"weights", num(b.weights)},
+                      {"gradients", num(b.gradients)},
+                      {"optimizer_states", num(b.optimizerStates)},
+                      {"master_weights", num(b.masterWeights)},
+                      {"activations", num(b.activations)},
+                      {"logits_loss", num(b.logitsLoss)},
+                      {"comm_buffers", num(b.commBuffers)},
+                      {"kv_cache", num(b.kvCache)},
+                      {"workspace", num(b.workspace)},
+                      {"cuda_context", num(b.cudaContext)},
+                      {"allocator_slack", num(b.allocatorSlack)}};
+    Json j = {{"per_gpu_bytes", num(m.perGpuBytes)},
+              {"per_gpu_gib", num(m.perGpuBytes / (1024.0 * 1024.0 * 1024.0))},
+              {"capacity_bytes", num(m.capacityBytes)},
+              {"fits", m.fits},
+              {"breakdown", std::move(breakdown)},
+              {"offloaded_cpu_bytes", num(m.offloadedCpuBytes)},
+              {"offloaded_nvme_bytes", num(m.offloadedNvmeBytes)}};
+    if (mode == Mode::Inference) {
+        j["kv_bytes_per_sequence"] = num(m.kvBytesPerSequence);
+        j["max_concurrency"] = m.maxConcurrency;
+        j["min_tp_that_fits"] = m.minTpThatFits;
+    }
+    return j;
+}
+
+Json trainingJson(const TrainingResult &t)
+{
+    const StepBreakdown &b = t.breakdown;
+    return {{"valid", t.valid},
+            {"step_time_s", num(t.stepTimeS)},
+            {"tokens_per_step", num(t.tokensPerStep)},
+            {"tokens_per_s", num(t.tokensPerS)},
+            {"tokens_per_s_per_gpu", num(t.tokensPerSPerGpu)},
+            {"mfu", num(t.mfu)},
+            {"hfu", num(t.hfu)},
+            {"tflops_per_gpu", num(t.tflopsPerGpu)},
+            {"model_flops_per_step", num(t.modelFlopsPerStep)},
+            {"hardware_flops_per_step", num(t.hardwareFlopsPerStep)},
+            {"micro_batches_per_step", t.microBatchesPerStep},
+            {"bubble_fraction", num(t.bubbleFraction)},
+            {"time_to_train_s", num(t.timeToTrainS)},
+            {"time_to_train_days", num(t.timeToTrainS / 86400.0)},
+            {"gpu_hours", num(t.gpuHours)},
+            {"error_band", num(t.errorBand)},
+            {"breakdown",
+             {{"compute", num(b.compute)},
+              {"recompute", num(b.recompute)},
+              {"tp_comm", num(b.tpComm)},
+              {"cp_comm", num(b.cpComm)},
+              {"ep_comm", num(b.epComm)},
+              {"pp_comm", num(b.ppComm)},
+              {"dp_comm", num(b.dpComm)},
+              {"bubble", num(b.bubble)},
+              {"optimizer", num(b.optimizer)},
+              {"offload", num(b.offload)},
+              {"other", num(b.other)}}}};
+}
+
+Json inferenceJson(const InferenceResult &r)
+{
+    Json curve = Json::array();
+    for (int i = 0; i < r.curveCount; ++i) {
+        const ConcurrencyPoint &p = r.curve[static_cast<std::size_t>(i)];
+        curve.push_back({{"concurrency", p.concurrency},
+                         {"output_tokens_per_s_per_gpu", num(p.outputTokensPerSPerGpu)},
+                         {"tpot_ms", num(p.tpotMs)},
+                         {"ttft_ms", num(p.ttftMs)}});
+    }
+    return {{"valid", r.valid},
+            {"gpus_per_replica", r.gpusPerReplica},
+            {"ttft_ms", num(r.ttftMs)},
+            {"decode_ms_per_token", num(r.decodeMsPerToken)},
+            {"e2e_latency_ms", num(r.e2eLatencyMs)},
+            {"output_tokens_per_s_per_gpu", num(r.outputTokensPerSPerGpu)},
+            {"output_tokens_per_s_per_replica", num(r.outputTokensPerSPerReplica)},
+            {"requests_per_s_per_replica", num(r.requestsPerSPerReplica)},
+            {"max_concurrency", r.maxConcurrency},
+            {"replicas_needed", r.replicasNeeded},
+            {"meets_ttft", r.meetsTtft},
+            {"meets_tpot", r.meetsTpot},
+            {"batching",
+             {{"static", num(r.batchingTokensPerSPerGpu[0])},
+              {"dynamic", num(r.batchingTokensPerSPerGpu[1])},
+              {"continuous", num(r.batchingTokensPerSPerGpu[2])}}},
+            {"concurrency_curve", std::move(curve)},
+            {"error_band", num(r.errorBand)}};
+}
+
+Json shapeJson(const ModelShape &s)
+{
+    return {{"total_params", num(s.totalParams)},
+            {"active_params", num(s.activeParams)},
+            {"layers", s.layers},
+            {"hidden", s.hidden},
+            {"heads", s.heads},
+            {"kv_heads", s.kvHeads},
+            {"ffn_hidden", s.ffn},
+            {"vocab", s.vocab},
+            {"experts", s.experts},
+            {"training_model_flops_per_token", num(s.trainingModelFlopsPerToken(0))}};
+}
+
+} // namespace
+
+Json diagnosticsToJson(const Diagnostics &diagnostics)
+{
+    Json out = Json::array();
+    for (const Diagnostic &d : diagnostics)
+        out.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", describe(d)}});
+    return out;
+}
+
+Json layoutToJson(const Layout &l)
+{
+    return {{"num_gpus", l.numGpus},
+            {"tp", l.tp},
+            {"pp", l.pp},
+            {"dp", l.dp},
+            {"cp", l.cp},
+            {"ep", l.ep},
+            {"vp", l.vp},
+            {"sp", l.sp},
+            {"micro_batch", l.microBatch},
+            {"zero", l.zero},
+            {"sharding", nameOf(shardingImplNames(), l.sharding)},
+            {"recompute", nameOf(recomputeNames(), l.recompute)},
+            {"offload_optimizer", nameOf(offloadNames(), l.offloadOptimizer)},
+            {"offload_params", nameOf(offloadNames(), l.offloadParams)},
+            {"schedule", nameOf(scheduleNames(), l.schedule)}};
+}
+
+Json scalingToJson(const ScalingResult &s)
+{
+    Json points = Json::array();
+    for (int i = 0; i < s.count; ++i) {
+        const ScalingPoint &p = s.points[static_cast<std::size_t>(i)];
+        points.push_back({{"gpus", p.gpus},
+                          {"feasible", p.feasible},
+                          {"tokens_per_s", num(p.tokensPerS)},
+                          {"tokens_per_s_per_gpu", num(p.tokensPerSPerGpu)},
+                          {"ideal_tokens_per_s", num(p.idealTokensPerS)},
+                          {"efficiency", num(p.efficiency)},
+                          {"layout", layoutToJson(p.layout)}});
+    }
+    return {{"kind", s.weak ? "weak" : "strong"}, {"points", std::move(points)}};
+}
+
+Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
+{
+    const Mode mode = plan.plan->workload.mode;
+    Json out = {{"plan", plan.plan->name},
+                {"mode", nameOf(modeNames(), mode)},
+                {"gpu", plan.gpu ? plan.gpu->id : ""},
+                {"node", plan.node ? plan.node->id : ""},
+                {"fabric", plan.fabric ? plan.fabric->id : ""},
+                {"model", shapeJson(e.shape)},
+                {"layout", layoutToJson(e.layout)},
+                {"diagnostics", diagnosticsToJson(e.diagnostics)},
+                {"memory", memoryJson(e.memory, mode)}};
+    if (mode == Mode::Training)
+        out["training"] = trainingJson(e.training);
+    else
+        out["inference"] = inferenceJson(e.inference);
+    appendFacilityJson(plan, e, out);
+    return out;
+}
+
+} // namespace gpuplan

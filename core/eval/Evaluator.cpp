@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "eval/Evaluator.h"
+
+#include "facility/FacilityModel.h"
+#include "memory/MemoryModel.h"
+#include "perf/InferenceTime.h"
+#include "perf/TrainingTime.h"
+
+namespace gpuplan {
+
+Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout)
+{
+    Evaluation e;
+    e.shape = plan.shape;
+    e.layout = layout;
+    checkLayout(plan, layout, e.diagnostics);
+    if (plan.plan->workload.mode == Mode::Training) {
+        e.memory = estimateTrainingMemory(plan, layout);
+        e.training = estimateTrainingTime(plan, layout);
+    } else {
+        e.memory = estimateInferenceMemory(plan, layout);
+        e.inference = estimateInference(plan, layout, e.memory);
+    }
+    if (!e.memory.fits)
+        e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.gpu", e.memory.perGpuBytes, e.memory.capacityBytes);
+    estimateFacility(plan, layout, e);
+    return e;
+}
+
+Evaluation evaluate(const ResolvedPlan &plan)
+{
+    return evaluate(plan, layoutFromPlan(*plan.plan));
+}
+
+} // namespace gpuplan

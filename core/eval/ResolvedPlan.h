@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "catalog/Catalog.h"
+#include "model/ModelShape.h"
+#include "plan/Plan.h"
+
+#include <string>
+#include <vector>
+
+namespace gpuplan {
+
+// A plan with its catalog references looked up and its model shape computed: everything the
+// evaluation path needs, so that path does no lookups, allocation or string work.
+struct ResolvedPlan
+{
+    const Plan *plan = nullptr;
+    const Catalog *catalog = nullptr;
+    ModelShape shape;
+    const GpuSpec *gpu = nullptr;
+    const NodeSpec *node = nullptr;
+    const FabricSpec *fabric = nullptr;
+    const EnginePreset *engine = nullptr;    // inference plans
+    const CloudOffer *cloud = nullptr;       // cheapest (or chosen) offer; may be null
+    int gpusPerNode = 8;
+};
+
+struct ResolveError
+{
+    std::string field;     // plan JSON path, e.g. "hardware.gpu"
+    std::string message;
+};
+
+// Looks up the plan's GPU, node, fabric, engine and cloud offer (the model preset was expanded
+// into plan.model when the plan was loaded). On failure returns
+// false and fills errors; out is then unusable. The plan and catalog must outlive out.
+bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, std::vector<ResolveError> &errors);
+
+} // namespace gpuplan

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Enums.h"
+#include "plan/FacilityAssumptions.h"
+
+#include <string>
+
+// The plan document: everything a user chooses. Plain values; the file format (docs/plan-format.md)
+// maps one JSON field to one member here through the field registry (plan/PlanFields.h), which also
+// holds each field's bounds. Zero in a "0 = derived/auto" field means "work it out".
+namespace gpuplan {
+
+inline constexpr int kPlanFormatVersion = 1;
+
+// Transformer architecture. Either a catalog preset (model.preset) or explicit fields; explicit
+// fields given in a file override the preset's values.
+struct ModelArch
+{
+    std::string preset;          // model preset id from catalogs/models.json; empty = explicit only
+    std::string name;            // display name
+    int layers = 32;
+    int hidden = 4096;
+    int heads = 32;              // query heads
+    int kvHeads = 0;             // 0 = heads (MHA); 1 = MQA; in between = GQA
+    int headDim = 0;             // 0 = hidden / heads
+    int ffnHidden = 0;           // dense MLP intermediate size; 0 = 4 * hidden
+    bool gatedMlp = false;       // SwiGLU/GeGLU: three h x f matrices
+    int vocab = 32000;
+    bool tiedEmbeddings = false;
+    bool bias = false;           // linear-layer biases (GPT-2, BLOOM, OPT)
+    NormKind norm = NormKind::RmsNorm;
+    PositionKind position = PositionKind::Rope;
+    int maxPositions = 0;        // learned position table size; 0 = training sequence length
+
+    // Mixture of experts (moeExperts == 0: dense model).
+    int moeExperts = 0;          // routed experts per MoE layer
+    int moeTopK = 0;             // routed experts per token
+    int moeSharedExperts = 0;    // always-active shared experts
+    int moeFfnHidden = 0;        // routed/shared expert intermediate size; 0 = ffnHidden
+    int moeDenseLayers = 0;      // leading layers that stay dense (DeepSeek-V3: 3)
+    double moeCapacityFactor = 1.0;
+
+    // Multi-head latent attention (DeepSeek-V2/V3); mlaKvLoraRank == 0: standard attention.
+    int mlaQLoraRank = 0;        // 0 = no query compression
+    int mlaKvLoraRank = 0;
+    int mlaQkNopeDim = 0;
+    int mlaQkRopeDim = 0;
+    int mlaVDim = 0;
+
+    int slidingWindow = 0;       // tokens; 0 = full attention everywhere
+    int slidingWindowLayers = 0; // how many layers use the window (0 with a window = all)
+    int mtpLayers = 0;           // multi-token-prediction modules (DeepSeek-V3: 1)
+};
+
+struct TrainingWorkload
+{
+    int seqLen = 4096;
+    int globalBatch = 1024;      // sequences per optimizer step
+    int microBatch = 1;          // sequences per micro-batch per data-parallel rank
+    double tokens = 1e12;        // tokens to train
+    FineTune fineTune = FineTune::None;
+    int loraRank = 16;
+    bool loraAllLinear = true;   // adapters on every linear layer (false: attention projections only)
+};
+
+struct InferenceWorkload
+{
+    int promptLen = 1024;
+    int outputLen = 256;
+    int concurrency = 32;            // sequences decoded together per replica (batch)
+    double requestRate = 0.0;        // target requests per second for the whole deployment; 0 = none
+    double ttftTargetMs = 0.0;       // 0 = no target
+    double tpotTargetMs = 0.0;       // 0 = no target
+    ServingEngine engine = ServingEngine::Vllm;
+    Batching batching = Batching::Continuous;
+    int kvBlockTokens = 16;          // paged-KV block size (vLLM default 16)
+    double memoryUtilization = 0.9;  // fraction of HBM the engine may use (vLLM gpu_memory_utilization)
+    bool flashAttention = true;
+};
+
+struct Workload
+{
+    Mode mode = Mode::Training;
+    TrainingWorkload training;
+    InferenceWorkload inference;
+};
+
+struct Hardware
+{
+    std::string gpu = "H100-SXM-80GB";   // GPU id or alias from catalogs/gpus.json
+    int numGpus = 8;
+    std::string node;                    // node id; empty = the GPU's default node
+    std::string fabric;                  // scale-out fabric id; empty = the node's default
+    int gpusPerNode = 0;                 // 0 = from the node type
+};
+
+struct Parallelism
+{
+    int tp = 1;
+    int pp = 1;
+    int dp = 0;                  // 0 = derived: numGpus / (tp * pp * cp)
+    int cp = 1;
+    int ep = 1;                  // expert parallel, carved out of dp * cp (* tp)
+    bool sp = false;             // Megatron sequence parallelism inside the TP group
+    int vp = 1;                  // virtual pipeline stages per GPU (interleaving); 1 = none
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    int zero = 0;                // 0 none, 1 optimizer, 2 + gradients, 3 + parameters
+    ShardingImpl sharding = ShardingImpl::DeepSpeed;
+    int shardGroup = 0;          // FSDP HYBRID_SHARD group size; 0 = whole data-parallel group
+    Recompute recompute = Recompute::Selective;
+    Offload offloadOptimizer = Offload::None;
+    Offload offloadParams = Offload::None;
+    bool flashAttention = true;
+};
+
+struct Precision
+{
+    Dtype weights = Dtype::BF16;
+    Dtype compute = Dtype::BF16;
+    Dtype gradients = Dtype::FP32;       // gradient accumulation buffer (Megatron main grads: fp32)
+    bool masterWeights = true;           // fp32 master copy of the weights (mixed precision)
+    Dtype optimizerStates = Dtype::FP32;
+    Dtype kvCache = Dtype::BF16;
+    Dtype activations = Dtype::BF16;     // stored activations (fp8 training still keeps most in bf16)
+    Optimizer optimizer = Optimizer::AdamW;
+};
+
+// Memory assumptions that no formula can derive. Negative = use the catalog/engine default.
+struct MemoryOverheads
+{
+    double cudaContextGiB = -1.0;        // CUDA/ROCm context + library workspaces (cuBLAS, NCCL)
+    double allocatorSlack = -1.0;        // fraction of allocated bytes lost to fragmentation/caching
+    double commBufferGiB = -1.0;         // NCCL/bucket buffers; negative = derived from the layout
+};
+
+struct Plan
+{
+    int version = kPlanFormatVersion;
+    std::string name = "Untitled plan";
+    std::string notes;
+    std::string preparedBy;
+    ModelArch model;
+    Workload workload;
+    Hardware hardware;
+    Parallelism parallelism;
+    Precision precision;
+    MemoryOverheads overheads;
+    FacilityAssumptions facility;
+    CostAssumptions cost;
+    StorageAssumptions storage;
+    ReliabilityAssumptions reliability;
+    // The file's "extensions" object (tool-specific data such as GUI state), kept verbatim as
+    // JSON text so that loading and saving never drops it.
+    std::string extensions;
+};
+
+} // namespace gpuplan

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Plan fields: training and inference workloads.
+#include "plan/PlanFieldMacros.h"
+
+namespace gpuplan {
+namespace {
+
+const FieldSpec kWorkloadFields[] = {
+    GP_FIELD_ENUM("workload.mode", workload.mode, Mode, modeNames, "training or inference"),
+    GP_FIELD_INT("workload.training.seq_len", workload.training.seqLen, 1, 10000000, "tokens", "Training sequence length"),
+    GP_FIELD_INT("workload.training.global_batch", workload.training.globalBatch, 1, 100000000, "sequences",
+                 "Sequences per optimizer step"),
+    GP_FIELD_INT("workload.training.micro_batch", workload.training.microBatch, 1, 65536, "sequences",
+                 "Sequences per micro-batch per data-parallel rank"),
+    GP_FIELD_REAL("workload.training.tokens", workload.training.tokens, 1, 1e17, "tokens", "Tokens to train"),
+    GP_FIELD_ENUM("workload.training.finetune", workload.training.fineTune, FineTune, fineTuneNames,
+                  "Full training, LoRA or QLoRA"),
+    GP_FIELD_INT("workload.training.lora_rank", workload.training.loraRank, 1, 4096, "", "LoRA adapter rank"),
+    GP_FIELD_BOOL("workload.training.lora_all_linear", workload.training.loraAllLinear,
+                  "Adapters on every linear layer (otherwise attention only)"),
+    GP_FIELD_INT("workload.inference.prompt_len", workload.inference.promptLen, 1, 10000000, "tokens", "Prompt length"),
+    GP_FIELD_INT("workload.inference.output_len", workload.inference.outputLen, 1, 10000000, "tokens",
+                 "Generated tokens per request"),
+    GP_FIELD_INT("workload.inference.concurrency", workload.inference.concurrency, 1, 1000000, "sequences",
+                 "Sequences decoded together per replica"),
+    GP_FIELD_REAL("workload.inference.request_rate", workload.inference.requestRate, 0, 1e7, "requests/s",
+                  "Target request rate of the deployment (0 = none)"),
+    GP_FIELD_REAL("workload.inference.ttft_target_ms", workload.inference.ttftTargetMs, 0, 1e7, "ms",
+                  "Time-to-first-token target (0 = none)"),
+    GP_FIELD_REAL("workload.inference.tpot_target_ms", workload.inference.tpotTargetMs, 0, 1e6, "ms",
+                  "Time-per-output-token target (0 = none)"),
+    GP_FIELD_ENUM("workload.inference.engine", workload.inference.engine, ServingEngine, engineNames, "Serving engine"),
+    GP_FIELD_ENUM("workload.inference.batching", workload.inference.batching, Batching, batchingNames,
+                  "static, dynamic or continuous batching"),
+    GP_FIELD_INT("workload.inference.kv_block_tokens", workload.inference.kvBlockTokens, 1, 1024, "tokens",
+                 "Paged-KV block size"),
+    GP_FIELD_REAL("workload.inference.memory_utilization", workload.inference.memoryUtilization, 0.05, 1, "fraction",
+                  "Fraction of GPU memory the engine may use"),
+    GP_FIELD_BOOL("workload.inference.flash_attention", workload.inference.flashAttention, "Fused attention kernels"),
+};
+
+} // namespace
+
+std::span<const FieldSpec> workloadFields()
+{
+    return kWorkloadFields;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/TextReport.h"
+
+#include "common/EnumNames.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan {
+
+namespace {
+
+std::string fmt(const char *format, double v)
+{
+    char buf[128];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+std::string scaled(double v, const char *const *suffixes, int count, double step, const char *format)
+{
+    int i = 0;
+    double a = std::fabs(v);
+    while (a >= step && i + 1 < count) {
+        a /= step;
+        v /= step;
+        ++i;
+    }
+    char buf[128];
+    std::snprintf(buf, sizeof buf, format, v, suffixes[i]);
+    return buf;
+}
+
+} // namespace
+
+std::string formatBytes(double bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    return scaled(bytes, units, 6, 1024.0, "%.1f %s");
+}
+
+std::string formatDuration(double s)
+{
+    if (!std::isfinite(s))
+        return "-";
+    if (s < 1.0)
+        return fmt("%.0f ms", s * 1000.0);
+    if (s < 120.0)
+        return fmt("%.2f s", s);
+    if (s < 7200.0)
+        return fmt("%.1f min", s / 60.0);
+    if (s < 3.0 * 86400.0)
+        return fmt("%.1f h", s / 3600.0);
+    if (s < 730.0 * 86400.0)
+        return fmt("%.1f days", s / 86400.0);
+    return fmt("%.1f years", s / (365.0 * 86400.0));
+}
+
+std::string formatCount(double v)
+{
+    static const char *const units[] = {"", "k", "M", "G", "T", "P", "E"};
+    return scaled(v, units, 7, 1000.0, "%.3g %s");
+}
+
+std::string formatUsd(double usd)
+{
+    static const char *const units[] = {"", "k", "M", "B", "T"};
+    return "$" + scaled(usd, units, 5, 1000.0, "%.3g %s");
+}
+
+std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
+{
+    const Plan &p = *plan.plan;
+    std::string out;
+    auto line = [&](const std::string &label, const std::string &value) {
+        std::string l = "  " + label;
+        if (l.size() < 30)
+            l.resize(30, ' ');
+        out += l + value + "\n";
+    };
+    out += p.name + "\n";
+    out += "  " + (p.model.name.empty() ? p.model.preset : p.model.name) + " (" + formatCount(e.shape.totalParams) +
+           " parameters) on " + std::to_string(e.layout.numGpus) + " x " + (plan.gpu ? plan.gpu->name : "?") + "\n";
+    out += "  layout: TP " + std::to_string(e.layout.tp) + ", PP " + std::to_string(e.layout.pp) + ", DP " +
+           std::to_string(e.layout.dp) + ", CP " + std::to_string(e.layout.cp) + ", EP " + std::to_string(e.layout.ep) +
+           ", ZeRO " + std::to_string(e.layout.zero) + ", recompute " + nameOf(recomputeNames(), e.layout.recompute) + "\n\n";
+
+    out += "Memory per GPU\n";
+    line("total", formatBytes(e.memory.perGpuBytes) + " of " + formatBytes(e.memory.capacityBytes) +
+                      (e.memory.fits ? "  (fits)" : "  (DOES NOT FIT)"));
+    const MemoryBreakdown &b = e.memory.breakdown;
+    const std::pair<const char *, double> parts[] = {
+        {"weights", b.weights},         {"gradients", b.gradients},       {"optimizer states", b.optimizerStates},
+        {"master weights", b.masterWeights}, {"activations", b.activations}, {"logits and loss", b.logitsLoss},
+        {"communication buffers", b.commBuffers}, {"KV cache", b.kvCache}, {"workspace", b.workspace},
+        {"CUDA context", b.cudaContext}, {"allocator slack", b.allocatorSlack}};
+    for (const auto &[name, bytes] : parts) {
+        if (bytes > 0)
+            line(name, formatBytes(bytes));
+    }
+    if (e.memory.offloadedCpuBytes > 0)
+        line("offloaded to CPU", formatBytes(e.memory.offloadedCpuBytes));
+    if (e.memory.offloadedNvmeBytes > 0)
+        line("offloaded to NVMe", formatBytes(e.memory.offloadedNvmeBytes));
+
+    if (p.workload.mode == Mode::Training && e.training.valid) {
+        const TrainingResult &t = e.training;
+        out += "\nTraining\n";
+        line("step time", formatDuration(t.stepTimeS));
+        line("tokens/s", formatCount(t.tokensPerS) + " (" + fmt("%.0f", t.tokensPerSPerGpu) + " per GPU)");
+        line("MFU / HFU", fmt("%.1f%%", t.mfu * 100) + " / " + fmt("%.1f%%", t.hfu * 100));
+        line("time to train", formatDuration(t.timeToTrainS) + " (" + formatCount(t.gpuHours) + " GPU-hours)");
+    } else if (p.workload.mode == Mode::Inference && e.inference.valid) {
+        const InferenceResult &r = e.inference;
+        out += "\nInference (per replica of " + std::to_string(r.gpusPerReplica) + " GPUs)\n";
+        line("time to first token", fmt("%.1f ms", r.ttftMs));
+        line("time per output token", fmt("%.2f ms", r.decodeMsPerToken));
+        line("output tokens/s per GPU", fmt("%.0f", r.outputTokensPerSPerGpu));
+        line("max concurrency", std::to_string(r.maxConcurrency));
+        if (r.replicasNeeded > 0)
+            line("replicas needed", std::to_string(r.replicasNeeded));
+    }
+    if (e.power.itKw > 0) {
+        out += "\nFacility and cost\n";
+        line("IT power", fmt("%.1f kW", e.power.itKw) + ", facility " + fmt("%.1f kW", e.power.facilityKw));
+        line("racks", std::to_string(e.cooling.racks) + (e.cooling.liquidRequired ? " (liquid cooling)" : ""));
+        line("cloud total", formatUsd(e.cost.cloudTotalUsd));
+        line("on-prem total", formatUsd(e.cost.onpremTotalUsd));
+    }
+    if (e.diagnostics.count() > 0) {
+        out += "\nNotes\n";
+        for (const Diagnostic &d : e.diagnostics)
+            out += std::string("  [") + severityName(d.severity) + "] " + d.field + ": " + describe(d) + "\n";
+    }
+    return out;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "validate/RowPlan.h"
+
+#include "catalog/Catalog.h"
+#include "common/EnumNames.h"
+#include "model/ModelShape.h"
+#include "validate/CsvTable.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace gpuplan {
+
+std::optional<double> parseNumberCell(std::string_view text)
+{
+    if (text.empty())
+        return std::nullopt;
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+namespace {
+
+bool intCell(const CsvTable &t, std::size_t row, const char *col, int &out, std::string &reason, bool required,
+             int lo = 0, int hi = 100000000)
+{
+    const std::string_view text = t.cell(row, col);
+    if (text.empty()) {
+        if (required)
+            reason = std::string("column ") + col + " is blank";
+        return !required;
+    }
+    const auto v = parseNumberCell(text);
+    if (!v || *v != std::floor(*v) || *v < lo || *v > hi) {
+        reason = std::string("column ") + col + " = \"" + std::string(text) + "\" is not an integer from " +
+                 std::to_string(lo) + " to " + std::to_string(hi);
+        return false;
+    }
+    out = static_cast<int>(*v);
+    return true;
+}
+
+} // namespace
+
+bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &catalog, Plan &plan,
+                           std::string &skipReason)
+{
+    ModelArch &m = plan.model;
+    m.preset.clear();
+    m.name = std::string(t.cell(row, "model"));
+    if (!intCell(t, row, "layers", m.layers, skipReason, true, 1, 10000) ||
+        !intCell(t, row, "hidden", m.hidden, skipReason, true, 1, 1000000) ||
+        !intCell(t, row, "heads", m.heads, skipReason, true, 1, 100000))
+        return false;
+    m.kvHeads = m.heads;
+    m.ffnHidden = 4 * m.hidden;
+    int gated = 0;
+    if (!intCell(t, row, "kv_heads", m.kvHeads, skipReason, false, 1, 100000) ||
+        !intCell(t, row, "ffn_hidden", m.ffnHidden, skipReason, false, 1, 10000000) ||
+        !intCell(t, row, "gated_mlp", gated, skipReason, false, 0, 1) ||
+        !intCell(t, row, "vocab", m.vocab, skipReason, true, 1, 10000000))
+        return false;
+    m.gatedMlp = gated == 1;
+    // Gated-MLP families (LLaMA and descendants) use RMSNorm, RoPE and no biases; the plain-MLP
+    // families in these files (GPT, BLOOM, MPT, Falcon, GPT-J) use LayerNorm.
+    m.norm = m.gatedMlp ? NormKind::RmsNorm : NormKind::LayerNorm;
+    m.position = PositionKind::Rope;
+    m.bias = !m.gatedMlp;
+    m.moeExperts = 0;
+    m.mlaKvLoraRank = 0;
+
+    int seq = plan.workload.training.seqLen;
+    if (!intCell(t, row, "seq_len", seq, skipReason, false, 1, 100000000))
+        return false;
+    plan.workload.training.seqLen = seq;
+
+    // Tied or untied embeddings is not a column; the published parameter count decides.
+    if (auto params = parseNumberCell(t.cell(row, "params_b")); params && *params > 0) {
+        m.tiedEmbeddings = false;
+        const double untied = computeModelShape(m, seq).totalParams;
+        m.tiedEmbeddings = true;
+        const double tied = computeModelShape(m, seq).totalParams;
+        m.tiedEmbeddings = std::fabs(tied - *params * 1e9) < std::fabs(untied - *params * 1e9);
+    }
+
+    const std::string gpuName(t.cell(row, "gpu"));
+    if (gpuName.empty()) {
+        skipReason = "column gpu is blank";
+        return false;
+    }
+    const GpuSpec *gpu = catalog.findGpu(gpuName);
+    if (!gpu) {
+        skipReason = "GPU \"" + gpuName + "\" is not in the catalog";
+        return false;
+    }
+    plan.hardware.gpu = gpu->id;
+    plan.hardware.node.clear();
+    plan.hardware.fabric.clear();
+    if (!intCell(t, row, "num_gpus", plan.hardware.numGpus, skipReason, true, 1, 10000000))
+        return false;
+    plan.hardware.gpusPerNode = 0;
+    if (!intCell(t, row, "gpus_per_node", plan.hardware.gpusPerNode, skipReason, false, 1, 1024))
+        return false;
+
+    Parallelism &p = plan.parallelism;
+    p = Parallelism{};
+    p.dp = 0;
+    int sp = 0;
+    if (!intCell(t, row, "tp", p.tp, skipReason, false, 1, 100000) ||
+        !intCell(t, row, "pp", p.pp, skipReason, false, 1, 100000) ||
+        !intCell(t, row, "dp", p.dp, skipReason, false, 1, 10000000) ||
+        !intCell(t, row, "cp", p.cp, skipReason, false, 1, 100000) ||
+        !intCell(t, row, "sp", sp, skipReason, false, 0, 1) ||
+        !intCell(t, row, "zero", p.zero, skipReason, false, 0, 3))
+        return false;
+    p.sp = sp == 1;
+    if (auto r = parseEnum(recomputeNames(), t.cell(row, "recompute")))
+        p.recompute = static_cast<Recompute>(*r);
+
+    TrainingWorkload &w = plan.workload.training;
+    if (!intCell(t, row, "micro_batch", w.microBatch, skipReason, false, 1, 1000000) ||
+        !intCell(t, row, "global_batch", w.globalBatch, skipReason, false, 1, 1000000000))
+        return false;
+
+    Precision &pr = plan.precision;
+    const std::string_view precision = t.cell(row, "precision");
+    if (auto d = parseEnum(dtypeNames(), precision)) {
+        pr.compute = static_cast<Dtype>(*d);
+        if (pr.compute == Dtype::FP8) {
+            pr.weights = Dtype::BF16;   // FP8 training keeps bf16 weights, fp8 GEMM inputs
+            pr.activations = Dtype::BF16;
+        } else if (pr.compute == Dtype::FP16 || pr.compute == Dtype::BF16) {
+            pr.weights = pr.compute;
+            pr.activations = pr.compute;
+        }
+    }
+    return true;
+}
+
+} // namespace gpuplan
