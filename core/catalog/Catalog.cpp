@@ -59,6 +59,7 @@ const FabricSpec *Catalog::findFabric(std::string_view name) const { return find
 const CloudOffer *Catalog::findCloud(std::string_view name) const { return findIn(clouds, name); }
 const ModelPreset *Catalog::findModel(std::string_view name) const { return findIn(models, name); }
 const EnginePreset *Catalog::findEngine(std::string_view name) const { return findIn(engines, name); }
+const StorageTierSpec *Catalog::findStorageTier(std::string_view name) const { return findIn(storageTiers, name); }
 
 std::vector<const CloudOffer *> Catalog::offersFor(const GpuSpec &gpu) const
 {

@@ -7,6 +7,7 @@
 #include "catalog/GpuSpec.h"
 #include "catalog/ModelPreset.h"
 #include "catalog/NodeSpec.h"
+#include "catalog/StorageTierSpec.h"
 
 #include <string>
 #include <string_view>
@@ -36,6 +37,7 @@ public:
     std::vector<CloudOffer> clouds;
     std::vector<ModelPreset> models;
     std::vector<EnginePreset> engines;
+    std::vector<StorageTierSpec> storageTiers;
 
     // Lookups by id or alias; case, '-', '_', ' ' and '.' are ignored ("h100 sxm 80gb" finds
     // "H100-SXM-80GB"). nullptr when unknown.
@@ -45,6 +47,7 @@ public:
     const CloudOffer *findCloud(std::string_view name) const;
     const ModelPreset *findModel(std::string_view name) const;
     const EnginePreset *findEngine(std::string_view name) const;
+    const StorageTierSpec *findStorageTier(std::string_view name) const;
 
     // Offers for one GPU, cheapest on-demand first.
     std::vector<const CloudOffer *> offersFor(const GpuSpec &gpu) const;
