@@ -255,6 +255,7 @@ bool planFromJson(const nlohmann::json &docIn, const Catalog *catalog, Plan &out
 
     Plan plan;
     plan.version = kPlanFormatVersion;
+    std::string presetId;
     if (const Json *preset = lookup(doc, "model.preset"); preset && preset->is_string() && !preset->get<std::string>().empty()) {
         const std::string id = preset->get<std::string>();
         const ModelPreset *m = catalog ? catalog->findModel(id) : nullptr;
@@ -262,7 +263,7 @@ bool planFromJson(const nlohmann::json &docIn, const Catalog *catalog, Plan &out
             errors.push_back({file, "model.preset", "unknown model preset \"" + id + "\" (see `gpuplan-cli catalog models`)"});
         } else {
             plan.model = m->arch;
-            plan.model.preset = m->id;
+            presetId = m->id;
         }
     }
 
@@ -274,6 +275,8 @@ bool planFromJson(const nlohmann::json &docIn, const Catalog *catalog, Plan &out
         if (!readField(f, *v, plan, message))
             errors.push_back({file, f.path, message});
     }
+    if (!presetId.empty())
+        plan.model.preset = presetId;   // canonical id, whatever alias the file used
     if (const Json *ext = lookup(doc, "extensions")) {
         if (!ext->is_object())
             errors.push_back({file, "extensions", std::string("expected an object, found ") + jsonTypeName(*ext)});
@@ -315,6 +318,15 @@ bool parseJsonText(std::string_view text, const std::string &file, nlohmann::jso
         const std::size_t colon = what.find("error: ");
         what = colon != std::string::npos ? what.substr(colon + 7) : what;
         errors.push_back({file, "", "not valid JSON at " + lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + what});
+        return false;
+    } catch (const nlohmann::json::out_of_range &e) {
+        // A number beyond the range of a double (1e400).
+        std::string what = e.what();
+        const std::size_t bracket = what.find("] ");
+        errors.push_back({file, "", "not a usable JSON document: " + (bracket != std::string::npos ? what.substr(bracket + 2) : what)});
+        return false;
+    } catch (const nlohmann::json::exception &e) {
+        errors.push_back({file, "", std::string("not a usable JSON document: ") + e.what()});
         return false;
     }
     return true;
