@@ -3,15 +3,23 @@
 
 #include "catalog/Catalog.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
 // Loading the catalogs: the bundled files (compiled in, or a directory) and then the user's own
 // folder. Each file is a JSON object {"format": "gpuplan-catalog", "version": 1, "<kind>": [...]}
-// with kind one of gpus, nodes, fabrics, clouds, models, engines (docs/catalogs.md). A bad entry
-// is reported (file, entry, field) and skipped; the rest loads.
+// with kind one of gpus, nodes, fabrics, clouds, models, engines, storage_tiers, gpu_efficiency
+// (docs/catalogs.md). A bad file is reported once and the other files still load; a bad entry is
+// reported (file, entry, field) and skipped, and the rest loads. A user entry whose id matches an
+// existing entry changes only the fields it gives; a new id must be complete.
 namespace gpuplan {
+
+inline constexpr const char *kCatalogFormatName = "gpuplan-catalog";
+inline constexpr int kCatalogFormatVersion = 1;
+inline constexpr std::size_t kMaxCatalogEntriesPerFile = 100000;
+// File size (16 MiB) and JSON nesting (32) limits are those of plan files (plan/PlanIo.h).
 
 struct CatalogSources
 {
@@ -22,7 +30,8 @@ struct CatalogSources
 
 Catalog loadCatalog(const CatalogSources &sources, std::vector<CatalogIssue> &issues);
 
-// Adds (or replaces by id) the entries of one catalog document.
+// Adds (or overrides by id) the entries of one catalog document, with the rules of a user file:
+// an entry without "source" is attributed to "user catalog <file name>".
 void mergeCatalogText(Catalog &catalog, std::string_view text, const std::string &fileName,
                       std::vector<CatalogIssue> &issues);
 

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "catalog/CatalogEntryReader.h"
+#include "catalog/Catalog.h"
+
+// Field readers of each catalog kind (docs/catalogs.md lists every field, its unit and bounds).
+// Each reads the fields given into an entry that already holds either defaults (a new entry) or
+// the existing entry (an override), and fails with the first bad field.
+namespace gpuplan {
+
+bool readGpuEntry(CatalogEntryReader &r, GpuSpec &gpu);
+bool readNodeEntry(CatalogEntryReader &r, NodeSpec &node);
+bool readFabricEntry(CatalogEntryReader &r, FabricSpec &fabric);
+bool readCloudEntry(CatalogEntryReader &r, CloudOffer &offer);
+bool readModelEntry(CatalogEntryReader &r, ModelPreset &model);
+bool readEngineEntry(CatalogEntryReader &r, EnginePreset &engine);
+bool readStorageTierEntry(CatalogEntryReader &r, StorageTierSpec &tier);
+
+} // namespace gpuplan
