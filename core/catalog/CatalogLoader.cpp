@@ -169,9 +169,10 @@ bool readEntryId(const Json &entry, std::size_t index, std::string &id, CatalogI
 }
 
 // Reads "aliases": a new entry takes the list, an override adds to it. An alias that names a
-// different entry would make lookups ambiguous and is refused.
-bool mergeAliases(const Json &entry, const KeyIndex &index, std::size_t self, std::vector<std::string> &aliases,
-                  EntryError &error)
+// different entry would make lookups ambiguous and is refused; one that only repeats a name of
+// the entry itself (same normalized key) is dropped.
+bool mergeAliases(const Json &entry, const KeyIndex &index, std::size_t self, const std::string &id,
+                  std::vector<std::string> &aliases, EntryError &error)
 {
     auto it = entry.find("aliases");
     if (it == entry.end())
@@ -191,7 +192,11 @@ bool mergeAliases(const Json &entry, const KeyIndex &index, std::size_t self, st
             error = {"aliases", "\"" + name + "\" already names another entry"};
             return false;
         }
-        if (std::find(aliases.begin(), aliases.end(), name) == aliases.end())
+        const std::string key = catalogKey(name);
+        const bool known = key == catalogKey(id) ||
+                           std::any_of(aliases.begin(), aliases.end(),
+                                       [&](const std::string &a) { return catalogKey(a) == key; });
+        if (!known)
             aliases.push_back(name);
     }
     return true;
@@ -230,7 +235,7 @@ void mergeList(std::vector<T> &items, Kind kind, const Json &list, const std::st
             item.id = id;
         EntryError error;
         const Provenance defaults = entryDefaults(entry, file, ctx.userLayer, error);
-        bool ok = error.field.empty() && mergeAliases(entry, index, self, item.aliases, error);
+        bool ok = error.field.empty() && mergeAliases(entry, index, self, item.id, item.aliases, error);
         if (ok) {
             CatalogEntryReader reader(entry, defaults, item.sources, isNew);
             if constexpr (requires { item.name; }) {
