@@ -10,18 +10,37 @@
 
 namespace gpuplan {
 
-// Fitted efficiency parameters of one GPU (physical quantities, not per-run constants).
-// How each was obtained is recorded in fitNote and docs/accuracy.md. The training and
-// inference time models (core/perf) own their interpretation.
+// Efficiency parameters of one GPU for the time models: physical quantities (fractions of a
+// peak, latencies, host overheads), never per-run constants. catalogs/gpu_efficiency.json holds
+// them per GPU with how each set was obtained (fitted to published runs, or derived from a
+// fitted GPU by a stated rule); docs/performance-model.md defines each one. The defaults below
+// are the generation default used for a GPU that has no entry: the values fitted for
+// H100-SXM-80GB (docs/performance-model.md, "GPUs without fitted values").
 struct GpuEfficiency
 {
-    double matmulMaxFraction = 0.80;    // achievable fraction of dense peak for very large GEMMs
-    double matmulHalfFlops = 2e9;       // GEMM size (FLOPs) at which the fraction is half the maximum
-    double hbmMaxFraction = 0.85;       // achievable fraction of HBM bandwidth for large transfers
-    double hbmHalfBytes = 1e6;          // transfer size at which the fraction is half the maximum
-    double kernelFloorS = 4e-6;         // minimum time of any kernel (launch + tail)
-    double commComputeSlowdown = 0.0;   // compute slow-down while NCCL kernels share the SMs
-    std::string fitNote;
+    // Dense matrix multiplies: time = FLOPs / (peak x matmulMaxFraction) + matmulHalfFlops /
+    // (16-bit peak x matmulMaxFraction), i.e. the fraction reached by a GEMM of F FLOPs is
+    // matmulMaxFraction x F / (F + matmulHalfFlops).
+    double matmulMaxFraction = 0.70;
+    double matmulHalfFlops = 2e10;
+    // Fused (Flash) attention kernels: fraction of the 16-bit dense peak, forward and backward.
+    double attentionMaxFraction = 0.30;
+    // Memory-bound kernels: time = bytes / (HBM bandwidth x hbmMaxFraction) + the same for
+    // hbmHalfBytes (the transfer size that reaches half the maximum fraction).
+    double hbmMaxFraction = 0.80;
+    double hbmHalfBytes = 1e6;
+    double kernelFloorS = 5e-6;          // GPU-side duration of the shortest kernel
+    double hostLaunchS = 3e-5;           // host time to issue one kernel (framework dispatch)
+    double microBatchOverheadS = 2e-3;   // host work per micro-batch (batch fetch, loss, schedule)
+    double stepOverheadS = 0.0;          // host work per optimizer step (scheduler, logging, syncs)
+    // NCCL inside a node: achieved bus bandwidth / per-GPU link bandwidth (one direction), and
+    // the latency of one collective.
+    double intraBusBwFraction = 0.82;
+    double intraLatencyS = 1e-5;
+    double residualMape = 15.0;          // % spread of the validation residuals: the error band
+    bool fitted = false;                 // fitted to measurements of this GPU
+    std::string derivedFrom;             // fitted GPU the values were derived from; empty otherwise
+    std::string fitNote;                 // how the values were obtained
 };
 
 struct GpuSpec

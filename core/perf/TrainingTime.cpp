@@ -1,12 +1,267 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INTERIM: replaced by the training time model.
+// Step time of a training plan (docs/performance-model.md): per-layer compute passes with the
+// host dispatch bound, exposed communication per parallel dimension, the pipeline schedule,
+// gradient synchronization, the optimizer step, offload transfers and framework overheads.
 #include "perf/TrainingTime.h"
+
+#include "common/Dtype.h"
+#include "perf/Collectives.h"
+#include "perf/Compute.h"
+#include "perf/LayerCost.h"
+#include "perf/Pipeline.h"
+#include "perf/TrainingComm.h"
+#include "perf/TrainingFlops.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
-TrainingResult estimateTrainingTime(const ResolvedPlan &, const Layout &)
+namespace {
+
+// Seconds of one micro-batch on one GPU, by step-breakdown component.
+struct Parts
 {
-    return {};
+    double compute = 0;
+    double recompute = 0;
+    double tp = 0;
+    double cp = 0;
+    double ep = 0;
+    double pp = 0;
+    double dp = 0;
+    double other = 0;
+
+    double total() const { return compute + recompute + tp + cp + ep + pp + dp + other; }
+    Parts scaled(double k) const { return {compute * k, recompute * k, tp * k, cp * k, ep * k, pp * k, dp * k, other * k}; }
+    void add(const Parts &o)
+    {
+        compute += o.compute;
+        recompute += o.recompute;
+        tp += o.tp;
+        cp += o.cp;
+        ep += o.ep;
+        pp += o.pp;
+        dp += o.dp;
+        other += o.other;
+    }
+};
+
+// One pass of kernels plus its exposed communication: the host bound turns into "other".
+void addPass(Parts &p, double Parts::*slot, double computeS, double tpS, double cpS, double epS, double kernels,
+             const ComputeRates &r)
+{
+    const double busy = computeS + tpS + cpS + epS;
+    p.*slot += computeS;
+    p.tp += tpS;
+    p.cp += cpS;
+    p.ep += epS;
+    p.other += passTime(busy, kernels, r) - busy;
+}
+
+// Seconds of the forward and backward passes, the windows that gradient and parameter
+// collectives can hide behind.
+struct PassWindows
+{
+    double forward = 0;
+    double backward = 0;
+};
+
+// One micro-batch through one layer: forward, recomputation and backward.
+Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, const ComputeRates &r, PassWindows &win)
+{
+    Parts p;
+    const double cpFwd = std::max(0.0, c.cpS - w.attentionCore.gpuS);   // ring overlapped with attention
+    const double cpBwd = std::max(0.0, 2.0 * c.cpS - w.attentionBackwardS);
+    const double commKernels = c.tpKernels + (c.epS > 0 ? 2.0 : 0.0);
+    addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
+    win.forward = p.total();
+    if (recompute == Recompute::Full)
+        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
+    else if (recompute == Recompute::Selective)
+        addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
+    const double before = p.total();
+    addPass(p, &Parts::compute, w.backward.gpuS, c.tpS, cpBwd, c.epS, w.backward.kernels + commKernels, r);
+    win.backward = p.total() - before;
+    return p;
+}
+
+// Trainable parameters of one layer under LoRA: rank x (in + out) per adapted matrix.
+double loraParamsPerLayer(const ModelShape &s, const TrainingWorkload &w)
+{
+    const double h = s.hidden;
+    const double inWidth = std::max(s.attnParams - s.vWidth * h, 0.0) / h;
+    double sum = (h + inWidth) + (s.vWidth + h);
+    if (w.loraAllLinear) {
+        const double f = s.moeLayers > 0 && s.denseLayers == 0 ? s.expertFfn : s.ffn;
+        sum += (h + (s.gated ? 2.0 : 1.0) * f) + (f + h);
+    }
+    return w.loraRank * sum;
+}
+
+// Bytes the optimizer step moves per parameter it updates (gradient read for the update and
+// for the norm/clipping pass, states read and written, weights written).
+double optimizerBytesPerParam(const Precision &p)
+{
+    const double grad = bytesPerElement(p.gradients);
+    const double weight = bytesPerElement(p.weights);
+    double states = 0;
+    switch (p.optimizer) {
+    case Optimizer::AdamW: states = 2.0 * bytesPerElement(p.optimizerStates); break;
+    case Optimizer::Adam8bit: states = 2.0; break;
+    case Optimizer::SgdMomentum:
+    case Optimizer::Lion: states = bytesPerElement(p.optimizerStates); break;
+    case Optimizer::Adafactor:
+    case Optimizer::Sgd: states = 0; break;
+    }
+    const double master = p.masterWeights ? 2.0 * 4.0 + weight : 2.0 * weight;
+    return 2.0 * grad + 2.0 * states + master;
+}
+
+} // namespace
+
+TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
+{
+    TrainingResult out;
+    if (!rp.plan || !rp.gpu || rp.gpu->peak(rp.plan->precision.compute) <= 0)
+        return out;
+    const Plan &plan = *rp.plan;
+    const ModelShape &s = rp.shape;
+    const TrainingWorkload &w = plan.workload.training;
+    const GpuEfficiency &eff = rp.gpu->efficiency;
+    const ComputeRates r = computeRates(*rp.gpu, plan.precision.compute);
+    const CommNetwork net = commNetwork(rp);
+
+    const int tp = std::max(l.tp, 1), pp = std::max(l.pp, 1), dp = std::max(l.dp, 1), cp = std::max(l.cp, 1);
+    const int ep = std::max(l.ep, 1);
+    const double microBatch = std::max(l.microBatch, 1);
+    const double seq = std::max(w.seqLen, 1);
+    const bool lora = w.fineTune != FineTune::None;
+    // Micro-batches per pipeline per step; a last partial micro-batch counts by its share.
+    const double micro = std::max(static_cast<double>(w.globalBatch) / (dp * microBatch), 1.0);
+
+    LayerDims d;
+    d.tokens = microBatch * seq / cp;
+    d.seqLen = seq;
+    d.microBatch = microBatch;
+    d.tp = tp;
+    d.cp = cp;
+    d.ep = ep;
+    d.sp = l.sp && tp > 1;
+    d.flash = l.flashAttention;
+    d.actBytes = bytesPerElement(plan.precision.activations);
+    d.weightGrads = !lora;
+    d.dequantize = w.fineTune == FineTune::Qlora;
+
+    // Average layer (dense and MoE layers mixed as in the model).
+    const double layers = std::max(s.layers, 1);
+    Parts layer;
+    PassWindows layerWin;
+    for (int moe = 0; moe < 2; ++moe) {
+        const double count = moe ? s.moeLayers : s.denseLayers;
+        if (count <= 0)
+            continue;
+        PassWindows win;
+        layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r, win)
+                      .scaled(count / layers));
+        layerWin.forward += win.forward * count / layers;
+        layerWin.backward += win.backward * count / layers;
+    }
+    Parts ends;
+    PassWindows unused;
+    ends.add(layerParts(embeddingWork(s, d, r), LayerComm{}, Recompute::None, r, unused));
+    ends.add(layerParts(logitsWork(s, d, r), LayerComm{}, Recompute::None, r, unused));
+
+    // The busiest stage. Stages are taken as balanced: the first and last stages carry the
+    // embedding and the logits, and tuned runs give them fewer layers (docs/performance-model.md).
+    const double layersOnStage = std::ceil(layers / pp);
+    Parts stage = layer.scaled(layersOnStage);
+    if (pp == 1) {
+        stage.add(ends);
+    } else {
+        Parts even = layer.scaled(layers / pp);
+        even.add(ends.scaled(1.0 / pp));
+        if (even.total() > stage.total())
+            stage = even;
+    }
+    const double stageFwd = layerWin.forward * layersOnStage;
+    const double stageBwd = layerWin.backward * layersOnStage;
+
+    // Parameters this GPU holds (its stage, split by TP, experts also by EP).
+    const double expertPerLayer = s.moeLayers > 0 ? s.routedExpertParams * s.moeLayers / layers : 0.0;
+    const double densePerLayer = s.transformerParams / layers - expertPerLayer;
+    const double endParams = pp == 1 ? s.embeddingParams + s.positionParams + s.outputParams + s.finalNormParams
+                                     : std::max(s.embeddingParams + s.positionParams,
+                                                s.outputParams > 0 ? s.outputParams : s.embeddingParams);
+    double denseLocal = (densePerLayer * layersOnStage + endParams) / tp;
+    double expertLocal = expertPerLayer * layersOnStage / (static_cast<double>(tp) * ep);
+    if (lora) {
+        denseLocal = loraParamsPerLayer(s, w) * layersOnStage / tp;
+        expertLocal = 0;
+    }
+    const GradientSync sync = gradientSync(denseLocal, expertLocal, bytesPerElement(plan.precision.gradients),
+                                           bytesPerElement(plan.precision.weights), l, net);
+
+    // Per micro-batch: the stage, its pipeline transfers, the host's per-micro-batch work, and
+    // the ZeRO-2/3 collectives that exceed the compute they overlap with (the first gather and
+    // the last reduce-scatter never overlap).
+    Parts perMicro = stage;
+    perMicro.pp += pipelineTransfersPerMicroBatch(l.schedule, pp, l.vp) * pipelineTransferS(s, d, l, net);
+    perMicro.other += eff.microBatchOverheadS;
+    if (sync.perMicroBatchS > 0) {
+        const double window = l.zero >= 3 ? stage.compute + stage.recompute : stageBwd;
+        perMicro.dp += std::max(0.0, sync.perMicroBatchS - window) + sync.perMicroBatchS / layersOnStage;
+    }
+    const double perMicroS = perMicro.total();
+    const double bubbleFrac = bubbleFraction(l.schedule, pp, l.vp, micro);
+
+    // Once per step: gradient reduction (overlapped with the last backward except its last
+    // bucket, when the framework does so), parameter all-gather (overlapped with the next
+    // forward likewise), the optimizer step over the local shard, offload transfers.
+    double dpStep = sync.reduceS + sync.gatherS;
+    if (plan.parallelism.overlapGradReduce) {
+        const double tail = 1.0 / layersOnStage;
+        dpStep = std::max(sync.reduceS * tail, sync.reduceS - stageBwd) +
+                 std::max(sync.gatherS * tail, sync.gatherS - stageFwd);
+    }
+    const double localParams = (denseLocal + expertLocal) / sync.optimizerShard;
+    const double optimizerS = memoryTime(localParams * optimizerBytesPerParam(plan.precision), r);
+    double offloadS = 0;
+    const double pcie = std::max(rp.gpu->pcieBandwidth, 1e9);
+    if (l.offloadOptimizer != Offload::None) {
+        // Gradients down to the host, updated weights back.
+        offloadS += localParams * (bytesPerElement(plan.precision.gradients) + bytesPerElement(plan.precision.weights)) / pcie;
+        if (l.offloadOptimizer == Offload::Nvme && rp.node && rp.node->localNvmeReadBw > 0) {
+            // fp32 master weights and two states read and written back per step, the node's
+            // NVMe shared by its GPUs.
+            const double perGpu = rp.node->localNvmeReadBw / net.gpusPerNode;
+            offloadS += 2.0 * localParams * 12.0 / perGpu;
+        }
+    }
+    if (l.offloadParams != Offload::None) {
+        // Weights streamed in for the forward and again for the backward of every micro-batch.
+        offloadS += micro * 2.0 * (denseLocal + expertLocal) * bytesPerElement(plan.precision.weights) / pcie;
+    }
+
+    StepBreakdown &b = out.breakdown;
+    const Parts steady = perMicro.scaled(micro);
+    b.compute = steady.compute;
+    b.recompute = steady.recompute;
+    b.tpComm = steady.tp;
+    b.cpComm = steady.cp;
+    b.epComm = steady.ep;
+    b.ppComm = steady.pp;
+    b.dpComm = steady.dp + dpStep;
+    b.bubble = bubbleFrac * micro * perMicroS;
+    b.optimizer = optimizerS;
+    b.offload = offloadS;
+    b.other = steady.other + eff.stepOverheadS;
+    out.stepTimeS = b.total();
+
+    out.microBatchesPerStep = static_cast<int>(std::ceil(micro - 1e-9));
+    out.bubbleFraction = bubbleFrac;
+    fillThroughput(out, rp, l);
+    out.valid = std::isfinite(out.stepTimeS) && out.stepTimeS > 0;
+    return out;
 }
 
 } // namespace gpuplan

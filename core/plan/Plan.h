@@ -112,6 +112,10 @@ struct Parallelism
     Offload offloadOptimizer = Offload::None;
     Offload offloadParams = Offload::None;
     bool flashAttention = true;
+    // Gradient reduction overlapped with the backward pass (Megatron --overlap-grad-reduce,
+    // DDP/FSDP buckets); false: reduced after the backward (DeepSpeed ZeRO-0/1 default).
+    bool overlapGradReduce = true;
+    bool optimizerInBackward = false;    // optimizer step fused into the backward: gradients freed per tensor
 };
 
 struct Precision

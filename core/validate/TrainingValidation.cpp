@@ -1,18 +1,55 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INTERIM: replaced by the training validation.
+// Training validation: every row of a training CSV predicted from its configuration columns
+// (validate/TrainingRowPlan.h) and compared on tokens/s per GPU.
 #include "validate/Validators.h"
 
+#include "eval/Layout.h"
+#include "eval/ResolvedPlan.h"
+#include "perf/TrainingTime.h"
 #include "validate/CsvTable.h"
+#include "validate/RowPlan.h"
+#include "validate/TrainingRowPlan.h"
 
 namespace gpuplan {
 
-ValidationReport validateTraining(const CsvTable &table, const Catalog &)
+ValidationReport validateTraining(const CsvTable &table, const Catalog &catalog)
 {
-    ValidationReport r;
-    r.kind = "training";
-    for (std::size_t i = 0; i < table.rowCount(); ++i)
-        r.rows.push_back({std::string(table.cell(i, "id")), "", "", 0, false, 0, "not modelled yet"});
-    return r;
+    ValidationReport report;
+    report.kind = "training";
+    for (std::size_t i = 0; i < table.rowCount(); ++i) {
+        ValidationRow r;
+        r.id = std::string(table.cell(i, "id"));
+        r.metric = "tokens_per_s_per_gpu";
+        TrainingRowPlan row;
+        std::string reason;
+        if (!trainingRowPlan(table, i, catalog, row, reason)) {
+            r.skipped = reason;
+            report.rows.push_back(std::move(r));
+            continue;
+        }
+        ResolvedPlan resolved;
+        std::vector<ResolveError> errors;
+        if (!resolvePlan(row.plan, catalog, resolved, errors)) {
+            r.skipped = errors.front().field + ": " + errors.front().message;
+            report.rows.push_back(std::move(r));
+            continue;
+        }
+        const TrainingResult result = estimateTrainingTime(resolved, layoutFromPlan(row.plan));
+        if (!result.valid) {
+            r.skipped = "no training time: the GPU has no peak for the compute format";
+            report.rows.push_back(std::move(r));
+            continue;
+        }
+        r.group = row.group;
+        r.predicted = result.tokensPerSPerGpu;
+        // Read only now, after the prediction, for the comparison.
+        if (auto measured = parseNumberCell(table.cell(i, "measured_tokens_per_s_per_gpu")); measured && *measured > 0) {
+            r.hasMeasured = true;
+            r.measured = *measured;
+        }
+        report.rows.push_back(std::move(r));
+    }
+    return report;
 }
 
 } // namespace gpuplan

@@ -112,7 +112,9 @@ std::string sourceOfId(const std::string &id)
     while (parts.size() > 1 && allDigits(parts.back()))
         parts.pop_back();
     std::string last = parts.back();
-    if (parts.size() == 1) {
+    // Only an id without a dash carries its number glued on ("LF001"); in "MEG24-01" the
+    // digits name the source (MEG21, MEG22, MEG24 are different publications).
+    if (parts.size() == 1 && id.find('-') == std::string::npos) {
         while (last.size() > 1 && last.back() >= '0' && last.back() <= '9')
             last.pop_back();
         parts.back() = last;

@@ -57,6 +57,7 @@ private slots:
         QCOMPARE(sourceOfId("TRT061L-01"), std::string("TRT061L"));
         QCOMPARE(sourceOfId("MBLOOM-Z1"), std::string("MBLOOM-Z1"));
         QCOMPARE(sourceOfId("KIPPLY-2"), std::string("KIPPLY"));
+        QCOMPARE(sourceOfId("MEG24-01"), std::string("MEG24"));   // not merged with MEG21/MEG22
     }
 };
 

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "perf/Compute.h"
+
+#include "catalog/GpuSpec.h"
+#include "common/Dtype.h"
+
+#include <algorithm>
+
+namespace gpuplan {
+
+namespace {
+
+// Peak of the 16-bit formats (bf16, else fp16): attention and the GEMM latency are expressed
+// against it so that an fp8 plan keeps the same kernel latencies.
+double peak16(const GpuSpec &gpu)
+{
+    const double bf16 = gpu.peak(Dtype::BF16);
+    return bf16 > 0 ? bf16 : gpu.peak(Dtype::FP16);
+}
+
+} // namespace
+
+ComputeRates computeRates(const GpuSpec &gpu, Dtype compute)
+{
+    const GpuEfficiency &e = gpu.efficiency;
+    ComputeRates r;
+    const double p16 = peak16(gpu);
+    const double peak = gpu.peak(compute) > 0 ? gpu.peak(compute) : p16;
+    r.matmulFlops = std::max(peak * e.matmulMaxFraction, 1.0);
+    r.matmulLatencyS = e.matmulHalfFlops / std::max(p16 * e.matmulMaxFraction, 1.0);
+    r.attentionFlops = std::max(p16 * e.attentionMaxFraction, 1.0);
+    r.hbmBytesPerS = std::max(gpu.memoryBandwidth * e.hbmMaxFraction, 1.0);
+    r.hbmLatencyS = e.hbmHalfBytes / r.hbmBytesPerS;
+    r.kernelFloorS = e.kernelFloorS;
+    r.hostLaunchS = e.hostLaunchS;
+    r.fp8 = compute == Dtype::FP8;
+    r.gemmInBytes = r.fp8 ? 1.0 : 2.0;
+    return r;
+}
+
+double gemmTime(double m, double n, double k, const ComputeRates &r, double groups)
+{
+    if (m <= 0 || n <= 0 || k <= 0 || groups <= 0)
+        return 0.0;
+    const double flops = 2.0 * m * n * k * groups;
+    const double bytes = groups * (r.gemmInBytes * (m * k + k * n) + 2.0 * m * n);
+    const double compute = flops / r.matmulFlops + r.matmulLatencyS;
+    const double memory = bytes / r.hbmBytesPerS;
+    return std::max({compute, memory, r.kernelFloorS});
+}
+
+double fp8CastBytesForward(double m, double n, double k, double groups)
+{
+    return 3.0 * groups * (m * k + k * n);
+}
+
+double fp8CastBytesBackward(double m, double n, double k, double groups)
+{
+    return 3.0 * groups * (m * n + m * k);
+}
+
+double memoryTime(double bytes, const ComputeRates &r)
+{
+    if (bytes <= 0)
+        return 0.0;
+    return std::max(bytes / r.hbmBytesPerS + r.hbmLatencyS, r.kernelFloorS);
+}
+
+double fusedAttentionTime(double flops, const ComputeRates &r)
+{
+    if (flops <= 0)
+        return 0.0;
+    return std::max(flops / r.attentionFlops + r.matmulLatencyS, r.kernelFloorS);
+}
+
+double passTime(double gpuS, double kernels, const ComputeRates &r)
+{
+    return std::max(gpuS, kernels * r.hostLaunchS);
+}
+
+} // namespace gpuplan

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "perf/LayerCost.h"
+
+#include "model/ModelShape.h"
+
+#include <algorithm>
+
+namespace gpuplan {
+
+namespace {
+
+// A weight GEMM of the layer: forward C[m x n] = A[m x k] W[k x n]; the backward computes the
+// input gradient (m x k from m x n and n x k) and, unless the weights are frozen, the weight
+// gradient (k x n from k x m and m x n): the same FLOPs, different shapes.
+void weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, const ComputeRates &r,
+                double groups = 1.0)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return;
+    w.forward.add(gemmTime(m, n, k, r, groups));
+    w.backward.add(gemmTime(m, k, n, r, groups));
+    if (d.weightGrads)
+        w.backward.add(gemmTime(k, n, m, r, groups));
+    if (r.fp8) {
+        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups), r));
+        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups), r));
+    }
+    if (d.dequantize) {
+        // NF4 weights (0.5 B) read, 16-bit copy written, before the forward and the backward GEMM.
+        const double bytes = groups * k * n * (0.5 + 2.0);
+        w.forward.add(memoryTime(bytes, r));
+        w.backward.add(memoryTime(bytes, r));
+    }
+}
+
+// Memory-bound kernel moving `fwdBytes` in the forward; its backward reads the saved input and
+// the incoming gradient and writes the outgoing one: twice the traffic, in two kernels.
+void elementwise(LayerWork &w, double fwdBytes, const ComputeRates &r)
+{
+    const double t = memoryTime(fwdBytes, r);
+    w.forward.add(t);
+    w.backward.add(2.0 * t, 2.0);
+}
+
+void attentionCore(LayerWork &w, const ModelShape &s, const LayerDims &d, const ComputeRates &r)
+{
+    const double tp = d.tp;
+    if (d.flash) {
+        // FlashAttention executes the causal half; its backward recomputes the scores: 2.5x the
+        // forward FLOPs (Dao 2023, FlashAttention-2 §3.1: 5 matmuls vs 2).
+        const double perToken = s.attentionFlopsPerTokenFwd(d.seqLen, true) / std::max(s.layers, 1);
+        const double flops = d.tokens * perToken / tp;
+        w.attentionCore.add(fusedAttentionTime(flops, r));
+        w.attentionBackwardS = fusedAttentionTime(2.5 * flops, r);
+        w.backward.add(w.attentionBackwardS);
+    } else {
+        // Megatron's legacy path: batched GEMMs over the full s x s score matrix, fused
+        // scale-mask-softmax and attention dropout (mask kept in one byte per element).
+        const double q = d.actBytes;
+        const double heads = std::max(s.heads / tp, 1.0 / tp);
+        const double groups = d.microBatch * heads;
+        const double sq = d.tokens / std::max(d.microBatch, 1.0);
+        const double dqk = s.qWidth / std::max(s.heads, 1);
+        const double dv = s.vWidth / std::max(s.heads, 1);
+        const double elems = groups * sq * d.seqLen;
+        const double qk = gemmTime(sq, d.seqLen, dqk, r, groups);
+        const double av = gemmTime(sq, dv, d.seqLen, r, groups);
+        w.attentionCore.add(qk + av, 2.0);
+        w.attentionCore.add(memoryTime(2.0 * q * elems, r));            // softmax
+        w.attentionCore.add(memoryTime((2.0 * q + 1.0) * elems, r));    // dropout
+        const double bwd = 2.0 * (qk + av) + memoryTime(3.0 * q * elems, r) + memoryTime((2.0 * q + 1.0) * elems, r);
+        w.attentionBackwardS = bwd;
+        w.backward.add(bwd, 6.0);
+    }
+    w.forward.add(w.attentionCore);
+}
+
+} // namespace
+
+LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const ComputeRates &r)
+{
+    LayerWork w;
+    const double T = d.tokens;
+    const double h = s.hidden;
+    const double tp = d.tp;
+    const double q = d.actBytes;
+    // Norms, dropout and residual adds are replicated across the TP group unless sequence
+    // parallelism splits them (Korthikanti et al. 2022 §4.2.2).
+    const double splitNorms = d.sp ? tp : 1.0;
+
+    // Attention projections: everything but the output projection feeds from h.
+    const double inWidth = std::max(s.attnParams - s.vWidth * h, 0.0) / h;
+    weightGemm(w, T, inWidth / tp, h, d, r);
+    attentionCore(w, s, d, r);
+    weightGemm(w, T, h, s.vWidth / tp, d, r);
+
+    const double up = s.gated ? 2.0 : 1.0;
+    const double act = (s.gated ? 3.0 : 2.0) * q;
+    if (moe) {
+        const double experts = std::max(s.experts, 1);
+        const double local = experts / std::max(d.ep, 1);
+        const double routed = T * s.topK;
+        weightGemm(w, T, experts, h, d, r);                                          // router
+        weightGemm(w, routed / local, up * s.expertFfn / tp, h, d, r, local);       // local experts
+        weightGemm(w, routed / local, h, s.expertFfn / tp, d, r, local);
+        if (s.sharedExperts > 0) {
+            const double f = s.sharedExperts * s.expertFfn;
+            weightGemm(w, T, up * f / tp, h, d, r);
+            weightGemm(w, T, h, f / tp, d, r);
+            elementwise(w, act * T * f / tp, r);
+        }
+        elementwise(w, act * routed * s.expertFfn / tp, r);
+        elementwise(w, 2.0 * 2.0 * q * routed * h, r);   // token permute and unpermute around the experts
+    } else {
+        weightGemm(w, T, up * s.ffn / tp, h, d, r);
+        weightGemm(w, T, h, s.ffn / tp, d, r);
+        elementwise(w, act * T * s.ffn / tp, r);
+    }
+    elementwise(w, 2.0 * q * T * h / splitNorms, r);            // input norm
+    elementwise(w, 2.0 * q * T * h / splitNorms, r);            // post-attention norm
+    elementwise(w, (3.0 * q + 1.0) * T * h / splitNorms, r);    // bias + dropout + residual
+    elementwise(w, (3.0 * q + 1.0) * T * h / splitNorms, r);
+    return w;
+}
+
+LayerWork embeddingWork(const ModelShape &s, const LayerDims &d, const ComputeRates &r)
+{
+    LayerWork w;
+    const double bytes = d.actBytes * d.tokens * s.hidden;
+    w.forward.add(memoryTime(2.0 * bytes, r));        // gather (+ position add)
+    w.backward.add(memoryTime(3.0 * bytes, r));       // scatter-add into the table gradient
+    return w;
+}
+
+LayerWork logitsWork(const ModelShape &s, const LayerDims &d, const ComputeRates &r)
+{
+    LayerWork w;
+    const double T = d.tokens;
+    const double vocabShard = static_cast<double>(s.vocab) / d.tp;
+    elementwise(w, 2.0 * d.actBytes * T * s.hidden / (d.sp ? d.tp : 1.0), r);   // final norm
+    weightGemm(w, T, vocabShard, s.hidden, d, r);
+    // Vocabulary-parallel cross-entropy in fp32: max, exp-sum and loss passes over the logits
+    // shard forward, softmax minus one-hot backward.
+    const double elems = T * vocabShard;
+    w.forward.add(memoryTime((d.actBytes + 8.0) * elems, r), 3.0);
+    w.backward.add(memoryTime((4.0 + d.actBytes) * elems, r), 2.0);
+    return w;
+}
+
+} // namespace gpuplan

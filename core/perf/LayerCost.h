@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "perf/Compute.h"
+
+// Per-GPU compute kernels of one micro-batch through one transformer layer, and through the
+// two ends of the model (embedding, logits and loss), with the real GEMM shapes after tensor,
+// sequence and context parallelism (docs/performance-model.md, "Compute").
+namespace gpuplan {
+
+struct ModelShape;
+
+// The dimensions one GPU works on.
+struct LayerDims
+{
+    double tokens = 0;        // tokens of the micro-batch on this GPU: micro_batch x seq / cp
+    double seqLen = 0;        // full sequence length (keys each query may attend to)
+    double microBatch = 1;    // sequences per micro-batch
+    int tp = 1;
+    int cp = 1;
+    int ep = 1;
+    bool sp = false;          // sequence parallel: norms, dropout and residuals split over tp
+    bool flash = true;        // fused attention (causal half executed) vs the unfused legacy path
+    double actBytes = 2;      // bytes per activation element
+    bool weightGrads = true;  // false for LoRA/QLoRA: frozen weights get no weight gradient
+    bool dequantize = false;  // QLoRA: 4-bit weights are dequantized before every GEMM
+};
+
+struct LayerWork
+{
+    PassCost forward;          // compute kernels, forward
+    PassCost backward;         // compute kernels, backward
+    PassCost attentionCore;    // the attention core forward alone (what selective recompute redoes)
+    double attentionBackwardS = 0;
+};
+
+// One layer; moe selects the MoE MLP (router, local experts as a grouped GEMM, shared experts).
+LayerWork layerWork(const ModelShape &shape, const LayerDims &d, bool moe, const ComputeRates &r);
+
+// First stage: token (and position) embedding; last stage: final norm, logits GEMM, and the
+// vocabulary-parallel cross-entropy in fp32.
+LayerWork embeddingWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
+LayerWork logitsWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
+
+} // namespace gpuplan

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "perf/TrainingComm.h"
+
+#include "eval/Layout.h"
+#include "model/ModelShape.h"
+#include "perf/LayerCost.h"
+
+#include <algorithm>
+
+namespace gpuplan {
+
+LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, const CommNetwork &net, bool moe)
+{
+    LayerComm c;
+    const int G = net.gpusPerNode;
+    if (l.tp > 1) {
+        // Megatron TP (Shoeybi et al. 2019): one collective after attention and one after the
+        // MLP in each pass, on the full activation of the micro-batch.
+        const CommGroup tp = placeGroup(l.tp, 1, G);
+        const double bytes = d.tokens * s.hidden * d.actBytes;
+        if (l.sp) {
+            c.tpS = 2.0 * (collectiveTime(Collective::AllGather, bytes, tp, net) +
+                           collectiveTime(Collective::ReduceScatter, bytes, tp, net));
+            c.tpKernels = 4;
+        } else {
+            c.tpS = 2.0 * collectiveTime(Collective::AllReduce, bytes, tp, net);
+            c.tpKernels = 2;
+        }
+    }
+    if (moe && l.ep > 1) {
+        // Dispatch and combine; EP ranks follow TP in the rank order.
+        const CommGroup ep = placeGroup(l.ep, l.tp, G);
+        const double bytes = d.tokens * s.topK * s.hidden * d.actBytes;
+        c.epS = 2.0 * collectiveTime(Collective::AllToAll, bytes, ep, net);
+    }
+    if (l.cp > 1) {
+        // Ring attention: cp-1 steps, each passing this rank's K/V chunk to the next rank. All
+        // hops run together, so a ring that leaves the node moves at the inter-node rate.
+        const CommGroup cp = placeGroup(l.cp, l.tp, G);
+        const double chunk = d.tokens * s.kvProjWidth / l.tp * d.actBytes;
+        const int stride = cp.nodes > 1 ? G : l.tp;
+        c.cpS = (l.cp - 1) * p2pTime(chunk, stride, net);
+    }
+    return c;
+}
+
+double pipelineTransferS(const ModelShape &s, const LayerDims &d, const Layout &l, const CommNetwork &net)
+{
+    if (l.pp <= 1)
+        return 0.0;
+    const double bytes = d.tokens * s.hidden * d.actBytes;
+    const int stride = l.tp * l.cp * l.dp;
+    double t = p2pTime(bytes / l.tp, stride, net);
+    if (l.tp > 1 && !l.sp)
+        t += collectiveTime(Collective::AllGather, bytes, placeGroup(l.tp, 1, net.gpusPerNode), net);
+    return t;
+}
+
+GradientSync gradientSync(double denseParams, double expertParams, double gradBytes, double weightBytes,
+                          const Layout &l, const CommNetwork &net)
+{
+    GradientSync g;
+    const int G = net.gpusPerNode;
+    const int full = std::max(l.dp * l.cp, 1);
+    const int shard = std::max(l.shardingGroup(), 1);
+    const int expertFull = std::max(full / std::max(l.ep, 1), 1);
+    const CommGroup dense = placeGroup(l.zero >= 1 ? shard : full, l.tp, G);
+    const CommGroup expert = placeGroup(l.zero >= 1 ? std::min(shard, expertFull) : expertFull, l.tp * l.ep, G);
+
+    auto both = [&](Collective op, double denseBytes, double expertBytes) {
+        return collectiveTime(op, denseBytes, dense, net) + collectiveTime(op, expertBytes, expert, net);
+    };
+    const double dGrad = denseParams * gradBytes, eGrad = expertParams * gradBytes;
+    const double dWeight = denseParams * weightBytes, eWeight = expertParams * weightBytes;
+    switch (std::clamp(l.zero, 0, 3)) {
+    case 0:
+        g.reduceS = both(Collective::AllReduce, dGrad, eGrad);
+        break;
+    case 1:
+        g.reduceS = both(Collective::ReduceScatter, dGrad, eGrad);
+        g.gatherS = both(Collective::AllGather, dWeight, eWeight);
+        break;
+    case 2:
+        g.perMicroBatchS = both(Collective::ReduceScatter, dGrad, eGrad);
+        g.gatherS = both(Collective::AllGather, dWeight, eWeight);
+        break;
+    default:
+        // ZeRO-3 / FSDP FULL_SHARD: parameters gathered for the forward and again for the
+        // backward, gradients reduce-scattered, every micro-batch (formulas.md §7.2).
+        g.perMicroBatchS = 2.0 * both(Collective::AllGather, dWeight, eWeight) +
+                           both(Collective::ReduceScatter, dGrad, eGrad);
+        break;
+    }
+    if (l.zero >= 1) {
+        g.optimizerShard = shard;
+        if (shard < full) {
+            // Hybrid sharding: the shards are all-reduced across the full / shard replicas.
+            const CommGroup replicas = placeGroup(full / shard, l.tp * shard, G);
+            g.reduceS += collectiveTime(Collective::AllReduce, (denseParams + expertParams) / shard * gradBytes,
+                                        replicas, net);
+        }
+    }
+    return g;
+}
+
+} // namespace gpuplan

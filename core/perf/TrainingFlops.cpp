@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "perf/TrainingFlops.h"
+
+#include "common/Dtype.h"
+#include "common/Units.h"
+
+#include <algorithm>
+
+namespace gpuplan {
+
+namespace {
+
+double tokensPerStep(const Plan &plan)
+{
+    return static_cast<double>(plan.workload.training.globalBatch) * plan.workload.training.seqLen;
+}
+
+// LoRA trains adapters only: the frozen weights get no weight gradient, so a token costs the
+// forward and the input-gradient pass, 2/3 of full training.
+double fineTuneShare(const Plan &plan)
+{
+    return plan.workload.training.fineTune == FineTune::None ? 1.0 : 2.0 / 3.0;
+}
+
+} // namespace
+
+double trainingModelFlopsPerStep(const ResolvedPlan &rp)
+{
+    const Plan &plan = *rp.plan;
+    return rp.shape.trainingModelFlopsPerToken(plan.workload.training.seqLen) * fineTuneShare(plan) *
+           tokensPerStep(plan);
+}
+
+double trainingHardwareFlopsPerStep(const ResolvedPlan &rp, const Layout &l)
+{
+    const Plan &plan = *rp.plan;
+    const double seq = plan.workload.training.seqLen;
+    double recomputed = 0;
+    if (l.recompute == Recompute::Full)
+        recomputed = rp.shape.matmulFlopsPerTokenFwd + rp.shape.attentionFlopsPerTokenFwd(seq, false);
+    else if (l.recompute == Recompute::Selective)
+        recomputed = rp.shape.attentionFlopsPerTokenFwd(seq, false);
+    return trainingModelFlopsPerStep(rp) + recomputed * tokensPerStep(plan);
+}
+
+void fillThroughput(TrainingResult &out, const ResolvedPlan &rp, const Layout &l)
+{
+    const Plan &plan = *rp.plan;
+    const double gpus = std::max(l.numGpus, 1);
+    const double peak = rp.gpu ? rp.gpu->peak(plan.precision.compute) : 0.0;
+    out.tokensPerStep = tokensPerStep(plan);
+    out.modelFlopsPerStep = trainingModelFlopsPerStep(rp);
+    out.hardwareFlopsPerStep = trainingHardwareFlopsPerStep(rp, l);
+    if (out.stepTimeS <= 0)
+        return;
+    out.tokensPerS = out.tokensPerStep / out.stepTimeS;
+    out.tokensPerSPerGpu = out.tokensPerS / gpus;
+    const double perGpuFlopRate = out.modelFlopsPerStep / (out.stepTimeS * gpus);
+    out.tflopsPerGpu = perGpuFlopRate / units::kTFLOPS;
+    if (peak > 0) {
+        out.mfu = perGpuFlopRate / peak;
+        out.hfu = out.hardwareFlopsPerStep / (out.stepTimeS * gpus) / peak;
+    }
+    out.timeToTrainS = plan.workload.training.tokens > 0 ? plan.workload.training.tokens / out.tokensPerS : 0.0;
+    out.gpuHours = out.timeToTrainS * gpus / units::kHour;
+    out.errorBand = rp.gpu ? rp.gpu->efficiency.residualMape / 100.0 : 0.0;
+}
+
+} // namespace gpuplan
