@@ -310,7 +310,7 @@ bool CatalogEntryReader::rejectUnknownKeys()
 {
     for (auto it = m_entry.begin(); it != m_entry.end(); ++it) {
         if (!m_read.contains(it.key()))
-            return fail(it.key(), "unknown field (see docs/catalogs.md)");
+            return fail(it.key(), "unknown field; expected one of the fields listed in docs/catalogs.md");
     }
     return true;
 }
