@@ -126,6 +126,8 @@ std::string describe(const Diagnostic &d)
     case DiagCode::RackBelowNode:
         return "The rack power limit of " + v + " kW is below one node's " + l + " kW";
     case DiagCode::LiquidCoolingRequired:
+        if (d.value <= d.limit)   // the node type itself is liquid-cooled (GB200 NVL72 class)
+            return "This node type needs direct liquid cooling (racks at " + v + " kW)";
         return "Racks at " + v + " kW exceed the air-cooling limit of " + l + " kW: direct liquid cooling required";
     case DiagCode::FinetuneWithOffload:
         return "This fine-tuning and offload combination is not modelled";

@@ -2,99 +2,182 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
-// Results of the facility and money models (core/facility). Fixed-size, allocation-free.
+// Results of the facility and money models (core/facility, docs/facility-and-cost.md).
+// Fixed-size, allocation-free. Units: watts, bytes, seconds, USD unless the name says otherwise.
 namespace gpuplan {
+
+// Where the run time that energy, reliability and cost build on came from.
+enum class TimeSource : unsigned char {
+    None,           // neither a time model nor the fallback could produce one (no FLOPs for the GPU)
+    TimeModel,      // Evaluation::training / ::inference
+    FallbackMfu,    // training: 6·P·D / (N · peak · MFU 0.4)
+    FallbackDecode, // inference: memory-bound decode estimate
+};
+
+// Inputs the catalog or the plan did not provide; results that need them are understated and say so.
+enum class MissingInput : std::uint16_t {
+    None = 0,
+    GpuPrice = 1 << 0,
+    NodePrice = 1 << 1,
+    NodePower = 1 << 2,      // node maximum power unknown: overhead from the BudSimulator split
+    SwitchPrice = 1 << 3,
+    SwitchPower = 1 << 4,
+    CablePrice = 1 << 5,
+    CloudPrice = 1 << 6,     // no offer and no cost.cloud_gpu_hour_usd: cloud figures are zero
+    StorageTier = 1 << 7,    // no storage tier in the catalog: bandwidth checks skipped
+    Fabric = 1 << 8,         // multi-node plan without a fabric: no switches in the BOM
+    RunTime = 1 << 9,        // no run time: energy and cost per run are zero
+    NodePriceBelowGpus = 1 << 10, // catalog node price (GPUs included) below its GPUs' price
+};
+inline constexpr int kMissingInputCount = 11;
 
 struct PowerResult
 {
-    double gpuW = 0;              // all GPUs at the expected utilization
-    double nodeOverheadW = 0;     // CPUs, memory, NICs, fans, NVSwitch
-    double networkW = 0;          // switches
-    double storageW = 0;
-    double itW = 0;               // IT load
+    double gpuW = 0;              // all GPUs while the plan runs (training: busy; serving: at its load)
+    double nodeOverheadW = 0;     // CPUs, memory, NICs, fans, NVSwitch of all nodes (spares included)
+    double networkW = 0;          // scale-out switches
+    double storageW = 0;          // shared storage system
+    double itW = 0;               // IT load while the plan runs
     double itKw = 0;
     double facilityKw = 0;        // IT x PUE
-    double peakItKw = 0;          // at node maximum power (for sizing)
-    double energyMwh = 0;         // per training run (training) or per year (inference)
-    double energyPerYearMwh = 0;
-    double co2Tonnes = 0;         // for the same period as energyMwh
+    double peakItKw = 0;          // at node maximum power (sizing of racks, colocation contract)
+    double averageItKw = 0;       // over a year at the cluster's utilization (annual energy)
+    double energyMwh = 0;         // facility energy per training run (incl. reliability losses), or per
+                                  // horizon of serving
+    double energyPerYearMwh = 0;  // facility energy of a year at the cluster's utilization
+    double co2Tonnes = 0;         // operational CO2 of energyMwh (embodied carbon excluded)
+    double co2PerYearTonnes = 0;
+    double energyPerMillionTokensKwh = 0; // energyMwh per million tokens trained or served
 };
 
 struct CoolingResult
 {
-    double heatKw = 0;
+    double heatKw = 0;            // = peak IT power: every watt of IT load becomes heat
     double heatBtuPerHour = 0;
     double tons = 0;              // refrigeration tons
-    int racks = 0;
+    int racks = 0;                // compute + network racks
+    int computeRacks = 0;
+    int networkRacks = 0;
     int nodesPerRack = 0;
-    double kwPerRack = 0;
+    double kwPerRack = 0;         // peak IT power of a full compute rack
     bool liquidRequired = false;
+    bool liquidForcedByNode = false; // the node type itself is liquid-cooled (GB200 NVL72 class)
     bool nodeExceedsRack = false;
 };
 
 struct StorageResult
 {
-    double checkpointBytes = 0;         // weights + optimizer states
+    double checkpointBytes = 0;         // weights + optimizer states (training); weights (inference)
+    double bytesPerParam = 0;           // in the checkpoint
     double requiredReadGBps = 0;        // to keep the GPUs fed (GB/s, 1e9 bytes)
-    double tierReadGBps = 0;
+    double tierReadGBps = 0;            // the tier for this many nodes (0 = unknown tier)
     double tierWriteGBps = 0;
-    double checkpointWriteS = 0;
+    double checkpointWriteS = 0;        // full write to the tier
     double checkpointBlockingS = 0;     // time the training loop stalls per checkpoint
-    double restoreS = 0;
-    double capacityBytes = 0;           // retained checkpoints + dataset
+    double restoreS = 0;                // reading the checkpoint back after a failure
+    double datasetBytes = 0;
+    double capacityBytes = 0;           // retained checkpoints + milestones + dataset
     bool starved = false;               // tier read bandwidth below the requirement
+    bool drainLimited = false;          // async: the write takes longer than the optimal interval
 };
 
 struct ReliabilityResult
 {
-    double mtbfHours = 0;               // whole job allocation
-    double checkpointIntervalS = 0;     // Young/Daly optimum
+    int jobNodes = 0;
+    double mtbfHours = 0;               // whole job allocation (spares not counted)
+    double checkpointIntervalS = 0;     // Daly optimum (training)
+    double restartS = 0;                // restart + checkpoint restore per failure
     double expectedInterruptions = 0;
-    double lostHours = 0;               // rework + restart + checkpoint stalls over the run
-    double goodput = 0;                 // useful time / wall time
-    double effectiveTimeToTrainS = 0;
-    int sparesSuggested = 0;
+    double lostHours = 0;               // wall-clock hours lost to rework, restarts and checkpoint stalls
+    double goodput = 0;                 // useful time / wall time (serving: available capacity)
+    double idealTimeS = 0;              // run time without failures (training), serving horizon (inference)
+    double effectiveTimeToTrainS = 0;   // idealTimeS / goodput (training)
+    int sparesSuggested = 0;            // covers failures during the repair time at 95%
+    bool unfinishable = false;          // failures come faster than the job can progress (goodput < 1%)
 };
 
 struct SensitivityEntry
 {
-    int assumption = 0;                 // index into sensitivityAssumptionNames()
+    int assumption = 0;                 // index into sensitivityAssumptions()
     double lowUsd = 0;                  // total cost with the assumption at -20%
     double highUsd = 0;                 // ... at +20%
 };
 
+enum class CostBasis : unsigned char { Cloud, OnPrem };
+
 struct CostResult
 {
-    double cloudTotalUsd = 0;           // the plan's run (training) or horizon (inference) in the cloud
-    double cloudPerGpuHourUsd = 0;
+    TimeSource timeSource = TimeSource::None;
+    double gpuHours = 0;                // GPU-hours of the run incl. reliability losses (serving: horizon)
+    double tokens = 0;                  // tokens trained (training) or served over the horizon (inference)
+
+    // Cloud: the plan's run (training) or its horizon (inference).
+    double cloudPerGpuHourUsd = 0;      // price of the chosen purchase option, before overhead
+    double cloudComputeUsd = 0;
+    double cloudOverheadUsd = 0;        // storage, egress and services fraction
+    double cloudTotalUsd = 0;
+
+    // On-prem: hardware capex and yearly cost of owning the cluster.
+    double capexHardwareUsd = 0;        // GPUs, nodes, network, racks, storage
+    double capexFacilityUsd = 0;        // own facility fit-out
     double onpremCapexUsd = 0;
-    double onpremOpexPerYearUsd = 0;
-    double onpremTotalUsd = 0;          // over the same period, capex amortized
-    double onpremPerGpuHourUsd = 0;
-    double breakEvenMonths = 0;         // negative/inf-free: 0 when never
+    double capitalPerYearUsd = 0;       // depreciation (and financing), residual value deducted
+    double energyPerYearUsd = 0;
+    double coloPerYearUsd = 0;
+    double supportPerYearUsd = 0;
+    double staffPerYearUsd = 0;
+    double staffFte = 0;
+    double onpremOpexPerYearUsd = 0;    // energy + colocation + support + staff
+    double onpremPerYearUsd = 0;        // capital + opex (TCO per year)
+    double onpremPerGpuHourUsd = 0;     // per useful GPU-hour at the plan's on-prem utilization
+    double onpremTotalUsd = 0;          // the run's share of the TCO (training) or the horizon's TCO
+
+    double breakEvenMonths = 0;         // months of use until owning beats renting; 0 when never
     bool breakEvenNever = false;
-    double breakEvenUtilization = 0;
-    double perRunUsd = 0;               // cheaper of cloud and on-prem for the plan's run
-    double perMillionTokensUsd = 0;     // inference
-    double perEffectiveGpuHourUsd = 0;
-    std::array<SensitivityEntry, 12> sensitivity{};
+    double breakEvenUtilization = 0;    // on-prem utilization at which both cost the same per useful hour
+    bool breakEvenUtilizationNever = false;
+    CostBasis cheaper = CostBasis::Cloud;
+    double perRunUsd = 0;               // cheaper of cloud and on-prem for the run (or horizon)
+    double perMillionTokensUsd = 0;     // perRunUsd per million tokens trained or served
+    double perEffectiveGpuHourUsd = 0;  // perRunUsd per failure-free GPU-hour of work
+
+    CostBasis sensitivityBasis = CostBasis::Cloud; // option whose total the tornado shows
+    static constexpr int kMaxSensitivity = 16;
+    std::array<SensitivityEntry, kMaxSensitivity> sensitivity{};
     int sensitivityCount = 0;
+
+    std::uint16_t missing = 0;          // MissingInput bits
+    bool isMissing(MissingInput m) const { return (missing & static_cast<std::uint16_t>(m)) != 0; }
 };
 
-enum class BomItem : unsigned char { Gpu, Node, Rack, LeafSwitch, SpineSwitch, CoreSwitch, Nic, Cable, Storage, Count };
+enum class BomItem : unsigned char { Gpu, Node, Rack, LeafSwitch, SpineSwitch, CoreSwitch, Nic, Cable, Network, Storage, Count };
+
+// How a BOM line's money enters the capex.
+enum class BomPricing : unsigned char {
+    Priced,            // quantity x unit price is part of the capex
+    InNodePrice,       // included in the node price (GPUs in a DGX price, NICs in a server)
+    InNetworkOverride, // replaced by cost.network_per_gpu_usd (the Network line)
+    Unpriced,          // no price known; the capex is understated by this line
+};
 
 struct BomLine
 {
     BomItem item = BomItem::Count;
-    double quantity = 0;
+    double quantity = 0;                // units; storage in TB
     double unitUsd = 0;
+    BomPricing pricing = BomPricing::Priced;
+    double totalUsd() const { return pricing == BomPricing::Priced ? quantity * unitUsd : 0.0; }
 };
 
 struct BillOfMaterials
 {
     std::array<BomLine, static_cast<int>(BomItem::Count)> lines{};
     int count = 0;
+    int fabricTiers = 0;                // switch tiers of the scale-out fat tree (0 = no fabric, 1 = one switch)
+    double endpoints = 0;               // scale-out NIC ports
+    double capexUsd = 0;                // sum of the priced lines
 };
 
 } // namespace gpuplan

@@ -69,6 +69,9 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
         out.cloud = offers.empty() ? nullptr : offers.front();
     }
 
+    // Optional: without a catalog entry the facility model reports the storage figures as unknown.
+    out.storageTier = catalog.findStorageTier(nameOf(storageTierNames(), plan.storage.tier));
+
     out.gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 8);
     out.gpusPerNode = std::max(out.gpusPerNode, 1);
     out.shape = computeModelShape(plan.model, plan.workload.training.seqLen);

@@ -22,6 +22,7 @@ struct ResolvedPlan
     const FabricSpec *fabric = nullptr;
     const EnginePreset *engine = nullptr;    // inference plans
     const CloudOffer *cloud = nullptr;       // cheapest (or chosen) offer; may be null
+    const StorageTierSpec *storageTier = nullptr; // plan's storage.tier; null when the catalog lacks it
     int gpusPerNode = 8;
 };
 

@@ -1,13 +1,183 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INTERIM: replaced by the facility JSON sections.
+// The power, cooling, storage, reliability, cost, bom and network sections of
+// `gpuplan-cli evaluate --json` (names listed in docs/facility-and-cost.md "JSON output").
 #include "eval/EvaluationJson.h"
+
+#include "common/EnumNames.h"
+#include "common/Units.h"
+#include "facility/FacilityNames.h"
+#include "facility/Sensitivity.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace gpuplan {
 
-void appendFacilityJson(const ResolvedPlan &, const Evaluation &, nlohmann::ordered_json &)
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+// No NaN or infinity reaches an output; a non-finite value would be a model bug and shows as null.
+Json num(double v)
 {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+
+Json powerJson(const PowerResult &p, const Plan &plan)
+{
+    return {{"gpu_w", num(p.gpuW)},
+            {"node_overhead_w", num(p.nodeOverheadW)},
+            {"network_w", num(p.networkW)},
+            {"storage_w", num(p.storageW)},
+            {"it_kw", num(p.itKw)},
+            {"pue", num(plan.facility.pue)},
+            {"facility_kw", num(p.facilityKw)},
+            {"peak_it_kw", num(p.peakItKw)},
+            {"average_it_kw", num(p.averageItKw)},
+            {"energy_mwh", num(p.energyMwh)},
+            {"energy_period", plan.workload.mode == Mode::Training ? "training_run" : "horizon"},
+            {"energy_per_year_mwh", num(p.energyPerYearMwh)},
+            {"energy_per_million_tokens_kwh", num(p.energyPerMillionTokensKwh)},
+            {"co2_tonnes", num(p.co2Tonnes)},
+            {"co2_per_year_tonnes", num(p.co2PerYearTonnes)},
+            {"co2_scope", "operational (embodied excluded)"}};
+}
+
+Json coolingJson(const CoolingResult &c)
+{
+    return {{"heat_kw", num(c.heatKw)},
+            {"heat_btu_per_hour", num(c.heatBtuPerHour)},
+            {"tons", num(c.tons)},
+            {"racks", c.racks},
+            {"compute_racks", c.computeRacks},
+            {"network_racks", c.networkRacks},
+            {"nodes_per_rack", c.nodesPerRack},
+            {"kw_per_rack", num(c.kwPerRack)},
+            {"liquid_required", c.liquidRequired},
+            {"liquid_forced_by_node", c.liquidForcedByNode},
+            {"node_exceeds_rack", c.nodeExceedsRack}};
+}
+
+Json storageJson(const StorageResult &s, const Plan &plan)
+{
+    return {{"tier", nameOf(storageTierNames(), plan.storage.tier)},
+            {"checkpoint_bytes", num(s.checkpointBytes)},
+            {"checkpoint_gb", num(s.checkpointBytes / units::kGB)},
+            {"checkpoint_bytes_per_param", num(s.bytesPerParam)},
+            {"required_read_gbps", num(s.requiredReadGBps)},
+            {"tier_read_gbps", num(s.tierReadGBps)},
+            {"tier_write_gbps", num(s.tierWriteGBps)},
+            {"checkpoint_write_s", num(s.checkpointWriteS)},
+            {"checkpoint_blocking_s", num(s.checkpointBlockingS)},
+            {"restore_s", num(s.restoreS)},
+            {"dataset_bytes", num(s.datasetBytes)},
+            {"capacity_bytes", num(s.capacityBytes)},
+            {"capacity_tb", num(s.capacityBytes / units::kTB)},
+            {"starved", s.starved},
+            {"drain_limited", s.drainLimited}};
+}
+
+Json reliabilityJson(const ReliabilityResult &r, const Plan &plan)
+{
+    return {{"job_nodes", r.jobNodes},
+            {"mtbf_hours", num(r.mtbfHours)},
+            {"checkpoint_interval_s", num(r.checkpointIntervalS)},
+            {"restart_s", num(r.restartS)},
+            {"expected_interruptions", num(r.expectedInterruptions)},
+            {"lost_hours", num(r.lostHours)},
+            {"goodput", num(r.goodput)},
+            {"ideal_time_s", num(r.idealTimeS)},
+            {"effective_time_to_train_s", num(r.effectiveTimeToTrainS)},
+            {"effective_time_to_train_days", num(r.effectiveTimeToTrainS / units::kDay)},
+            {"spares_suggested", r.sparesSuggested},
+            {"spares_planned", plan.reliability.spareNodes},
+            {"elastic", plan.reliability.elastic},
+            {"unfinishable", r.unfinishable}};
+}
+
+Json costJson(const CostResult &c, const ResolvedPlan &plan)
+{
+    const Plan &p = *plan.plan;
+    Json missing = Json::array();
+    for (int bit = 0; bit < kMissingInputCount; ++bit) {
+        if (c.missing & (1u << bit))
+            missing.push_back(missingInputName(bit));
+    }
+    Json sensitivity = Json::array();
+    const auto info = sensitivityAssumptions();
+    for (int i = 0; i < c.sensitivityCount; ++i) {
+        const SensitivityEntry &e = c.sensitivity[static_cast<std::size_t>(i)];
+        const AssumptionInfo &a = info[static_cast<std::size_t>(e.assumption)];
+        sensitivity.push_back({{"assumption", a.name},
+                               {"label", a.label},
+                               {"field", a.field},
+                               {"low_usd", num(e.lowUsd)},
+                               {"high_usd", num(e.highUsd)}});
+    }
+    return {{"currency", p.cost.currency},
+            {"usd_to_currency", num(p.cost.usdToCurrency)},
+            {"time_source", timeSourceName(c.timeSource)},
+            {"gpu_hours", num(c.gpuHours)},
+            {"tokens", num(c.tokens)},
+            {"cloud_offer", plan.cloud ? plan.cloud->id : ""},
+            {"cloud_pricing", nameOf(cloudPricingNames(), p.cost.cloudPricing)},
+            {"cloud_per_gpu_hour_usd", num(c.cloudPerGpuHourUsd)},
+            {"cloud_compute_usd", num(c.cloudComputeUsd)},
+            {"cloud_overhead_usd", num(c.cloudOverheadUsd)},
+            {"cloud_total_usd", num(c.cloudTotalUsd)},
+            {"capex_hardware_usd", num(c.capexHardwareUsd)},
+            {"capex_facility_usd", num(c.capexFacilityUsd)},
+            {"onprem_capex_usd", num(c.onpremCapexUsd)},
+            {"capital_per_year_usd", num(c.capitalPerYearUsd)},
+            {"energy_per_year_usd", num(c.energyPerYearUsd)},
+            {"colo_per_year_usd", num(c.coloPerYearUsd)},
+            {"support_per_year_usd", num(c.supportPerYearUsd)},
+            {"staff_per_year_usd", num(c.staffPerYearUsd)},
+            {"staff_fte", num(c.staffFte)},
+            {"onprem_opex_per_year_usd", num(c.onpremOpexPerYearUsd)},
+            {"onprem_per_year_usd", num(c.onpremPerYearUsd)},
+            {"onprem_per_gpu_hour_usd", num(c.onpremPerGpuHourUsd)},
+            {"onprem_total_usd", num(c.onpremTotalUsd)},
+            {"break_even_months", num(c.breakEvenMonths)},
+            {"break_even_never", c.breakEvenNever},
+            {"break_even_utilization", num(c.breakEvenUtilization)},
+            {"break_even_utilization_never", c.breakEvenUtilizationNever},
+            {"cheaper", costBasisName(c.cheaper)},
+            {"per_run_usd", num(c.perRunUsd)},
+            {"per_million_tokens_usd", num(c.perMillionTokensUsd)},
+            {"per_effective_gpu_hour_usd", num(c.perEffectiveGpuHourUsd)},
+            {"missing_inputs", std::move(missing)},
+            {"sensitivity_basis", costBasisName(c.sensitivityBasis)},
+            {"sensitivity", std::move(sensitivity)}};
+}
+
+Json bomJson(const BillOfMaterials &bom)
+{
+    Json lines = Json::array();
+    for (int i = 0; i < bom.count; ++i) {
+        const BomLine &l = bom.lines[static_cast<std::size_t>(i)];
+        lines.push_back({{"item", bomItemName(l.item)},
+                         {"quantity", num(l.quantity)},
+                         {"unit_usd", num(l.unitUsd)},
+                         {"total_usd", num(l.totalUsd())},
+                         {"pricing", bomPricingName(l.pricing)}});
+    }
+    return lines;
+}
+
+} // namespace
+
+void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &e, Json &out)
+{
+    const Plan &p = *plan.plan;
+    out["power"] = powerJson(e.power, p);
+    out["cooling"] = coolingJson(e.cooling);
+    out["storage"] = storageJson(e.storage, p);
+    out["reliability"] = reliabilityJson(e.reliability, p);
+    out["cost"] = costJson(e.cost, plan);
+    out["bom"] = bomJson(e.bom);
+    out["network"] = {{"tiers", e.bom.fabricTiers}, {"endpoints", num(e.bom.endpoints)}};
 }
 
 } // namespace gpuplan

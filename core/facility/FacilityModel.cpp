@@ -1,11 +1,60 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INTERIM: replaced by the facility and cost models.
 #include "facility/FacilityModel.h"
+
+#include "facility/FacilityChain.h"
+#include "facility/FacilityInputs.h"
+#include "facility/Power.h"
+#include "facility/Sensitivity.h"
 
 namespace gpuplan {
 
-void estimateFacility(const ResolvedPlan &, const Layout &, Evaluation &)
+namespace {
+
+// Utilization guidance: below ~30% most of the money buys idle GPUs; above ~95% there is no
+// headroom for queues and failures. The target band is 70-90%.
+constexpr double kUtilizationLow = 0.3;
+constexpr double kUtilizationHigh = 0.95;
+
+void checkUtilization(double u, const char *field, Diagnostics &d)
 {
+    if (u < kUtilizationLow)
+        d.add(DiagCode::UtilizationLow, Severity::Warning, field, u, kUtilizationLow);
+    else if (u > kUtilizationHigh)
+        d.add(DiagCode::UtilizationHigh, Severity::Warning, field, u, kUtilizationHigh);
+}
+
+void addDiagnostics(const ResolvedPlan &plan, const FacilityInputs &in, const FacilityOutputs &out, Diagnostics &d)
+{
+    const CoolingResult &c = out.cooling;
+    if (c.nodeExceedsRack)
+        d.add(DiagCode::RackBelowNode, Severity::Warning, "facility.rack_power_limit_kw", in.rackLimitW / 1000.0,
+              nodePeakW(in) / 1000.0);
+    if (c.liquidRequired)
+        d.add(DiagCode::LiquidCoolingRequired, Severity::Warning, "facility.air_cooling_limit_kw", c.kwPerRack,
+              in.airLimitW / 1000.0);
+    if (in.mode == Mode::Training) {
+        checkUtilization(in.onpremUtilization, "cost.onprem_utilization", d);
+    } else {
+        const bool byRate = plan.plan->workload.inference.requestRate > 0;
+        checkUtilization(in.servingLoad, byRate ? "workload.inference.request_rate" : "facility.gpu_utilization", d);
+    }
+}
+
+} // namespace
+
+void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)
+{
+    const FacilityInputs in = gatherFacilityInputs(plan, layout, e);
+    FacilityOutputs out;
+    runFacilityChain(in, out);
+    computeSensitivity(in, out.cost);
+    e.power = out.power;
+    e.cooling = out.cooling;
+    e.storage = out.storage;
+    e.reliability = out.reliability;
+    e.cost = out.cost;
+    e.bom = out.bom;
+    addDiagnostics(plan, in, out, e.diagnostics);
 }
 
 } // namespace gpuplan

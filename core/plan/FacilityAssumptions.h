@@ -3,10 +3,11 @@
 
 #include <string>
 
-// Facility, money, storage and reliability assumptions of a plan. Every default is an ESTIMATE
-// with a source in docs/facility-and-cost.md; a negative value means "take it from the catalog"
-// (GPU price from catalogs/gpus.json, node price from catalogs/nodes.json, cloud price from the
-// chosen offer in catalogs/clouds.json).
+// Facility, money, storage and reliability assumptions of a plan. Every default below carries its
+// source and date in docs/facility-and-cost.md ("Defaults"); ESTIMATE marks values that are rules of
+// thumb or have no published figure. A negative price means "take it from the catalog" (GPU price
+// from catalogs/gpus.json, node price from catalogs/nodes.json, cloud price from the chosen offer in
+// catalogs/clouds.json).
 namespace gpuplan {
 
 enum class CloudPricing : unsigned char { OnDemand, Reserved1y, Reserved3y, Spot };
@@ -14,14 +15,14 @@ enum class StorageTier : unsigned char { LocalNvme, SataSsd, NasNfs, ParallelFs,
 
 struct FacilityAssumptions
 {
-    double pue = 1.3;                   // modern facility (power_cooling_cost.md §2)
-    double gpuUtilization = 0.8;        // fraction of time the GPUs are busy
-    double gpuBusyPowerFraction = 0.85; // busy draw / TDP
-    double gpuIdlePowerFraction = 0.125;// idle draw / TDP (BudSimulator constants.py)
-    double rackPowerLimitKw = 40.0;     // usable IT power per rack
-    int rackUnits = 42;
-    double airCoolingLimitKw = 40.0;    // above this per rack: direct liquid cooling
-    double gridKgCo2PerKwh = 0.37;      // ESTIMATE, grid intensity
+    double pue = 1.3;                    // new colo / AI build (power_cooling_cost.md §2, Uptime 2024)
+    double gpuUtilization = 0.7;         // share of hours GPUs run jobs / serving load (aiinframap, 2026)
+    double gpuBusyPowerFraction = 0.7;   // busy draw / TDP (BudSimulator constants.py "active 70%")
+    double gpuIdlePowerFraction = 0.125; // idle draw / TDP (BudSimulator constants.py)
+    double rackPowerLimitKw = 40.0;      // usable IT power per rack (ESTIMATE, §3)
+    int rackUnits = 42;                  // full-height rack
+    double airCoolingLimitKw = 40.0;     // above this per rack: direct liquid cooling (ESTIMATE, §3)
+    double gridKgCo2PerKwh = 0.39;       // US grid 2022 (EIA: 0.86 lb CO2/kWh)
 };
 
 struct CostAssumptions
@@ -31,43 +32,53 @@ struct CostAssumptions
     std::string cloudOffer;              // offer id; empty = cheapest offer for the plan's GPU
     CloudPricing cloudPricing = CloudPricing::OnDemand;
     double cloudGpuHourUsd = -1.0;       // override of the offer's price per GPU-hour
-    double cloudOverheadFraction = 0.3;  // storage, egress, services on top of GPU-hours (Mercatus)
-    double spotInterruptionPenalty = 0.15;
+    double cloudOverheadFraction = 0.3;  // storage, egress, services on top of GPU-hours (Mercatus 2026)
+    double spotInterruptionPenalty = 0.15; // ESTIMATE: extra GPU-hours lost to spot reclaims
+    double reserved1yDiscount = 0.3;     // used when the offer publishes no 1-year price (Mercatus 2026)
+    double reserved3yDiscount = 0.5;     // used when the offer publishes no 3-year price (Mercatus 2026)
+    double spotDiscount = 0.6;           // used when the offer publishes no spot price (technolynx 2026)
     double gpuPriceUsd = -1.0;
     double serverPriceUsd = -1.0;        // per node, without GPUs
     double networkPerGpuUsd = -1.0;      // negative = derived from the fabric BOM
-    double storageUsdPerTb = 150.0;
-    double electricityUsdPerKwh = 0.08;
+    double rackPriceUsd = -1.0;          // cabinet + PDUs per rack; negative = not priced
+    double storageUsdPerTb = 150.0;      // ESTIMATE (no published figure in the reference set)
+    double electricityUsdPerKwh = 0.08;  // US industrial average 2023 (EIA)
     bool ownFacility = false;            // false: colocation priced per kW-month
     double coloUsdPerKwMonth = 184.06;   // CBRE NA H2 2024
-    double facilityFitoutUsdPerKw = 10000.0;
-    double depreciationYears = 5.0;
-    double residualFraction = 0.1;
+    double facilityFitoutUsdPerKw = 10000.0; // ESTIMATE
+    double facilityLifeYears = 15.0;     // ESTIMATE, amortization of an own facility's fit-out
+    double depreciationYears = 5.0;      // hyperscaler 10-K filings (Amazon 2025: 5 years)
+    double residualFraction = 0.1;       // ESTIMATE, extrapolated from 25-35% after 36 months
     double financingRate = 0.0;          // annual interest on capex
-    double supportFraction = 0.1;        // of hardware capex per year
-    double staffFte = -1.0;              // negative = derived from node count
-    double staffLoadedSalaryUsd = 250000.0;
-    double onpremUtilization = 0.7;      // share of hours the owned cluster does useful work
-    double horizonMonths = 36.0;
+    double supportFraction = 0.12;       // of hardware capex per year (derived, see docs)
+    double staffFte = -1.0;              // negative = 0.5 x nodes^(2/3) (fit to two ESTIMATE points)
+    double staffLoadedSalaryUsd = 200000.0; // deepiix 2025: 2 FTE ~ $400k/yr
+    double onpremUtilization = 0.7;      // share of hours an owned cluster does paid-for work
+    double horizonMonths = 36.0;         // SemiAnalysis TCO scenarios use 3 years
 };
 
 struct StorageAssumptions
 {
     StorageTier tier = StorageTier::ParallelFs;
-    double bytesPerToken = 2.0;          // pre-tokenized uint16
+    double bytesPerToken = 0.0;          // 0 = from the vocabulary: 2 (uint16) or 4 (uint32)
     double readAmplification = 1.0;
     int checkpointsRetained = 3;
     int milestoneCheckpoints = 0;
     bool asyncCheckpoint = true;
-    double datasetTb = 0.0;
+    double checkpointOverheadS = 5.0;    // ESTIMATE: fixed stall per save (barrier, planning, metadata)
+    double datasetTb = 0.0;              // 0 = tokens x bytes per token
+    double powerWPerTb = 5.0;            // ESTIMATE, shared storage system draw per TB of capacity
 };
 
 struct ReliabilityAssumptions
 {
-    double nodeMtbfHours = 50000.0;      // ESTIMATE per node (formulas.md §11 example)
-    double restartMinutes = 10.0;
+    double nodeMtbfHours = 6300.0;       // derived from Llama 3 (2024): 419 unexpected interruptions,
+                                         // 54 days, 2,048 nodes
+    double restartMinutes = 10.0;        // detection + rescheduling + warm-up, checkpoint load excluded
     int spareNodes = 0;
     bool elastic = false;
+    double elasticRestartMinutes = 2.0;  // ESTIMATE: re-rendezvous on the remaining nodes
+    double repairHours = 24.0;           // ESTIMATE: node back in service (next-business-day support)
 };
 
 } // namespace gpuplan

@@ -2,6 +2,7 @@
 #include "report/TextReport.h"
 
 #include "common/EnumNames.h"
+#include "facility/FacilityText.h"
 
 #include <cmath>
 #include <cstdio>
@@ -120,13 +121,8 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         if (r.replicasNeeded > 0)
             line("replicas needed", std::to_string(r.replicasNeeded));
     }
-    if (e.power.itKw > 0) {
-        out += "\nFacility and cost\n";
-        line("IT power", fmt("%.1f kW", e.power.itKw) + ", facility " + fmt("%.1f kW", e.power.facilityKw));
-        line("racks", std::to_string(e.cooling.racks) + (e.cooling.liquidRequired ? " (liquid cooling)" : ""));
-        line("cloud total", formatUsd(e.cost.cloudTotalUsd));
-        line("on-prem total", formatUsd(e.cost.onpremTotalUsd));
-    }
+    if (e.power.itKw > 0)
+        out += facilityTextReport(plan, e);
     if (e.diagnostics.count() > 0) {
         out += "\nNotes\n";
         for (const Diagnostic &d : e.diagnostics)

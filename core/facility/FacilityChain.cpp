@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "facility/FacilityChain.h"
+
+#include "facility/Cooling.h"
+#include "facility/Cost.h"
+#include "facility/Power.h"
+#include "facility/Reliability.h"
+#include "facility/Storage.h"
+
+namespace gpuplan {
+
+void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
+{
+    out.storage = computeStorage(in);
+    out.fabric = fabricFor(in);
+    out.power = computePower(in, out.fabric, out.storage.capacityBytes);
+    out.cooling = computeCooling(in, out.power, out.fabric);
+    out.bom = buildBom(in, out.fabric, out.cooling.racks, out.storage.capacityBytes);
+    out.reliability = computeReliability(in, out.storage);
+    const bool training = in.mode == Mode::Training;
+    const double wallS = training ? out.reliability.effectiveTimeToTrainS : in.idealRunS;
+    const double tokens = training ? in.totalTokens : in.totalTokens * out.reliability.goodput;
+    addEnergy(in, wallS, tokens, out.power);
+    out.cost = computeCost(in, out.power, out.bom, out.reliability);
+}
+
+} // namespace gpuplan

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Enums.h"
+#include "eval/Evaluation.h"
+#include "eval/ResolvedPlan.h"
+#include "plan/FacilityAssumptions.h"
+
+#include <cstdint>
+
+// Every number the facility and money models read, resolved once from the plan, the catalog and
+// the time results: catalog-or-override prices picked, derived defaults filled in, unknowns marked
+// in `missing`. Plain values only, so the sensitivity analysis perturbs a copy of this struct (a few
+// hundred bytes on the stack) instead of the plan.
+namespace gpuplan {
+
+// A price that may be unknown (negative) or part of another line's price.
+struct PriceInput
+{
+    double usd = -1.0;          // negative = unknown
+    BomPricing pricing = BomPricing::Unpriced;
+};
+
+struct FacilityInputs
+{
+    Mode mode = Mode::Training;
+
+    // Cluster shape. Nodes are whole servers (or whole racks for rack-scale systems).
+    double jobGpus = 0;              // GPUs the plan uses (Layout::numGpus)
+    double gpusPerNode = 8;
+    double jobNodes = 0;             // ceil(jobGpus / gpusPerNode)
+    double spareNodes = 0;
+    double gpuTdpW = 0;
+    double nodeMaxW = 0;             // PSU-limited maximum of one node (sizing)
+    double nodeOverheadW = 0;        // non-GPU draw of one node under load
+    double nodeRackUnits = 0;        // 0 = unknown (space not checked)
+    bool rackScale = false;          // the node is a whole rack (GB200 NVL72)
+    bool nodeLiquidCooled = false;
+    double nicsPerNode = 0;
+
+    // Scale-out fabric.
+    bool hasFabric = false;
+    bool railOptimized = false;
+    double switchRadix = 64;
+    double switchPowerW = 0;
+    double switchUsd = -1;
+    double cableUsd = -1;            // per link incl. transceivers
+    double nicUsd = -1;
+
+    // Facility.
+    double pue = 1.3;
+    double gpuUtilization = 0.7;     // annual share of hours the GPUs run jobs
+    double busyPowerFraction = 0.7;
+    double idlePowerFraction = 0.125;
+    double rackLimitW = 40000;
+    double rackUnits = 42;
+    double airLimitW = 40000;
+    double gridKgPerKwh = 0.39;
+
+    // Storage and checkpoints.
+    bool hasTier = false;
+    bool tierNodeLocal = false;
+    double tierReadPerNode = 0;      // bytes/s
+    double tierWritePerNode = 0;
+    double tierAggregateRead = 0;    // 0 = no cap
+    double tierAggregateWrite = 0;
+    double hostCopyPerGpu = 0;       // device-to-host bytes/s (async checkpoint copy-out)
+    double checkpointParams = 0;     // parameters saved (LoRA: the adapters)
+    double checkpointBytesPerParam = 0;
+    double checkpointsKept = 1;      // retained + milestones
+    bool asyncCheckpoint = true;
+    double checkpointOverheadS = 0;  // fixed stall per save
+    double bytesPerToken = 2;
+    double readAmplification = 1;
+    double datasetBytes = 0;
+    double storageWPerTb = 0;
+
+    // Work. Training: the failure-free run; inference: serving for the horizon.
+    TimeSource timeSource = TimeSource::None;
+    double idealRunS = 0;            // training: time to train without failures; inference: horizon
+    double tokensPerS = 0;           // training: tokens consumed per second; inference: served per second
+    double totalTokens = 0;          // training: the plan's token budget; inference: served over the horizon
+    double servingLoad = 0;          // inference: average load / capacity
+    double nodesPerReplica = 1;      // inference: nodes one failure takes out of service
+
+    // Reliability.
+    double nodeMtbfH = 6300;
+    double restartS = 600;           // elastic: the re-rendezvous time
+    double repairH = 24;
+
+    // On-prem money. Prices per unit; `pricing` says how a line enters the capex.
+    PriceInput gpu;
+    PriceInput server;               // node without GPUs
+    double networkPerGpuUsd = -1;    // >= 0 replaces the switch, cable and NIC lines
+    double rackUsd = -1;
+    double storageUsdPerTb = 150;
+    double electricityUsdPerKwh = 0.08;
+    bool ownFacility = false;
+    double coloUsdPerKwMonth = 184.06;
+    double fitoutUsdPerKw = 10000;
+    double facilityLifeYears = 15;
+    double depreciationYears = 5;
+    double residualFraction = 0.1;
+    double financingRate = 0;
+    double supportFraction = 0.12;
+    double staffFte = 0;
+    double staffSalaryUsd = 200000;
+    double onpremUtilization = 0.7;
+    double horizonMonths = 36;
+
+    // Cloud money.
+    CloudPricing pricing = CloudPricing::OnDemand;
+    double cloudGpuHourUsd = -1;     // of the chosen purchase option; negative = unknown
+    double cloudOverheadFraction = 0.3;
+    double spotPenalty = 0.15;
+
+    std::uint16_t missing = 0;       // MissingInput bits
+};
+
+// Bytes of one checkpoint per parameter for a training plan's precision and optimizer
+// (formulas.md §12: w + K, e.g. 2 + 12 = 14 for mixed-precision AdamW).
+double trainingCheckpointBytesPerParam(const Plan &plan);
+
+// Resolves the inputs. Reads the memory/time results already in `evaluation`; allocation-free.
+FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layout, const Evaluation &evaluation);
+
+// Nodes bought: the job's nodes and the spares.
+inline double totalNodes(const FacilityInputs &in) { return in.jobNodes + in.spareNodes; }
+
+} // namespace gpuplan

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "facility/FacilityNames.h"
+
+namespace gpuplan {
+
+const char *bomItemName(BomItem item)
+{
+    switch (item) {
+    case BomItem::Gpu: return "gpu";
+    case BomItem::Node: return "node";
+    case BomItem::Rack: return "rack";
+    case BomItem::LeafSwitch: return "leaf_switch";
+    case BomItem::SpineSwitch: return "spine_switch";
+    case BomItem::CoreSwitch: return "core_switch";
+    case BomItem::Nic: return "nic";
+    case BomItem::Cable: return "cable";
+    case BomItem::Network: return "network";
+    case BomItem::Storage: return "storage_tb";
+    case BomItem::Count: break;
+    }
+    return "unknown";
+}
+
+const char *bomItemLabel(BomItem item)
+{
+    switch (item) {
+    case BomItem::Gpu: return "GPUs";
+    case BomItem::Node: return "Servers (without GPUs)";
+    case BomItem::Rack: return "Racks";
+    case BomItem::LeafSwitch: return "Leaf switches";
+    case BomItem::SpineSwitch: return "Spine switches";
+    case BomItem::CoreSwitch: return "Core switches";
+    case BomItem::Nic: return "Scale-out NICs";
+    case BomItem::Cable: return "Cables and transceivers";
+    case BomItem::Network: return "Network (per GPU)";
+    case BomItem::Storage: return "Storage (TB)";
+    case BomItem::Count: break;
+    }
+    return "Unknown";
+}
+
+const char *bomPricingName(BomPricing pricing)
+{
+    switch (pricing) {
+    case BomPricing::Priced: return "priced";
+    case BomPricing::InNodePrice: return "in_node_price";
+    case BomPricing::InNetworkOverride: return "in_network_per_gpu";
+    case BomPricing::Unpriced: return "unpriced";
+    }
+    return "unpriced";
+}
+
+const char *timeSourceName(TimeSource source)
+{
+    switch (source) {
+    case TimeSource::None: return "none";
+    case TimeSource::TimeModel: return "time_model";
+    case TimeSource::FallbackMfu: return "fallback_mfu_0.4";
+    case TimeSource::FallbackDecode: return "fallback_memory_bound_decode";
+    }
+    return "none";
+}
+
+const char *costBasisName(CostBasis basis)
+{
+    return basis == CostBasis::Cloud ? "cloud" : "onprem";
+}
+
+const char *missingInputName(int bit)
+{
+    static const char *const names[] = {"gpu_price",    "node_price", "node_power", "switch_price",
+                                        "switch_power", "cable_price", "cloud_price", "storage_tier",
+                                        "fabric",       "run_time",    "node_price_below_gpus"};
+    constexpr int count = static_cast<int>(sizeof names / sizeof names[0]);
+    static_assert(count == kMissingInputCount);
+    return bit >= 0 && bit < count ? names[bit] : "";
+}
+
+} // namespace gpuplan

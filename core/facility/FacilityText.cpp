@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "facility/FacilityText.h"
+
+#include "common/EnumNames.h"
+#include "common/Units.h"
+#include "facility/FacilityNames.h"
+#include "facility/Sensitivity.h"
+#include "report/TextReport.h"
+
+#include <cstdio>
+
+namespace gpuplan {
+
+namespace {
+
+std::string fmt(const char *format, double v)
+{
+    char buf[128];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+struct Lines
+{
+    std::string &out;
+    void operator()(const std::string &label, const std::string &value) const
+    {
+        std::string l = "  " + label;
+        if (l.size() < 30)
+            l.resize(30, ' ');
+        out += l + value + "\n";
+    }
+};
+
+void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
+{
+    const PowerResult &w = e.power;
+    const CoolingResult &c = e.cooling;
+    line("IT power (running)", fmt("%.1f kW", w.itKw) + " (GPUs " + fmt("%.1f", w.gpuW / 1000) + ", node overhead " +
+                                   fmt("%.1f", w.nodeOverheadW / 1000) + ", network " + fmt("%.1f", w.networkW / 1000) +
+                                   ", storage " + fmt("%.1f", w.storageW / 1000) + ")");
+    line("facility power", fmt("%.1f kW", w.facilityKw) + " at PUE " + fmt("%.2f", p.facility.pue) + "; peak IT " +
+                               fmt("%.1f kW", w.peakItKw));
+    const bool training = p.workload.mode == Mode::Training;
+    line(training ? "energy per run" : "energy over the horizon",
+         fmt("%.0f MWh", w.energyMwh) + ", " + fmt("%.0f t CO2", w.co2Tonnes) + " (operational, grid " +
+             fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + fmt("%.0f MWh", w.energyPerYearMwh) + " per year");
+    line("heat", formatCount(c.heatBtuPerHour) + "BTU/h, " + fmt("%.1f refrigeration tons", c.tons));
+    line("racks", std::to_string(c.racks) + " (" + std::to_string(c.computeRacks) + " compute at " +
+                      std::to_string(c.nodesPerRack) + " nodes / " + fmt("%.1f kW", c.kwPerRack) + ", " +
+                      std::to_string(c.networkRacks) + " network), " +
+                      (c.liquidRequired ? "direct liquid cooling" : "air cooling"));
+}
+
+void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line)
+{
+    const StorageResult &s = e.storage;
+    const ReliabilityResult &r = e.reliability;
+    const bool training = p.workload.mode == Mode::Training;
+    line("checkpoint", fmt("%.0f GB", s.checkpointBytes / units::kGB) + " (" + fmt("%.1f B/param", s.bytesPerParam) +
+                           "); write " + formatDuration(s.checkpointWriteS) + ", stall " +
+                           formatDuration(s.checkpointBlockingS) + " per save" +
+                           (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
+    if (training)
+        line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", tier " +
+                              nameOf(storageTierNames(), p.storage.tier) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
+                              (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
+    line("storage capacity", fmt("%.1f TB", s.capacityBytes / units::kTB));
+    line("cluster MTBF", fmt("%.1f h", r.mtbfHours) + " over " + std::to_string(r.jobNodes) + " nodes" +
+                             (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));
+    if (training)
+        line("goodput", fmt("%.1f%%", r.goodput * 100) + ": " + fmt("%.0f interruptions", r.expectedInterruptions) +
+                            ", " + fmt("%.0f h lost", r.lostHours) + "; time to train " +
+                            formatDuration(r.effectiveTimeToTrainS) + (r.unfinishable ? "  (FAILURES OUTPACE PROGRESS)" : ""));
+    else
+        line("available capacity", fmt("%.2f%%", r.goodput * 100));
+    line("spare nodes", std::to_string(r.sparesSuggested) + " suggested, " + std::to_string(p.reliability.spareNodes) +
+                            " planned");
+}
+
+void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
+{
+    const Plan &p = *plan.plan;
+    const CostResult &c = e.cost;
+    auto money = [&](double usd) { return formatMoney(p, usd); };
+    if (c.isMissing(MissingInput::CloudPrice))
+        line("cloud", "no price (no offer for this GPU; set cost.cloud_gpu_hour_usd)");
+    else
+        line("cloud", money(c.cloudTotalUsd) + " (" + (plan.cloud ? plan.cloud->id : std::string("plan price")) + ", " +
+                          nameOf(cloudPricingNames(), p.cost.cloudPricing) + " " + money(c.cloudPerGpuHourUsd) +
+                          " per GPU-h + " + fmt("%.0f%% overhead", p.cost.cloudOverheadFraction * 100) + ")");
+    line("on-prem capex", money(c.onpremCapexUsd) + "; TCO " + money(c.onpremPerYearUsd) + "/year (" +
+                              money(c.onpremPerGpuHourUsd) + " per useful GPU-hour at " +
+                              fmt("%.0f%%", p.cost.onpremUtilization * 100) + ")");
+    line(p.workload.mode == Mode::Training ? "on-prem share of the run" : "on-prem over the horizon",
+         money(c.onpremTotalUsd));
+    line("break-even", (c.breakEvenNever ? std::string("never at these prices") : fmt("%.1f months", c.breakEvenMonths)) +
+                           "; " +
+                           (c.breakEvenUtilizationNever ? std::string("cloud is cheaper at any utilization")
+                                                        : "owning pays above " + fmt("%.0f%% utilization", c.breakEvenUtilization * 100)));
+    line("cost of the plan", money(c.perRunUsd) + " (" + costBasisName(c.cheaper) + " cheaper); " +
+                                 money(c.perMillionTokensUsd) + " per million tokens " +
+                                 (p.workload.mode == Mode::Training ? "trained" : "served"));
+    if (c.sensitivityCount > 0) {
+        const SensitivityEntry &top = c.sensitivity[0];
+        const AssumptionInfo &a = sensitivityAssumptions()[static_cast<std::size_t>(top.assumption)];
+        line("most sensitive to", std::string(a.label) + " +/-20%: " + money(top.lowUsd) + " to " + money(top.highUsd));
+    }
+    std::string missing;
+    for (int bit = 0; bit < kMissingInputCount; ++bit) {
+        if (c.missing & (1u << bit))
+            missing += std::string(missing.empty() ? "" : ", ") + missingInputName(bit);
+    }
+    if (!missing.empty())
+        line("missing or doubtful inputs", missing + " (see docs/facility-and-cost.md)");
+    if (c.timeSource == TimeSource::FallbackMfu)
+        line("run time", "estimated from 6 x params x tokens at MFU 0.4 (no time-model result)");
+}
+
+} // namespace
+
+std::string formatMoney(const Plan &plan, double usd)
+{
+    std::string text = formatUsd(usd * plan.cost.usdToCurrency);
+    while (!text.empty() && text.back() == ' ')   // "$2.69 " has an empty magnitude suffix
+        text.pop_back();
+    if (plan.cost.currency == "USD" || plan.cost.currency.empty())
+        return text;
+    return text.substr(1) + " " + plan.cost.currency;   // drop the "$"
+}
+
+std::string facilityTextReport(const ResolvedPlan &plan, const Evaluation &e)
+{
+    const Plan &p = *plan.plan;
+    std::string out;
+    const Lines line{out};
+    out += "\nPower and cooling\n";
+    powerAndCooling(p, e, line);
+    out += "\nStorage and reliability\n";
+    storageAndReliability(p, e, line);
+    out += "\nCost (" + (p.cost.currency.empty() ? std::string("USD") : p.cost.currency) + ")\n";
+    cost(plan, e, line);
+    return out;
+}
+
+} // namespace gpuplan

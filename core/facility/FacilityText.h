@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/Evaluation.h"
+#include "eval/ResolvedPlan.h"
+
+#include <string>
+
+// The power, cooling, storage, reliability and cost part of the plain-text report
+// (`gpuplan-cli evaluate PLAN`). Money in the plan's display currency.
+namespace gpuplan {
+
+std::string facilityTextReport(const ResolvedPlan &plan, const Evaluation &evaluation);
+
+// USD amount in the plan's display currency: "$18.7 M" or "17.2 M EUR".
+std::string formatMoney(const Plan &plan, double usd);
+
+} // namespace gpuplan

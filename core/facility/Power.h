@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/FacilityResults.h"
+#include "facility/BillOfMaterials.h"
+#include "facility/FacilityInputs.h"
+
+// IT and facility power of the cluster (formulas.md §10): GPUs from TDP and busy/idle draw
+// fractions, node overhead from the node catalog, switches, storage; facility power through PUE.
+namespace gpuplan {
+
+// Draw while the plan runs, at peak (sizing) and averaged over a year. Energy is filled later by
+// addEnergy(), once the wall-clock time is known.
+PowerResult computePower(const FacilityInputs &in, const FabricSize &fabric, double storageBytes);
+
+// Energy and operational CO2 over `wallS` seconds of the plan (LLMCarbon: CO2 = E_IT x PUE x grid).
+void addEnergy(const FacilityInputs &in, double wallS, double tokens, PowerResult &power);
+
+// Peak draw of one node (PSU maximum, or GPUs at TDP plus overhead when unknown).
+double nodePeakW(const FacilityInputs &in);
+
+} // namespace gpuplan
