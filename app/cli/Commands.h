@@ -11,6 +11,8 @@ int runEvaluate(const std::vector<std::string> &args);
 int runValidate(const std::vector<std::string> &args);
 int runFields(const std::vector<std::string> &args);
 int runCatalog(const std::vector<std::string> &args);
+int runSearch(const std::vector<std::string> &args);
+int runBench(const std::vector<std::string> &args);
 
 std::span<const Command> commands();
 

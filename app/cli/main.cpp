@@ -15,6 +15,8 @@ const Command kCommands[] = {
     {"validate", "compare predictions with published measurements (CSV)", runValidate},
     {"catalog", "list catalog entries (GPUs, nodes, fabrics, clouds, models, engines)", runCatalog},
     {"fields", "list plan fields with their allowed values", runFields},
+    {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch},
+    {"bench", "time one evaluation, the layout search and the scaling curves", runBench},
 };
 
 int usage(std::FILE *out)

@@ -8,7 +8,7 @@
 
 namespace gpuplan {
 
-Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout)
+Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layout)
 {
     Evaluation e;
     e.shape = plan.shape;
@@ -20,9 +20,16 @@ Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout)
     } else {
         e.memory = estimateInferenceMemory(plan, layout);
         e.inference = estimateInference(plan, layout, e.memory);
+        addInferenceDiagnostics(plan, layout, e.memory, e.inference, e.diagnostics);
     }
     if (!e.memory.fits)
         e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.gpu", e.memory.perGpuBytes, e.memory.capacityBytes);
+    return e;
+}
+
+Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout)
+{
+    Evaluation e = evaluateWithoutFacility(plan, layout);
     estimateFacility(plan, layout, e);
     return e;
 }

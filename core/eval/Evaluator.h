@@ -13,6 +13,11 @@ void checkLayout(const ResolvedPlan &plan, const Layout &layout, Diagnostics &di
 
 Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout);
 
+// Layout check, memory and time only, without the facility and cost models: what decides whether
+// a layout fits and how fast it runs. The auto-planner ranks with it at a fixed GPU count, where
+// cost and energy grow with the run's duration, and completes its finalists with evaluate().
+Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layout);
+
 // Convenience: evaluate with the plan's own layout.
 Evaluation evaluate(const ResolvedPlan &plan);
 

@@ -4,7 +4,11 @@
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
 
-// Scaling curves: tokens/s against GPU count with the best layout re-chosen at each count.
+#include <atomic>
+#include <vector>
+
+// Scaling curves: tokens/s against GPU count with the best layout re-chosen at each count
+// (docs/search.md "Scaling curves").
 namespace gpuplan {
 
 struct ScalingOptions
@@ -12,8 +16,13 @@ struct ScalingOptions
     bool weak = false;       // weak scaling: global batch grows with the GPU count
     int minGpus = 0;         // 0 = one node
     int maxGpus = 0;         // 0 = 4 x the plan's count
+    const std::atomic<bool> *cancel = nullptr;   // polled between layout groups
 };
 
 ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &options = {});
+
+// The GPU counts of a scaling curve: powers of two from minGpus, the plan's own count and maxGpus,
+// at most ScalingResult::kMaxPoints of them.
+std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int maxGpus);
 
 } // namespace gpuplan

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gpuplan-cli bench [PLAN] [--json]: speed of one evaluation, of the layout search and of the
+// scaling curves (docs/performance.md). Timings are medians of repeated runs after a warm-up.
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "eval/Evaluator.h"
+#include "eval/ResolvedPlan.h"
+#include "plan/PlanIo.h"
+#include "search/LayoutSearch.h"
+#include "search/Scaling.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+namespace gpuplan::cli {
+
+namespace {
+
+// The Llama 3 70B pre-training example (examples/llama3-70b-training.gpuplan) at sequence 8192:
+// the workload the performance targets are stated for.
+constexpr const char *kBenchPlan = R"plan({
+  "format": "gpuplan-plan", "version": 1, "name": "Llama 3 70B pre-training (benchmark)",
+  "model": { "preset": "llama3-70b" },
+  "workload": { "mode": "training",
+                "training": { "seq_len": 8192, "global_batch": 1024, "micro_batch": 1, "tokens": 15e12 } },
+  "hardware": { "gpu": "H100-SXM-80GB", "num_gpus": 1024 },
+  "parallelism": { "tp": 8, "pp": 4, "cp": 1, "vp": 5, "sp": true, "schedule": "interleaved",
+                   "zero": 1, "sharding": "megatron", "recompute": "selective" },
+  "facility": { "pue": 1.3, "rack_power_limit_kw": 40 },
+  "cost": { "electricity_usd_per_kwh": 0.08, "depreciation_years": 5 }
+})plan";
+constexpr int kSearchGpus = 4096;
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point from, Clock::time_point to)
+{
+    return std::chrono::duration<double>(to - from).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? 0 : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
+}
+
+// Median over `repeats` timings of fn() after `warmup` untimed calls, in seconds.
+template <typename Fn>
+double medianTime(int warmup, int repeats, Fn &&fn)
+{
+    for (int i = 0; i < warmup; ++i)
+        fn();
+    std::vector<double> times;
+    times.reserve(static_cast<std::size_t>(repeats));
+    for (int i = 0; i < repeats; ++i) {
+        const auto t0 = Clock::now();
+        fn();
+        times.push_back(seconds(t0, Clock::now()));
+    }
+    return median(std::move(times));
+}
+
+std::string cpuModel()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            return colon == std::string::npos ? line : line.substr(colon + 2);
+        }
+    }
+    return "unknown";
+}
+
+} // namespace
+
+int runBench(const std::vector<std::string> &argv)
+{
+    auto specs = planOptions();
+    specs.push_back({"--json", false, false, "print the timings as JSON"});
+    CliArgs args(specs);
+    std::string error;
+    if (!args.parse(argv, error)) {
+        printError("bench: " + error);
+        return kUsage;
+    }
+    if (args.flag("--help"))
+        return printHelp("gpuplan-cli bench [PLAN] [--json] [--set PATH=VALUE ...]",
+                         "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs and the\n"
+                         "strong and weak scaling curves. Without PLAN: Llama 3 70B, sequence 8192, on H100.",
+                         args);
+    if (args.positional().size() > 1) {
+        printError("bench: expected at most one plan file (see --help)");
+        return kUsage;
+    }
+    Catalog catalog;
+    if (!loadCatalogFromArgs(args, catalog))
+        return kBadInput;
+    Plan plan;
+    if (!args.positional().empty()) {
+        if (!loadPlanFromArgs(args, args.positional()[0], catalog, plan))
+            return kBadInput;
+    } else {
+        std::vector<PlanError> errors;
+        if (!loadPlanText(kBenchPlan, "built-in benchmark plan", &catalog, plan, errors)) {
+            for (const PlanError &e : errors)
+                printError(e.text());
+            return kBadInput;
+        }
+    }
+    ResolvedPlan resolved;
+    std::vector<ResolveError> errors;
+    if (!resolvePlan(plan, catalog, resolved, errors)) {
+        for (const ResolveError &e : errors)
+            printError("bench: " + e.field + ": " + e.message);
+        return kBadInput;
+    }
+
+    // (a) One evaluation: median over batches of calls (a single call is below the clock's
+    // useful resolution).
+    constexpr int kBatch = 200;
+    volatile double sink = 0;
+    const double batchS = medianTime(20, 101, [&] {
+        for (int i = 0; i < kBatch; ++i)
+            sink = sink + evaluate(resolved).memory.perGpuBytes;
+    });
+    const double evaluateUs = batchS / kBatch * 1e6;
+
+    // (b) The whole search at 4,096 GPUs.
+    Plan searchPlan = plan;
+    searchPlan.hardware.numGpus = kSearchGpus;
+    ResolvedPlan searchResolved = resolved;
+    searchResolved.plan = &searchPlan;
+    SearchResult lastSearch;
+    const double searchS = medianTime(1, 7, [&] { lastSearch = searchLayouts(searchResolved); });
+
+    // (c) Scaling curves from one node to 4 x the plan's count.
+    int strongPoints = 0, weakPoints = 0;
+    const double strongS = medianTime(1, 5, [&] { strongPoints = computeScaling(resolved).count; });
+    const double weakS = medianTime(1, 5, [&] {
+        ScalingOptions weak;
+        weak.weak = true;
+        weakPoints = computeScaling(resolved, weak).count;
+    });
+
+    const unsigned cores = std::thread::hardware_concurrency();
+    const std::string cpu = cpuModel();
+    const double searchCallsPerS = searchS > 0 ? lastSearch.evaluateCalls / searchS : 0;
+    if (args.flag("--json")) {
+        nlohmann::ordered_json j = {
+            {"machine", {{"cpu", cpu}, {"cores", cores}}},
+            {"plan", plan.name},
+            {"evaluate_us", evaluateUs},
+            {"evaluations_per_s", evaluateUs > 0 ? 1e6 / evaluateUs : 0},
+            {"search", {{"gpus", kSearchGpus}, {"ms", searchS * 1e3}, {"candidates", lastSearch.evaluated},
+                        {"evaluate_calls", lastSearch.evaluateCalls}, {"evaluate_calls_per_s", searchCallsPerS},
+                        {"feasible", lastSearch.feasible}}},
+            {"scaling", {{"strong_ms", strongS * 1e3}, {"strong_points", strongPoints}, {"weak_ms", weakS * 1e3},
+                         {"weak_points", weakPoints}}},
+            {"targets", {{"evaluate_us", 5}, {"search_ms", 100}}}};
+        printJson(j);
+        return kOk;
+    }
+    std::printf("Machine: %s, %u cores\nPlan: %s\n\n", cpu.c_str(), cores, plan.name.c_str());
+    std::printf("  one evaluation (memory + time + facility)  %10.2f us   (target <= 5 us; %.0f evaluations/s)\n",
+                evaluateUs, evaluateUs > 0 ? 1e6 / evaluateUs : 0.0);
+    std::printf("  layout search, %d GPUs                   %10.1f ms   (target <= 100 ms; %lld candidates, %lld "
+                "evaluations, %.0f evaluations/s)\n",
+                kSearchGpus, searchS * 1e3, lastSearch.evaluated, lastSearch.evaluateCalls, searchCallsPerS);
+    std::printf("  strong scaling curve (%2d points)          %10.1f ms\n", strongPoints, strongS * 1e3);
+    std::printf("  weak scaling curve (%2d points)            %10.1f ms\n", weakPoints, weakS * 1e3);
+    return kOk;
+}
+
+} // namespace gpuplan::cli

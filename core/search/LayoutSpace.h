@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/Layout.h"
+
+#include <array>
+#include <vector>
+
+// The values each layout dimension takes in the auto-planner, and the rules that tie them
+// together (docs/search.md "What is enumerated"). Small value types; no evaluation here.
+namespace gpuplan {
+
+struct ResolvedPlan;
+struct SearchOptions;
+
+// Ascending values of n's divisors that are <= limit.
+void divisorsUpTo(long long n, long long limit, std::vector<int> &out);
+// Ascending powers of two that divide n and are <= limit.
+void powersOfTwoDividing(long long n, long long limit, std::vector<int> &out);
+
+// What CPU offload a sharding choice can use, weakest first.
+enum class OffloadLevel : unsigned char { None, Optimizer, OptimizerAndParams };
+
+// One sharding implementation at one ZeRO stage, with the offload levels that implementation
+// supports at that stage.
+struct ShardingChoice
+{
+    ShardingImpl impl = ShardingImpl::Megatron;
+    int zero = 0;
+    std::array<OffloadLevel, 3> offloads{};
+    int offloadCount = 1;
+};
+
+inline constexpr int kRecomputeLevels = 3;     // none, selective, full: weakest first
+inline constexpr int kMaxShardingChoices = 8;
+inline constexpr int kMaxCells = kRecomputeLevels * 3;
+
+struct ShardingChoices
+{
+    std::array<ShardingChoice, kMaxShardingChoices> items{};
+    int count = 0;
+    int cells = 0;   // candidates per layout group: sum over choices of recompute levels x offload levels
+};
+
+// The sharding choices for a group with pipeline depth pp sharding over shardGroup ranks.
+ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allowOffload, int pp, int shardGroup);
+
+Recompute recomputeAt(int level);
+void setMemorySaving(Layout &layout, const ShardingChoice &choice, int recomputeLevel, int offloadIndex);
+
+// Enumerates the training layout groups of one GPU count: everything but the sharding choice,
+// recompute and offload (which the search walks per group). Lists are reused between calls.
+class TrainingSpace
+{
+public:
+    TrainingSpace(const ResolvedPlan &plan, const SearchOptions &options, int numGpus);
+
+    // visit(const Layout &group, const ShardingChoices &choices, bool newContext): newContext is
+    // true on the first micro-batch of a (tp, cp, pp, vp, ep) combination; micro-batches follow in
+    // ascending order. Returns false from visit to stop.
+    template <typename Visit>
+    bool forEachGroup(Visit &&visit);
+
+private:
+    void tpCpLists();
+    void ppList(int gpusPerTpCp);
+    void vpList(int pp);
+    void epList(int expertGroup);
+    void microBatchList(int dp);
+
+    const ResolvedPlan &m_plan;
+    const SearchOptions &m_options;
+    int m_numGpus;
+    Layout m_base;            // fields the search does not vary (flash attention, ...)
+    ShardingImpl m_planImpl;
+    bool m_allImpls;
+    bool m_allowOffload;
+    std::vector<int> m_tp, m_cp, m_pp, m_vp, m_ep, m_mb;
+};
+
+template <typename Visit>
+bool TrainingSpace::forEachGroup(Visit &&visit)
+{
+    tpCpLists();
+    for (const int tp : m_tp) {
+        for (const int cp : m_cp) {
+            if (m_numGpus % (tp * cp) != 0)
+                continue;
+            ppList(m_numGpus / (tp * cp));
+            for (const int pp : m_pp) {
+                const int dp = m_numGpus / (tp * cp * pp);
+                const ShardingChoices choices = shardingChoices(m_planImpl, m_allImpls, m_allowOffload, pp, dp * cp);
+                vpList(pp);
+                epList(dp * cp);
+                microBatchList(dp);
+                for (const int vp : m_vp) {
+                    for (const int ep : m_ep) {
+                        bool first = true;
+                        for (const int mb : m_mb) {
+                            Layout l = m_base;
+                            l.tp = tp;
+                            l.cp = cp;
+                            l.pp = pp;
+                            l.dp = dp;
+                            l.vp = vp;
+                            l.ep = ep;
+                            l.microBatch = mb;
+                            l.sp = tp > 1;
+                            l.schedule = vp > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
+                            if (!visit(static_cast<const Layout &>(l), choices, first))
+                                return false;
+                            first = false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "search/SearchJson.h"
+
+#include "common/EnumNames.h"
+#include "eval/EvaluationJson.h"
+#include "report/TextReport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json num(double v)
+{
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+
+std::string fmt(const char *format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+std::string padded(std::string s, std::size_t width)
+{
+    if (s.size() < width)
+        s.insert(0, width - s.size(), ' ');
+    return s;
+}
+
+std::string layoutSummary(const Layout &l, Mode mode)
+{
+    std::string s = "TP" + std::to_string(l.tp) + " PP" + std::to_string(l.pp);
+    if (mode == Mode::Inference)
+        return s + " x" + std::to_string(l.dp) + " replicas, concurrency " + std::to_string(l.microBatch);
+    s += " DP" + std::to_string(l.dp);
+    if (l.cp > 1)
+        s += " CP" + std::to_string(l.cp);
+    if (l.ep > 1)
+        s += " EP" + std::to_string(l.ep);
+    if (l.vp > 1)
+        s += " VP" + std::to_string(l.vp);
+    s += " mb" + std::to_string(l.microBatch) + " " + nameOf(shardingImplNames(), l.sharding) + "/ZeRO-" +
+         std::to_string(l.zero) + " rc:" + nameOf(recomputeNames(), l.recompute);
+    if (l.offloadParams != Offload::None)
+        s += " offload:params+optimizer";
+    else if (l.offloadOptimizer != Offload::None)
+        s += " offload:optimizer";
+    return s;
+}
+
+} // namespace
+
+Json searchCandidateToJson(const SearchCandidate &c, Mode mode)
+{
+    Json j = layoutToJson(c.layout);
+    j["objective_value"] = num(c.objective);
+    j["step_time_s"] = num(c.stepTimeS);
+    j["tokens_per_s"] = num(c.tokensPerS);
+    j["mfu"] = mode == Mode::Training ? num(c.mfu) : Json(nullptr);
+    j["per_gpu_bytes"] = num(c.perGpuBytes);
+    if (mode == Mode::Training) {
+        j["time_to_train_s"] = num(c.timeToTrainS);
+        j["gpu_hours"] = num(c.gpuHours);
+        j["cost_usd"] = c.costKnown ? num(c.costUsd) : Json(nullptr);
+        j["energy_mwh"] = num(c.energyMwh);
+    } else {
+        j["concurrency"] = c.layout.microBatch;
+        j["replicas"] = c.replicas;
+        j["ttft_ms"] = num(c.ttftMs);
+        j["tpot_ms"] = num(c.tpotMs);
+        j["gpu_hours_per_million_tokens"] = num(c.gpuHours);
+        j["cost_usd_per_million_tokens"] = c.costKnown ? num(c.costUsd) : Json(nullptr);
+        j["energy_mwh_per_million_tokens"] = num(c.energyMwh);
+    }
+    return j;
+}
+
+Json searchToJson(const SearchResult &r)
+{
+    Json best = Json::array();
+    for (const SearchCandidate &c : r.best)
+        best.push_back(searchCandidateToJson(c, r.mode));
+    Json pareto = Json::array();
+    for (const SearchCandidate &c : r.pareto)
+        pareto.push_back(searchCandidateToJson(c, r.mode));
+    Json rejected = Json::object();
+    for (int i = 0; i < kRejectReasonCount; ++i) {
+        if (const long long n = r.rejected[static_cast<std::size_t>(i)]; n > 0)
+            rejected[rejectReasonName(i)] = n;
+    }
+    return {{"objective", objectiveName(r.objective)},
+            {"mode", nameOf(modeNames(), r.mode)},
+            {"gpu_counts", r.gpuCounts},
+            {"best", std::move(best)},
+            {"pareto", std::move(pareto)},
+            {"evaluated", r.evaluated},
+            {"feasible", r.feasible},
+            {"rejected", std::move(rejected)},
+            {"evaluate_calls", r.evaluateCalls},
+            {"cancelled", r.cancelled}};
+}
+
+std::string searchTextReport(const SearchResult &r)
+{
+    const bool training = r.mode == Mode::Training;
+    std::string out = "Best layouts by " + std::string(objectiveName(r.objective)) + "\n";
+    if (r.best.empty())
+        out += "  none feasible\n";
+    else if (training)
+        out += "     #   GPUs   tokens/s    MFU   memory/GPU  time to train      cost   vs best  layout\n";
+    else
+        out += "     #   GPUs   tokens/s  TTFT ms  TPOT ms  memory/GPU  $/M tokens   vs best  layout\n";
+    const double bestObjective = r.best.empty() ? 0 : r.best.front().objective;
+    int rank = 0;
+    for (const SearchCandidate &c : r.best) {
+        std::string line = padded(std::to_string(++rank), 6) + padded(std::to_string(c.layout.numGpus), 7) +
+                           padded(formatCount(c.tokensPerS), 11);
+        if (training)
+            line += padded(fmt("%.1f%%", c.mfu * 100), 7) + padded(formatBytes(c.perGpuBytes), 13) +
+                    padded(formatDuration(c.timeToTrainS), 15) + padded(c.costKnown ? formatUsd(c.costUsd) : "-", 10);
+        else
+            line += padded(fmt("%.0f", c.ttftMs), 9) + padded(fmt("%.1f", c.tpotMs), 9) + padded(formatBytes(c.perGpuBytes), 12) +
+                    padded(c.costKnown ? fmt("$%.3f", c.costUsd) : "-", 12);
+        line += padded(bestObjective > 0 ? fmt("%+.1f%%", (c.objective / bestObjective - 1) * 100) : "-", 10);
+        out += line + "  " + layoutSummary(c.layout, r.mode) + "\n";
+    }
+    if (r.pareto.size() > 1) {
+        out += "\nTime vs cost (Pareto front)\n";
+        for (const SearchCandidate &c : r.pareto) {
+            out += "  " + padded(std::to_string(c.layout.numGpus), 6) + " GPUs  " +
+                   (training ? formatDuration(c.paretoTime) : fmt("%.1f ms/token", c.tpotMs)) + "  " +
+                   (c.costKnown ? formatUsd(c.costUsd) : formatCount(c.gpuHours) + " GPU-hours") + "  " +
+                   layoutSummary(c.layout, r.mode) + "\n";
+        }
+    }
+    out += "\nCandidates: " + std::to_string(r.evaluated) + " considered, " + std::to_string(r.feasible) + " feasible, " +
+           std::to_string(r.evaluateCalls) + " evaluated" + (r.cancelled ? " (cancelled)" : "") + "\n";
+    for (int i = 0; i < kRejectReasonCount; ++i) {
+        if (const long long n = r.rejected[static_cast<std::size_t>(i)]; n > 0)
+            out += padded(std::to_string(n), 10) + "  " + rejectReasonName(i) + "\n";
+    }
+    return out;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "search/LayoutSearch.h"
+#include "search/LayoutSpace.h"
+#include "search/SearchObjective.h"
+#include "search/SearchRanking.h"
+
+// What one search run carries between layout groups: the rankings so far, the candidate
+// accounting, progress and cancellation. Internal to core/search.
+//
+// Two stages (docs/search.md "Objectives"): at one GPU count, candidates are evaluated without the
+// facility model and ranked by time, because there the cost and energy of a run grow with its
+// duration. The count's best by time and its time/cost front are then evaluated in full and
+// ranked by the requested objective across all counts.
+namespace gpuplan {
+
+class SearchState
+{
+public:
+    SearchState(const ResolvedPlan &plan, const SearchOptions &options, SearchResult &result);
+
+    void setTotal(long long candidates) { m_total = candidates; }
+    // Starts the candidates of one GPU count; plan is the plan with that count.
+    void beginCount(const ResolvedPlan &plan);
+    // Evaluates the count's finalists in full and ranks them by the objective.
+    void endCount();
+    void finish();
+
+    const ResolvedPlan &plan() const { return *m_plan; }
+    const SearchOptions &options() const { return m_options; }
+    // Scoring of the first stage: objective = time.
+    const ObjectiveContext &timeObjective() const { return m_timeObjective; }
+
+    Evaluation evaluate(const Layout &layout);
+    void reject(int reasonIndex, long long count) { m_result.rejected[static_cast<std::size_t>(reasonIndex)] += count; }
+    void accept(const SearchCandidate &candidate);
+
+    // True when a candidate at this count whose time objective is at least timeBound can be
+    // neither among the count's best nor on its front (docs/search.md "Pruning").
+    bool cannotWin(double timeBound) const;
+
+    // Called after each layout group with the candidates it held; false once cancelled.
+    bool groupDone(long long candidates);
+
+private:
+    void reportProgress() const;
+
+    const ResolvedPlan *m_plan;
+    const SearchOptions &m_options;
+    SearchResult &m_result;
+    EvaluateFn m_quick;
+    EvaluateFn m_full;
+    ObjectiveContext m_timeObjective;
+    ObjectiveContext m_objective;
+    TopList m_countTop;
+    ParetoFront m_countFront;
+    TopList m_top;
+    ParetoFront m_pareto;
+    double m_bestTokensPerS = 0;
+    long long m_done = 0;
+    long long m_total = 0;
+    long long m_nextProgress = 0;
+};
+
+// Reject index of the first error among the diagnostics other than `skip`; -1 when none.
+int firstErrorReason(const Diagnostics &diagnostics, DiagCode skip = DiagCode::Count);
+
+// Per-count search loops (TrainingSearch.cpp, InferenceSearch.cpp).
+void searchTrainingCount(SearchState &state, int numGpus);
+void searchInferenceCount(SearchState &state, int numGpus);
+long long countTrainingCandidates(const ResolvedPlan &plan, const SearchOptions &options, int numGpus);
+long long countInferenceCandidates(const ResolvedPlan &plan, const SearchOptions &options, int numGpus);
+
+} // namespace gpuplan

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The training search of one GPU count. Each layout group (TP, CP, PP, VP, EP, micro-batch) is
+// checked once; then, per sharding choice, the grid of memory-saving settings (recompute level x
+// offload level) is walked from the lightest setting. docs/search.md "Pruning" gives the rules
+// and why they never drop a layout that could win.
+#include "eval/Evaluator.h"
+#include "search/SearchState.h"
+
+namespace gpuplan {
+
+namespace {
+
+enum class CellState : unsigned char { Unvisited, Feasible, NoFit, Rejected, Bounded };
+
+struct Cell
+{
+    CellState state = CellState::Unvisited;
+    int reason = 0;            // reject index when Rejected
+    bool hasTime = false;      // the evaluation gave a time estimate (fitting or not)
+    SearchCandidate candidate;
+};
+
+// The memory-saving settings of one sharding choice for one layout group. Setting (r, o) saves
+// at least as much memory as (r', o') and is at least as slow when r >= r' and o >= o'.
+class ChoiceWalk
+{
+public:
+    ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice)
+        : m_state(state)
+        , m_group(group)
+        , m_choice(choice)
+        , m_offloads(choice.offloadCount)
+    {
+    }
+
+    // Returns true when even the strongest setting does not fit: larger micro-batches of the same
+    // group cannot fit either.
+    bool walkPruned();
+    void walkAll();
+    // Counts every cell once and hands the non-dominated feasible ones to the ranking.
+    void settle();
+
+private:
+    Cell &at(int r, int o) { return m_cells[static_cast<std::size_t>(r * 3 + o)]; }
+    const Cell &at(int r, int o) const { return m_cells[static_cast<std::size_t>(r * 3 + o)]; }
+    void evaluateCell(int r, int o);
+    bool lowerBound(int r, int o, double &timeObjective) const;
+    bool dominated(int r, int o) const;
+    bool impliedNoFit(int r, int o) const;
+
+    SearchState &m_state;
+    const Layout &m_group;
+    const ShardingChoice &m_choice;
+    int m_offloads;
+    std::array<Cell, kMaxCells> m_cells{};
+};
+
+void ChoiceWalk::evaluateCell(int r, int o)
+{
+    Layout l = m_group;
+    setMemorySaving(l, m_choice, r, o);
+    const Evaluation e = m_state.evaluate(l);
+    Cell &c = at(r, o);
+    c.hasTime = scoreTraining(m_state.timeObjective(), e, c.candidate);
+    if (!e.memory.fits) {
+        c.state = CellState::NoFit;
+        return;
+    }
+    const int reason = firstErrorReason(e.diagnostics, DiagCode::DoesNotFit);
+    if (reason >= 0 || !c.hasTime) {
+        c.state = CellState::Rejected;
+        c.reason = reason >= 0 ? reason : rejectIndex(SearchReject::NoTimeEstimate);
+        return;
+    }
+    c.state = CellState::Feasible;
+}
+
+bool ChoiceWalk::lowerBound(int r, int o, double &timeObjective) const
+{
+    bool any = false;
+    timeObjective = 0;
+    for (int rr = 0; rr <= r; ++rr) {
+        for (int oo = 0; oo <= o; ++oo) {
+            const Cell &c = at(rr, oo);
+            if (c.state == CellState::Unvisited || c.state == CellState::Bounded || !c.hasTime)
+                continue;
+            timeObjective = std::max(timeObjective, c.candidate.objective);
+            any = true;
+        }
+    }
+    return any;
+}
+
+bool ChoiceWalk::walkPruned()
+{
+    const int strongestR = kRecomputeLevels - 1, strongestO = m_offloads - 1;
+    evaluateCell(0, 0);
+    if (at(0, 0).state == CellState::Feasible)
+        return false;   // every other setting saves memory it does not need, at a cost in time
+    double bound;
+    if (lowerBound(0, 0, bound) && m_state.cannotWin(bound))
+        return false;   // settle() counts the rest as unable to beat the best
+    if (strongestR != 0 || strongestO != 0) {
+        evaluateCell(strongestR, strongestO);
+        if (at(strongestR, strongestO).state == CellState::NoFit)
+            return true;
+    }
+    // Staircase: for each offload level, the lightest recompute level that fits; heavier cells
+    // of that level, and of the levels above it, are dominated by it.
+    int rLimit = kRecomputeLevels;
+    for (int o = 0; o < m_offloads; ++o) {
+        for (int r = 0; r < rLimit; ++r) {
+            Cell &c = at(r, o);
+            if (c.state == CellState::Unvisited) {
+                if (lowerBound(r, o, bound) && m_state.cannotWin(bound)) {
+                    c.state = CellState::Bounded;
+                    continue;
+                }
+                evaluateCell(r, o);
+            }
+            if (c.state == CellState::Feasible) {
+                rLimit = r;
+                break;
+            }
+        }
+    }
+    return false;
+}
+
+void ChoiceWalk::walkAll()
+{
+    for (int r = 0; r < kRecomputeLevels; ++r) {
+        for (int o = 0; o < m_offloads; ++o)
+            evaluateCell(r, o);
+    }
+}
+
+bool ChoiceWalk::dominated(int r, int o) const
+{
+    const Cell &self = at(r, o);
+    for (int rr = 0; rr <= r; ++rr) {
+        for (int oo = 0; oo <= o; ++oo) {
+            const Cell &c = at(rr, oo);
+            if ((rr == r && oo == o) || c.state != CellState::Feasible)
+                continue;
+            // An evaluated cell is dominated only when the lighter one is not slower; a cell that
+            // was never evaluated is dominated by any lighter feasible one.
+            if (self.state != CellState::Feasible || c.candidate.objective <= self.candidate.objective)
+                return true;
+        }
+    }
+    return false;
+}
+
+bool ChoiceWalk::impliedNoFit(int r, int o) const
+{
+    for (int rr = r; rr < kRecomputeLevels; ++rr) {
+        for (int oo = o; oo < m_offloads; ++oo) {
+            if (at(rr, oo).state == CellState::NoFit)
+                return true;
+        }
+    }
+    return false;
+}
+
+void ChoiceWalk::settle()
+{
+    for (int r = 0; r < kRecomputeLevels; ++r) {
+        for (int o = 0; o < m_offloads; ++o) {
+            const Cell &c = at(r, o);
+            switch (c.state) {
+            case CellState::Feasible:
+                if (dominated(r, o))
+                    m_state.reject(rejectIndex(SearchReject::Dominated), 1);
+                else
+                    m_state.accept(c.candidate);
+                break;
+            case CellState::NoFit: m_state.reject(rejectIndex(DiagCode::DoesNotFit), 1); break;
+            case CellState::Rejected: m_state.reject(c.reason, 1); break;
+            case CellState::Unvisited:
+            case CellState::Bounded:
+                if (dominated(r, o))
+                    m_state.reject(rejectIndex(SearchReject::Dominated), 1);
+                else if (impliedNoFit(r, o))
+                    m_state.reject(rejectIndex(SearchReject::NotFitImplied), 1);
+                else
+                    m_state.reject(rejectIndex(SearchReject::CannotBeatBest), 1);
+                break;
+            }
+        }
+    }
+}
+
+} // namespace
+
+void searchTrainingCount(SearchState &state, int numGpus)
+{
+    TrainingSpace space(state.plan(), state.options(), numGpus);
+    const bool prune = state.options().prune;
+    // Per (TP, CP, PP, VP, EP): sharding choices whose strongest setting did not fit at a smaller
+    // micro-batch. Activation memory grows with the micro-batch, nothing else changes.
+    std::array<bool, kMaxShardingChoices> noFit{};
+    space.forEachGroup([&](const Layout &group, const ShardingChoices &choices, bool newContext) {
+        if (newContext)
+            noFit.fill(false);
+        Diagnostics diagnostics;
+        checkLayout(state.plan(), group, diagnostics);
+        if (const int reason = firstErrorReason(diagnostics); reason >= 0) {
+            state.reject(reason, choices.cells);
+            return state.groupDone(choices.cells);
+        }
+        for (int i = 0; i < choices.count; ++i) {
+            const ShardingChoice &choice = choices.items[static_cast<std::size_t>(i)];
+            if (prune && noFit[static_cast<std::size_t>(i)]) {
+                state.reject(rejectIndex(SearchReject::NotFitImplied), kRecomputeLevels * choice.offloadCount);
+                continue;
+            }
+            ChoiceWalk walk(state, group, choice);
+            if (prune)
+                noFit[static_cast<std::size_t>(i)] = walk.walkPruned();
+            else
+                walk.walkAll();
+            walk.settle();
+        }
+        return state.groupDone(choices.cells);
+    });
+}
+
+long long countTrainingCandidates(const ResolvedPlan &plan, const SearchOptions &options, int numGpus)
+{
+    TrainingSpace space(plan, options, numGpus);
+    long long total = 0;
+    space.forEachGroup([&](const Layout &, const ShardingChoices &choices, bool) {
+        total += choices.cells;
+        return true;
+    });
+    return total;
+}
+
+} // namespace gpuplan
