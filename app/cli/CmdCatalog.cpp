@@ -1,25 +1,214 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// gpuplan-cli catalog KIND [--json]: lists catalog entries with their key figures.
+// gpuplan-cli catalog KIND [--json]      lists the entries of one kind with their key figures;
+// gpuplan-cli catalog show ID [--json]   one entry of any kind with every field and its source;
+// gpuplan-cli catalog check DIR          loads a user catalog folder and reports every issue.
+#include "CatalogEntryJson.h"
 #include "CliCommon.h"
 #include "Commands.h"
 
+#include "catalog/CatalogLoader.h"
 #include "report/TextReport.h"
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 namespace gpuplan::cli {
 
 namespace {
 
-nlohmann::ordered_json sourcesJson(const ProvenanceMap &sources)
+using Json = nlohmann::ordered_json;
+
+const char *const kKindList = "gpus, nodes, fabrics, clouds, models, engines or storage_tiers";
+
+std::string line(const char *format, auto... args)
 {
-    nlohmann::ordered_json out = nlohmann::ordered_json::object();
-    for (const auto &[field, p] : sources)
-        out[field] = {{"source", p.source}, {"date", p.date}, {"estimate", p.estimate}};
-    return out;
+    char buf[512];
+    std::snprintf(buf, sizeof buf, format, args...);
+    return buf;
+}
+
+std::string textLine(const GpuSpec &g)
+{
+    return line("%-18s %-44s %6.0f GB %5.2f TB/s %6.0f TFLOPS bf16/fp16 %5.0f W\n", g.id.c_str(), g.name.c_str(),
+                g.memoryBytes / 1e9, g.memoryBandwidth / 1e12,
+                std::max(g.peak(Dtype::BF16), g.peak(Dtype::FP16)) / 1e12, g.tdpW);
+}
+
+std::string textLine(const NodeSpec &n)
+{
+    return line("%-16s %-56s %3d GPUs %6.1f kW  %s\n", n.id.c_str(), n.name.c_str(), n.gpusPerNode, n.maxPowerW / 1000.0,
+                n.defaultFabric.c_str());
+}
+
+std::string textLine(const FabricSpec &f)
+{
+    return line("%-12s %-34s %5.0f Gb/s  busbw %.2f  %4.0f us\n", f.id.c_str(), f.name.c_str(), f.linkGbps,
+                f.busBwFraction, f.latencyS * 1e6);
+}
+
+std::string textLine(const CloudOffer &c)
+{
+    const std::string price = c.onDemandPerGpuHour >= 0 ? line("$%6.2f/GPU-h", c.onDemandPerGpuHour)
+                                                         : line("$%6.2f/GPU-h spot", c.spotPerGpuHour);
+    return line("%-28s %-10s %-16s %-19s %s\n", c.id.c_str(), c.provider.c_str(), c.gpu.c_str(), price.c_str(),
+                c.date.c_str());
+}
+
+std::string textLine(const ModelPreset &m)
+{
+    return line("%-14s %-30s %s parameters, %d tokens\n", m.id.c_str(), m.arch.name.c_str(),
+                formatCount(m.publishedParams).c_str(), m.defaultSeqLen);
+}
+
+std::string textLine(const EnginePreset &e)
+{
+    return line("%-16s %-56s\n", e.id.c_str(), e.name.c_str());
+}
+
+std::string textLine(const StorageTierSpec &t)
+{
+    return line("%-14s %-48s read %6.1f GB/s, write %6.1f GB/s per node\n", t.id.c_str(), t.name.c_str(),
+                t.readPerNode / 1e9, t.writePerNode / 1e9);
+}
+
+// Calls f(kindName, entries) for every kind, in file-format order.
+template <typename F>
+void forEachKind(const Catalog &c, F f)
+{
+    f("gpus", c.gpus);
+    f("nodes", c.nodes);
+    f("fabrics", c.fabrics);
+    f("clouds", c.clouds);
+    f("models", c.models);
+    f("engines", c.engines);
+    f("storage_tiers", c.storageTiers);
+}
+
+int list(const Catalog &catalog, const std::string &kind, bool json)
+{
+    bool known = false;
+    Json out = Json::array();
+    forEachKind(catalog, [&](const char *name, const auto &items) {
+        if (kind != name)
+            return;
+        known = true;
+        for (const auto &item : items) {
+            if (json)
+                out.push_back(entryJson(item));
+            else
+                std::cout << textLine(item);
+        }
+    });
+    if (!known) {
+        printError("catalog: unknown kind \"" + kind + "\"; expected " + kKindList + ", show ID or check DIR");
+        return kUsage;
+    }
+    if (json)
+        printJson(out);
+    return kOk;
+}
+
+std::string plainValue(const Json &v)
+{
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_array()) {
+        std::string s;
+        for (const Json &item : v)
+            s += (s.empty() ? "" : ", ") + plainValue(item);
+        return s;
+    }
+    if (v.is_number_float())
+        return line("%.6g", v.get<double>());
+    return v.dump();
+}
+
+void printEntryText(const char *kind, const Json &entry)
+{
+    std::cout << kind << " " << entry["id"].get<std::string>();
+    if (entry.contains("name"))
+        std::cout << ": " << entry["name"].get<std::string>();
+    std::cout << "\n  (internal units: bytes, bytes/s one direction, FLOP/s, W, USD)\n";
+    for (auto it = entry.begin(); it != entry.end(); ++it) {
+        if (it.key() == "kind" || it.key() == "id" || it.key() == "name" || it.key() == "sources")
+            continue;
+        if (it->is_object()) {
+            for (auto sub = it->begin(); sub != it->end(); ++sub)
+                std::cout << "  " << it.key() << "." << sub.key() << ": " << plainValue(*sub) << "\n";
+        } else {
+            std::cout << "  " << it.key() << ": " << plainValue(*it) << "\n";
+        }
+    }
+    std::cout << "sources (catalog-file field names, file units):\n";
+    for (auto it = entry["sources"].begin(); it != entry["sources"].end(); ++it) {
+        const Json &p = *it;
+        std::cout << "  " << it.key() << ": " << p["source"].get<std::string>() << " ("
+                  << (p["date"].get<std::string>().empty() ? "undated" : p["date"].get<std::string>()) << ")"
+                  << (p["estimate"].get<bool>() ? " ESTIMATE" : "");
+        if (p.contains("note"))
+            std::cout << " - " << p["note"].get<std::string>();
+        std::cout << "\n";
+    }
+}
+
+int show(const Catalog &catalog, const std::string &name, bool json)
+{
+    // The name may be an id or alias of any kind; each kind it names is shown.
+    Json out = Json::array();
+    forEachKind(catalog, [&](const char *kind, const auto &items) {
+        const std::string key = catalogKey(name);
+        for (const auto &item : items) {
+            const bool match = catalogKey(item.id) == key ||
+                               std::any_of(item.aliases.begin(), item.aliases.end(),
+                                           [&](const std::string &a) { return catalogKey(a) == key; });
+            if (!match)
+                continue;
+            Json entry = {{"kind", kind}};
+            entry.update(entryJson(item));
+            out.push_back(std::move(entry));
+        }
+    });
+    if (out.empty()) {
+        printError("catalog show: no catalog entry is named \"" + name + "\" (see gpuplan-cli catalog KIND)");
+        return kBadInput;
+    }
+    if (json) {
+        printJson(out);
+        return kOk;
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (i > 0)
+            std::cout << "\n";
+        printEntryText(out[i]["kind"].get_ref<const std::string &>().c_str(), out[i]);
+    }
+    return kOk;
+}
+
+int check(const CliArgs &args, const std::string &dir)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        printError("catalog check: " + dir + ": no such folder");
+        return kBadInput;
+    }
+    std::size_t files = 0;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        files += it->path().extension() == ".json" ? 1 : 0;
+    CatalogSources sources;
+    sources.bundledDir = args.value("--catalog-dir").value_or("");
+    sources.userDir = dir;
+    std::vector<CatalogIssue> issues;
+    const Catalog catalog = loadCatalog(sources, issues);
+    for (const CatalogIssue &issue : issues)
+        std::cout << issue.text() << "\n";
+    std::cout << dir << ": " << files << " catalog file" << (files == 1 ? "" : "s") << ", " << issues.size() << " issue"
+              << (issues.size() == 1 ? "" : "s") << "; the merged catalog has " << catalog.gpus.size() << " GPUs, "
+              << catalog.nodes.size() << " nodes, " << catalog.clouds.size() << " cloud offers, "
+              << catalog.models.size() << " models\n";
+    return issues.empty() ? kOk : kBadInput;
 }
 
 } // namespace
@@ -27,7 +216,7 @@ nlohmann::ordered_json sourcesJson(const ProvenanceMap &sources)
 int runCatalog(const std::vector<std::string> &argv)
 {
     auto specs = catalogOptions();
-    specs.push_back({"--json", false, false, "print entries as JSON, with sources"});
+    specs.push_back({"--json", false, false, "print entries as JSON (internal units), with sources"});
     CliArgs args(specs);
     std::string error;
     if (!args.parse(argv, error)) {
@@ -35,94 +224,28 @@ int runCatalog(const std::vector<std::string> &argv)
         return kUsage;
     }
     if (args.flag("--help"))
-        return printHelp("gpuplan-cli catalog gpus|nodes|fabrics|clouds|models|engines [--json]",
-                         "Lists the entries of the bundled and user catalogs. Problems in catalog files are\n"
-                         "reported on stderr with file, entry and field.",
+        return printHelp("gpuplan-cli catalog KIND [--json] | show ID [--json] | check DIR",
+                         std::string("KIND lists the entries of one kind: ") + kKindList +
+                             ".\nshow ID prints one entry (an id or alias of any kind) with every field and the source,\n"
+                             "date and estimate flag of each figure.\n"
+                             "check DIR loads a user catalog folder over the bundled catalogs and prints every issue;\n"
+                             "it exits with 1 when there is any. The file format is described in docs/catalogs.md.\n"
+                             "Problems in catalog files are otherwise reported on stderr with file, entry and field.",
                          args);
-    if (args.positional().size() != 1) {
-        printError("catalog: expected one of gpus, nodes, fabrics, clouds, models, engines");
+    const auto &pos = args.positional();
+    const bool twoArgs = !pos.empty() && (pos[0] == "show" || pos[0] == "check");
+    if (pos.empty() || pos.size() != (twoArgs ? 2u : 1u)) {
+        printError(std::string("catalog: expected KIND (") + kKindList + "), show ID or check DIR");
         return kUsage;
     }
-    const std::string kind = args.positional()[0];
+    if (pos[0] == "check")
+        return check(args, pos[1]);
     Catalog catalog;
     if (!loadCatalogFromArgs(args, catalog))
         return kBadInput;
-    const bool json = args.flag("--json");
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    char buf[512];
-    if (kind == "gpus") {
-        for (const GpuSpec &g : catalog.gpus) {
-            if (json) {
-                out.push_back({{"id", g.id}, {"name", g.name}, {"aliases", g.aliases}, {"memory_bytes", g.memoryBytes},
-                               {"memory_bandwidth", g.memoryBandwidth}, {"bf16_flops", g.peak(Dtype::BF16)},
-                               {"fp16_flops", g.peak(Dtype::FP16)}, {"fp8_flops", g.peak(Dtype::FP8)},
-                               {"tdp_w", g.tdpW}, {"price_usd", g.priceUsd}, {"default_node", g.defaultNode},
-                               {"sources", sourcesJson(g.sources)}});
-            } else {
-                std::snprintf(buf, sizeof buf, "%-22s %-34s %7.0f GB %6.2f TB/s %7.0f TFLOPS bf16/fp16 %5.0f W\n",
-                              g.id.c_str(), g.name.c_str(), g.memoryBytes / 1e9, g.memoryBandwidth / 1e12,
-                              std::max(g.peak(Dtype::BF16), g.peak(Dtype::FP16)) / 1e12, g.tdpW);
-                std::cout << buf;
-            }
-        }
-    } else if (kind == "nodes") {
-        for (const NodeSpec &n : catalog.nodes) {
-            if (json)
-                out.push_back({{"id", n.id}, {"name", n.name}, {"gpus", n.gpus}, {"gpus_per_node", n.gpusPerNode},
-                               {"max_power_w", n.maxPowerW}, {"price_usd", n.priceUsd}, {"sources", sourcesJson(n.sources)}});
-            else {
-                std::snprintf(buf, sizeof buf, "%-22s %-40s %4d GPUs %6.1f kW\n", n.id.c_str(), n.name.c_str(),
-                              n.gpusPerNode, n.maxPowerW / 1000.0);
-                std::cout << buf;
-            }
-        }
-    } else if (kind == "fabrics") {
-        for (const FabricSpec &f : catalog.fabrics) {
-            if (json)
-                out.push_back({{"id", f.id}, {"name", f.name}, {"kind", f.kind}, {"link_gbps", f.linkGbps},
-                               {"sources", sourcesJson(f.sources)}});
-            else {
-                std::snprintf(buf, sizeof buf, "%-22s %-40s %6.0f Gb/s\n", f.id.c_str(), f.name.c_str(), f.linkGbps);
-                std::cout << buf;
-            }
-        }
-    } else if (kind == "clouds") {
-        for (const CloudOffer &c : catalog.clouds) {
-            if (json)
-                out.push_back({{"id", c.id}, {"provider", c.provider}, {"instance", c.instance}, {"gpu", c.gpu},
-                               {"on_demand_per_gpu_hour", c.onDemandPerGpuHour}, {"date", c.date},
-                               {"sources", sourcesJson(c.sources)}});
-            else {
-                std::snprintf(buf, sizeof buf, "%-28s %-12s %-22s $%6.2f/GPU-h  %s\n", c.id.c_str(), c.provider.c_str(),
-                              c.gpu.c_str(), c.onDemandPerGpuHour, c.date.c_str());
-                std::cout << buf;
-            }
-        }
-    } else if (kind == "models") {
-        for (const ModelPreset &m : catalog.models) {
-            if (json)
-                out.push_back({{"id", m.id}, {"name", m.arch.name}, {"published_params", m.publishedParams},
-                               {"sources", sourcesJson(m.sources)}});
-            else {
-                std::snprintf(buf, sizeof buf, "%-22s %-34s %s parameters\n", m.id.c_str(), m.arch.name.c_str(),
-                              formatCount(m.publishedParams).c_str());
-                std::cout << buf;
-            }
-        }
-    } else if (kind == "engines") {
-        for (const EnginePreset &e : catalog.engines) {
-            if (json)
-                out.push_back({{"id", e.id}, {"name", e.name}, {"sources", sourcesJson(e.sources)}});
-            else
-                std::cout << e.id << "  " << e.name << "\n";
-        }
-    } else {
-        printError("catalog: unknown kind \"" + kind + "\"; expected gpus, nodes, fabrics, clouds, models or engines");
-        return kUsage;
-    }
-    if (json)
-        printJson(out);
-    return kOk;
+    if (pos[0] == "show")
+        return show(catalog, pos[1], args.flag("--json"));
+    return list(catalog, pos[0], args.flag("--json"));
 }
 
 } // namespace gpuplan::cli

@@ -100,9 +100,12 @@ bool parseCatalogJson(std::string_view text, const std::string &file, Json &out,
     try {
         out = Json::parse(text);
     } catch (const Json::parse_error &e) {
+        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..." -> the
+        // explanation after the position, which is given again in the message's own words.
         std::string what = e.what();
-        const std::size_t colon = what.find("error: ");
-        what = colon != std::string::npos ? what.substr(colon + 7) : what;
+        const std::size_t column = what.find("column");
+        const std::size_t colon = what.find(": ", column == std::string::npos ? 0 : column);
+        what = colon != std::string::npos ? what.substr(colon + 2) : what;
         issues.push_back({file, "", "", "not valid JSON at " + lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + what});
         return false;
     } catch (const Json::exception &e) {
@@ -287,7 +290,7 @@ void mergeList(std::vector<T> &items, Kind kind, const Json &list, const std::st
         if (hit && hit->second) {
             ctx.issues.push_back({file, id, "id",
                                   "\"" + id + "\" is an alias of \"" + items[hit->first].id +
-                                      "\"; use that id to override it, or choose another id for a new entry"});
+                                      "\"; use that id to override it, or choose another id for a new entry; entry skipped"});
             continue;
         }
         const bool isNew = hit == nullptr;
