@@ -427,6 +427,24 @@ private slots:
         QCOMPARE(c.gpus.size(), bundledCatalog().gpus.size());
     }
 
+    void documentedExampleLoads() const
+    {
+        // The example user file of docs/catalogs.md stays valid.
+        std::ifstream in(GPUPLAN_SOURCE_DIR "/docs/catalogs.md");
+        const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::size_t anchor = docs.find("our-prices.json`:");
+        QVERIFY(anchor != std::string::npos);
+        const std::size_t begin = docs.find("```json\n", anchor) + 8;
+        const std::size_t end = docs.find("```", begin);
+        Catalog c = bundledCatalog();
+        std::vector<CatalogIssue> issues;
+        mergeCatalogText(c, docs.substr(begin, end - begin), "our-prices.json", issues);
+        QVERIFY(issues.empty());
+        QCOMPARE(c.findCloud("aws-p5-48xlarge")->onDemandPerGpuHour, 2.10);
+        QCOMPARE(c.findGpu("H100")->priceUsd, 24500.0);
+        QVERIFY(c.findGpu("RTX5000Ada-32GB"));
+    }
+
     void defaultUserFolderFollowsTheEnvironment() const
     {
         // Saved and restored so that the rest of the run sees the environment ctest set.
