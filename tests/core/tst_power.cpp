@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// IT and facility power, energy and CO2 against hand-computed cases (formulas.md §10).
+#include "FacilityFixtures.h"
+
+#include "facility/BillOfMaterials.h"
+#include "facility/Power.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+using namespace gpuplan::test;
+
+class TestPower final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void dgxH100NodeOverheadFromMaximum()
+    {
+        // DGX H100: 10.2 kW max (NVIDIA user guide) - 8 x 700 W = 4.6 kW non-GPU (formulas.md §10: GPUs ~55%).
+        Fixture f;
+        f.plan.hardware.numGpus = 8;
+        f.run(86400.0);
+        const FacilityInputs in = f.inputs();
+        QCOMPARE(in.nodeOverheadW, 4600.0);
+        // One node, no switches. Training keeps the GPUs busy: 8 x 700 W x 0.70 (BudSimulator "active 70%").
+        const PowerResult &p = f.evaluation.power;
+        QCOMPARE(p.gpuW, 3920.0);
+        QCOMPARE(p.networkW, 0.0);
+        // Storage: 3 checkpoints x 70.6e9 x 14 B + 15e12 tokens x 4 B (vocab > 65,536) at 5 W/TB.
+        const double storageTb = (3 * f.resolved.shape.totalParams * 14.0 + 15e12 * 4.0) / 1e12;
+        QVERIFY(qAbs(p.storageW - storageTb * 5.0) < 1e-6);
+        QVERIFY(qAbs(p.itW - (3920.0 + 4600.0 + p.storageW)) < 1e-6);
+        QVERIFY(qAbs(p.facilityKw - p.itKw * 1.3) < 1e-9);   // PUE 1.3 default (modern facility)
+        QVERIFY(qAbs(p.peakItKw - (10.2 + p.storageW / 1000.0)) < 1e-9);
+    }
+
+    void typicalPowerTakesPrecedenceOverMaximum()
+    {
+        // Typical draw under load (third-party 6.5-8.5 kW for DGX H100, midpoint 7.5 kW) minus busy GPUs.
+        Fixture f;
+        f.node.typicalPowerW = 7500;
+        f.run(86400.0);
+        QCOMPARE(f.inputs().nodeOverheadW, 7500.0 - 8 * 700 * 0.7);
+        f.node.nonGpuPowerW = 2000;   // an explicit catalog figure wins
+        f.run(86400.0);
+        QCOMPARE(f.inputs().nodeOverheadW, 2000.0);
+    }
+
+    void unknownNodePowerUsesBudSimulatorSplit()
+    {
+        // GPUs are 55% of server power (BudSimulator genz/serving/constants.py): overhead = GPU x 45/55.
+        Fixture f;
+        f.node.maxPowerW = 0;
+        f.run(86400.0);
+        const FacilityInputs in = f.inputs();
+        QVERIFY(qAbs(in.nodeOverheadW - 5600.0 * 0.45 / 0.55) < 1e-9);
+        QVERIFY(f.evaluation.cost.isMissing(MissingInput::NodePower));
+    }
+
+    void annualAverageAtUtilization()
+    {
+        // u = 0.7 (aiinframap): GPU draw 700 x (0.7 x 0.7 + 0.3 x 0.125) = 369.25 W per GPU.
+        FacilityInputs in;
+        in.jobGpus = 8;
+        in.gpusPerNode = 8;
+        in.jobNodes = 1;
+        in.gpuTdpW = 700;
+        in.nodeOverheadW = 4600;
+        in.nodeMaxW = 10200;
+        const PowerResult p = computePower(in, FabricSize{}, 0.0);
+        QVERIFY(qAbs(p.averageItKw - (8 * 369.25 + 4600) / 1000.0) < 1e-12);
+        QVERIFY(qAbs(p.energyPerYearMwh - p.averageItKw * 1.3 * 8760 / 1000.0) < 1e-9);
+        // CO2 = E x grid intensity (LLMCarbon operational form; 0.39 kg/kWh US 2022, EIA).
+        QVERIFY(qAbs(p.co2PerYearTonnes - p.energyPerYearMwh * 0.39) < 1e-9);
+    }
+
+    void energyOverTheRun()
+    {
+        // 100 kW facility for 10 h = 1 MWh; 2 million tokens -> 500 kWh per million tokens.
+        FacilityInputs in;
+        in.gridKgPerKwh = 0.5;
+        PowerResult p;
+        p.facilityKw = 100;
+        addEnergy(in, 36000.0, 2e6, p);
+        QCOMPARE(p.energyMwh, 1.0);
+        QCOMPARE(p.co2Tonnes, 0.5);
+        QCOMPARE(p.energyPerMillionTokensKwh, 500.0);
+    }
+
+    void spareNodesDrawIdlePower()
+    {
+        Fixture f;
+        f.plan.hardware.numGpus = 8;
+        f.run(86400.0);
+        const double withoutSpare = f.evaluation.power.gpuW;
+        f.plan.reliability.spareNodes = 1;
+        f.run(86400.0);
+        // The spare's 8 GPUs idle at 12.5% of TDP (BudSimulator); its overhead is drawn too.
+        QCOMPARE(f.evaluation.power.gpuW - withoutSpare, 8 * 700 * 0.125);
+    }
+
+    void servingLoadBetweenIdleAndBusy()
+    {
+        FacilityInputs in;
+        in.mode = Mode::Inference;
+        in.jobGpus = 8;
+        in.gpusPerNode = 8;
+        in.jobNodes = 1;
+        in.gpuTdpW = 1000;
+        in.servingLoad = 0.5;
+        const PowerResult p = computePower(in, FabricSize{}, 0.0);
+        QCOMPARE(p.gpuW, 8 * 1000 * (0.5 * 0.7 + 0.5 * 0.125));
+    }
+
+    void switchesAddPower()
+    {
+        // 128 DGX nodes on 64-port switches: 32 leaf + 16 spine switches at 1 kW each (test fabric).
+        Fixture f;
+        f.run(86400.0 * 30);
+        QCOMPARE(f.evaluation.power.networkW, 48 * 1000.0);
+    }
+
+    void moreGpusNeverLowerPower()
+    {
+        Fixture f;
+        double previous = 0;
+        for (int gpus : {1, 4, 8, 9, 16, 64, 512, 1024, 4096, 32768}) {
+            f.plan.hardware.numGpus = gpus;
+            f.run(86400.0 * 30);
+            QVERIFY2(f.evaluation.power.itKw >= previous, qPrintable(QString::number(gpus)));
+            QVERIFY(f.evaluation.power.peakItKw >= f.evaluation.power.itKw);
+            previous = f.evaluation.power.itKw;
+        }
+    }
+
+    void higherPueNeverLowersFacilityPower()
+    {
+        Fixture f;
+        double previous = 0;
+        for (double pue : {1.0, 1.1, 1.3, 1.55, 2.0, 4.0}) {
+            f.plan.facility.pue = pue;
+            f.run(86400.0 * 30);
+            QVERIFY(f.evaluation.power.facilityKw >= previous);
+            QVERIFY(f.evaluation.power.energyMwh > 0);
+            previous = f.evaluation.power.facilityKw;
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPower)
+#include "tst_power.moc"
