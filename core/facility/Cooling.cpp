@@ -36,7 +36,8 @@ CoolingResult computeCooling(const FacilityInputs &in, const PowerResult &power,
         c.nodesPerRack = static_cast<int>(std::clamp(std::min(byPower, bySpace), 1.0, 1e6));
     }
     c.computeRacks = static_cast<int>(std::min(std::ceil(nodes / c.nodesPerRack), 1e9));
-    c.kwPerRack = c.nodesPerRack * nodeW / 1000.0;
+    // The fullest rack: a cluster smaller than one rack does not fill it.
+    c.kwPerRack = std::min(static_cast<double>(c.nodesPerRack), nodes) * nodeW / 1000.0;
 
     const double switches = fabric.switches();
     if (switches > 0) {

@@ -45,9 +45,12 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
     line(training ? "energy per run" : "energy over the horizon",
          fmt("%.0f MWh", w.energyMwh) + ", " + fmt("%.0f t CO2", w.co2Tonnes) + " (operational, grid " +
              fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + fmt("%.0f MWh", w.energyPerYearMwh) + " per year");
-    line("heat", formatCount(c.heatBtuPerHour) + "BTU/h, " + fmt("%.1f refrigeration tons", c.tons));
-    line("racks", std::to_string(c.racks) + " (" + std::to_string(c.computeRacks) + " compute at " +
-                      std::to_string(c.nodesPerRack) + " nodes / " + fmt("%.1f kW", c.kwPerRack) + ", " +
+    // "MBTU" would read as thousands of BTU in HVAC usage: spell the magnitude out.
+    const std::string btu = c.heatBtuPerHour >= 1e6 ? fmt("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
+                                                    : fmt("%.0f BTU/h", c.heatBtuPerHour);
+    line("heat", btu + ", " + fmt("%.1f refrigeration tons", c.tons));
+    line("racks", std::to_string(c.racks) + " (" + std::to_string(c.computeRacks) + " compute, up to " +
+                      std::to_string(c.nodesPerRack) + " nodes and " + fmt("%.1f kW", c.kwPerRack) + " per rack; " +
                       std::to_string(c.networkRacks) + " network), " +
                       (c.liquidRequired ? "direct liquid cooling" : "air cooling"));
 }
@@ -57,15 +60,19 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     const StorageResult &s = e.storage;
     const ReliabilityResult &r = e.reliability;
     const bool training = p.workload.mode == Mode::Training;
-    line("checkpoint", fmt("%.0f GB", s.checkpointBytes / units::kGB) + " (" + fmt("%.1f B/param", s.bytesPerParam) +
-                           "); write " + formatDuration(s.checkpointWriteS) + ", stall " +
-                           formatDuration(s.checkpointBlockingS) + " per save" +
-                           (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
+    if (training)
+        line("checkpoint", fmt("%.0f GB", s.checkpointBytes / units::kGB) + " (" + fmt("%.1f B/param", s.bytesPerParam) +
+                               "); write " + formatDuration(s.checkpointWriteS) + ", stall " +
+                               formatDuration(s.checkpointBlockingS) + " per save" +
+                               (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
+    else
+        line("weights", fmt("%.1f GB", s.checkpointBytes / units::kGB) + "; reload after a failure " +
+                            formatDuration(s.restoreS));
     if (training)
         line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", tier " +
                               nameOf(storageTierNames(), p.storage.tier) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
                               (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
-    line("storage capacity", fmt("%.1f TB", s.capacityBytes / units::kTB));
+    line("storage capacity", fmt("%.3g TB", s.capacityBytes / units::kTB));
     line("cluster MTBF", fmt("%.1f h", r.mtbfHours) + " over " + std::to_string(r.jobNodes) + " nodes" +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));
     if (training)

@@ -34,8 +34,9 @@ PowerResult computePower(const FacilityInputs &in, const FabricSize &fabric, dou
     p.facilityKw = p.itKw * in.pue;
     p.peakItKw = (nodes * nodePeakW(in) + p.networkW + p.storageW) / 1000.0;
 
-    // A year of the owned cluster: GPUs busy for the utilization share of the hours.
-    const double u = in.gpuUtilization;
+    // A year of the owned cluster: GPUs busy for the utilization share of the hours (a serving
+    // deployment is busy at its load).
+    const double u = in.mode == Mode::Training ? in.gpuUtilization : in.servingLoad;
     const double yearGpuW = gpusBought * in.gpuTdpW * (u * in.busyPowerFraction + (1.0 - u) * in.idlePowerFraction);
     p.averageItKw = (yearGpuW + fixedW) / 1000.0;
     p.energyPerYearMwh = p.averageItKw * in.pue * 8760.0 / 1000.0;
