@@ -51,7 +51,7 @@ struct CostAssumptions
     double residualFraction = 0.1;       // ESTIMATE, extrapolated from 25-35% after 36 months
     double financingRate = 0.0;          // annual interest on capex
     double supportFraction = 0.12;       // of hardware capex per year (derived, see docs)
-    double staffFte = -1.0;              // negative = 0.5 x nodes^(2/3) (fit to two ESTIMATE points)
+    double staffFte = -1.0;              // negative = 0.5 x (GPUs/8)^(2/3) (fit to two ESTIMATE points)
     double staffLoadedSalaryUsd = 200000.0; // deepiix 2025: 2 FTE ~ $400k/yr
     double onpremUtilization = 0.7;      // share of hours an owned cluster does paid-for work
     double horizonMonths = 36.0;         // SemiAnalysis TCO scenarios use 3 years

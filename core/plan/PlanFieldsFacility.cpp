@@ -53,7 +53,7 @@ const FieldSpec kFacilityFields[] = {
     GP_FIELD_REAL("cost.residual_fraction", cost.residualFraction, 0, 1, "fraction", "Resale value at end of life"),
     GP_FIELD_REAL("cost.financing_rate", cost.financingRate, 0, 1, "per year", "Interest on capex"),
     GP_FIELD_REAL("cost.support_fraction", cost.supportFraction, 0, 1, "per year", "Support as a share of hardware capex"),
-    GP_FIELD_REAL_OR("cost.staff_fte", cost.staffFte, 0, 10000, -1, "0.5 x nodes^(2/3)", "FTE", "Operations staff"),
+    GP_FIELD_REAL_OR("cost.staff_fte", cost.staffFte, 0, 10000, -1, "0.5 x (GPUs/8)^(2/3)", "FTE", "Operations staff"),
     GP_FIELD_REAL("cost.staff_loaded_salary_usd", cost.staffLoadedSalaryUsd, 0, 1e8, "USD/year", "Cost per FTE"),
     GP_FIELD_REAL("cost.onprem_utilization", cost.onpremUtilization, 0.01, 1, "fraction",
                   "Share of hours an owned cluster does paid-for work (cost per useful GPU-hour)"),
