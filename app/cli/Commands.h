@@ -9,6 +9,7 @@ namespace gpuplan::cli {
 
 int runEvaluate(const std::vector<std::string> &args);
 int runValidate(const std::vector<std::string> &args);
+int runCalibrate(const std::vector<std::string> &args);
 int runFields(const std::vector<std::string> &args);
 int runCatalog(const std::vector<std::string> &args);
 int runSearch(const std::vector<std::string> &args);

@@ -13,6 +13,7 @@ namespace {
 const Command kCommands[] = {
     {"evaluate", "evaluate a plan: memory, time, power, cost", runEvaluate},
     {"validate", "compare predictions with published measurements (CSV)", runValidate},
+    {"calibrate", "fit a GPU's efficiency parameters to your own training measurements (CSV)", runCalibrate},
     {"catalog", "list, show and check catalog entries (GPUs, nodes, fabrics, clouds, models, ...)", runCatalog},
     {"fields", "list plan fields with their allowed values", runFields},
     {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch},

@@ -57,6 +57,7 @@ constexpr NumberField kNumberFields[] = {
     {"hbm_half_bytes", 0.0, 1e12, &GpuEfficiency::hbmHalfBytes},
     {"kernel_floor_s", 0.0, 1e-2, &GpuEfficiency::kernelFloorS},
     {"host_launch_s", 0.0, 1e-2, &GpuEfficiency::hostLaunchS},
+    {"host_overlap_exponent", 1.0, 100.0, &GpuEfficiency::hostOverlapExponent},
     {"micro_batch_overhead_s", 0.0, 10.0, &GpuEfficiency::microBatchOverheadS},
     {"step_overhead_s", 0.0, 10.0, &GpuEfficiency::stepOverheadS},
     {"intra_bus_bw_fraction", 0.01, 1.0, &GpuEfficiency::intraBusBwFraction},

@@ -31,6 +31,7 @@ struct GpuEfficiency
     double hbmHalfBytes = 1e6;
     double kernelFloorS = 5e-6;          // GPU-side duration of the shortest kernel
     double hostLaunchS = 3e-5;           // host time to issue one kernel (framework dispatch)
+    double hostOverlapExponent = 4.0;    // pass = (gpu^k + host^k)^(1/k): how well the queue hides the host
     double microBatchOverheadS = 2e-3;   // host work per micro-batch (batch fetch, loss, schedule)
     double stepOverheadS = 0.0;          // host work per optimizer step (scheduler, logging, syncs)
     // NCCL inside a node: achieved bus bandwidth / per-GPU link bandwidth (one direction), and

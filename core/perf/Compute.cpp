@@ -5,6 +5,7 @@
 #include "common/Dtype.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
@@ -33,6 +34,7 @@ ComputeRates computeRates(const GpuSpec &gpu, Dtype compute)
     r.hbmLatencyS = e.hbmHalfBytes / r.hbmBytesPerS;
     r.kernelFloorS = e.kernelFloorS;
     r.hostLaunchS = e.hostLaunchS;
+    r.hostOverlapExponent = e.hostOverlapExponent;
     r.fp8 = compute == Dtype::FP8;
     r.gemmInBytes = r.fp8 ? 1.0 : 2.0;
     return r;
@@ -75,7 +77,11 @@ double fusedAttentionTime(double flops, const ComputeRates &r)
 
 double passTime(double gpuS, double kernels, const ComputeRates &r)
 {
-    return std::max(gpuS, kernels * r.hostLaunchS);
+    const double host = kernels * r.hostLaunchS;
+    const double hi = std::max(gpuS, host), lo = std::min(gpuS, host);
+    if (hi <= 0)
+        return 0.0;
+    return hi * std::pow(1.0 + std::pow(lo / hi, r.hostOverlapExponent), 1.0 / r.hostOverlapExponent);
 }
 
 } // namespace gpuplan

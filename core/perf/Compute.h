@@ -21,6 +21,7 @@ struct ComputeRates
     double hbmLatencyS = 0;      // hbmHalfBytes at that rate
     double kernelFloorS = 0;
     double hostLaunchS = 0;
+    double hostOverlapExponent = 4;
     double gemmInBytes = 2;      // bytes per GEMM input element (1 for fp8)
     bool fp8 = false;            // fp8 GEMMs: inputs are cast (Transformer Engine) before each GEMM
 };

@@ -12,15 +12,16 @@ namespace {
 // A weight GEMM of the layer: forward C[m x n] = A[m x k] W[k x n]; the backward computes the
 // input gradient (m x k from m x n and n x k) and, unless the weights are frozen, the weight
 // gradient (k x n from k x m and m x n): the same FLOPs, different shapes.
-void weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, const ComputeRates &r,
-                double groups = 1.0)
+double weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, const ComputeRates &r,
+                  double groups = 1.0)
 {
     if (m <= 0 || n <= 0 || k <= 0)
-        return;
+        return 0.0;
     w.forward.add(gemmTime(m, n, k, r, groups));
     w.backward.add(gemmTime(m, k, n, r, groups));
+    const double wgrad = d.weightGrads ? gemmTime(k, n, m, r, groups) : 0.0;
     if (d.weightGrads)
-        w.backward.add(gemmTime(k, n, m, r, groups));
+        w.backward.add(wgrad);
     if (r.fp8) {
         w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups), r));
         w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups), r));
@@ -31,6 +32,7 @@ void weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, 
         w.forward.add(memoryTime(bytes, r));
         w.backward.add(memoryTime(bytes, r));
     }
+    return wgrad;
 }
 
 // Memory-bound kernel moving `fwdBytes` in the forward; its backward reads the saved input and
@@ -90,7 +92,7 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
 
     // Attention projections: everything but the output projection feeds from h.
     const double inWidth = std::max(s.attnParams - s.vWidth * h, 0.0) / h;
-    weightGemm(w, T, inWidth / tp, h, d, r);
+    w.tpBackwardWindowS += weightGemm(w, T, inWidth / tp, h, d, r);
     attentionCore(w, s, d, r);
     weightGemm(w, T, h, s.vWidth / tp, d, r);
 
@@ -112,7 +114,7 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
         elementwise(w, act * routed * s.expertFfn / tp, r);
         elementwise(w, 2.0 * 2.0 * q * routed * h, r);   // token permute and unpermute around the experts
     } else {
-        weightGemm(w, T, up * s.ffn / tp, h, d, r);
+        w.tpBackwardWindowS += weightGemm(w, T, up * s.ffn / tp, h, d, r);
         weightGemm(w, T, h, s.ffn / tp, d, r);
         elementwise(w, act * T * s.ffn / tp, r);
     }

@@ -32,6 +32,10 @@ struct LayerWork
     PassCost backward;         // compute kernels, backward
     PassCost attentionCore;    // the attention core forward alone (what selective recompute redoes)
     double attentionBackwardS = 0;
+    // Weight-gradient GEMMs of the column-parallel linears (QKV, MLP up): Megatron issues the
+    // all-reduce (or reduce-scatter) of their input gradient asynchronously and computes these
+    // meanwhile (--async-tensor-model-parallel-allreduce, default since 2021).
+    double tpBackwardWindowS = 0;
 };
 
 // One layer; moe selects the MoE MLP (router, local experts as a grouped GEMM, shared experts).

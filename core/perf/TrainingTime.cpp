@@ -80,7 +80,8 @@ Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, co
     else if (recompute == Recompute::Selective)
         addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
     const double before = p.total();
-    addPass(p, &Parts::compute, w.backward.gpuS, c.tpS, cpBwd, c.epS, w.backward.kernels + commKernels, r);
+    const double tpBwd = std::max(0.0, c.tpS - w.tpBackwardWindowS);
+    addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epS, w.backward.kernels + commKernels, r);
     win.backward = p.total() - before;
     return p;
 }
