@@ -10,17 +10,41 @@
 namespace gpuplan {
 
 // A serving engine as a preset of efficiency and batching behaviour (catalogs/engines.json).
-// The inference time model (core/perf) owns the interpretation of each parameter.
+// Every number is a physical quantity of the engine's kernels and scheduler on the GPU it runs
+// on; the inference time model (core/perf/ForwardCost.*) owns their interpretation, documented in
+// docs/performance-model.md ("Engine parameters"), and catalogs/engines.json says how each value
+// was obtained. Engine versions with different kernels are separate entries ("tensorrt-llm@0.6").
 struct EnginePreset
 {
-    std::string id;                     // "vllm", "tgi", "tensorrt-llm", "triton", ...
+    std::string id;                     // "vllm", "tgi", "tensorrt-llm", "tensorrt-llm@0.6", ...
     std::vector<std::string> aliases;
     std::string name;
     ServingEngine engine = ServingEngine::Generic;
+    // The most capable batching the engine offers; a plan asking for more gets this one.
     Batching defaultBatching = Batching::Continuous;
-    double decodeBwFraction = 0.7;      // achieved fraction of HBM bandwidth in decode
-    double prefillFlopsFraction = 0.6;  // achieved fraction of dense peak in prefill
-    double stepOverheadS = 1e-3;        // scheduler + launch overhead per engine step
+
+    // Kernel efficiency.
+    double decodeBwFraction = 0.7;      // achieved fraction of HBM bandwidth when streaming weights/KV
+    double prefillFlopsFraction = 0.6;  // achieved fraction of the dense peak in large GEMMs
+    double attentionFlopsFraction = 0.4;  // fused attention kernels, fraction of the 16-bit dense peak
+    double kernelLatencyS = 8e-6;       // fixed cost of every kernel: launch, ramp-up and tail
+    int extraKernelsPerLayer = 4;       // non-GEMM, non-attention kernels per layer (norms, activation, ...)
+    double elementwiseHiddenPasses = 8; // bytes moved by those kernels per token, in units of hidden x act bytes
+    double elementwiseFfnPasses = 3;    // ... and of the per-GPU MLP width x act bytes
+    // Fraction of the repeated KV reads of a grouped-query (GQA/MQA) group that the decode
+    // attention kernel avoids: 1 = each KV head is read once per step, 0 = once per query head.
+    double gqaKvReuse = 1.0;
+
+    // Tensor-parallel all-reduce inside a node.
+    double allReduceLatencyS = 20e-6;   // per call: launch + synchronization
+    double allReduceBusFraction = 0.5;  // achieved bus bandwidth / scale-up bandwidth (one direction)
+
+    // Scheduler.
+    double stepOverheadS = 1e-3;        // host work per forward pass (scheduling, sampling, launch)
+    double prefillOverheadS = 1e-3;     // set-up of a prefill pass: input packing, KV allocation, first sampling
+    double residualMape = 20.0;         // % spread of the validation residuals: the error band
+
+    // Memory (read by the memory model).
     double memoryReserveGiB = 1.0;      // engine workspace beyond weights and KV
     bool pagedKv = true;
     int kvBlockTokens = 16;

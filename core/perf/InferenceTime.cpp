@@ -1,12 +1,130 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INTERIM: replaced by the inference time model.
 #include "perf/InferenceTime.h"
+
+#include "perf/ForwardCost.h"
+#include "perf/Serving.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
-InferenceResult estimateInference(const ResolvedPlan &, const Layout &, const MemoryResult &)
+namespace {
+
+// The plan's batching, limited to what the engine offers (static < dynamic < continuous).
+Batching batchingUsed(const ResolvedPlan &plan)
 {
-    return {};
+    const Batching wanted = plan.plan->workload.inference.batching;
+    const Batching offered = plan.engine->defaultBatching;
+    return static_cast<int>(wanted) <= static_cast<int>(offered) ? wanted : offered;
+}
+
+bool meetsTargets(const InferenceWorkload &w, const ServingPoint &p)
+{
+    return (w.ttftTargetMs <= 0 || p.ttftS * 1e3 <= w.ttftTargetMs) &&
+           (w.tpotTargetMs <= 0 || p.tpotS * 1e3 <= w.tpotTargetMs);
+}
+
+// Largest concurrency in [1, limit] that meets the latency targets; 0 when even one sequence
+// misses them. TTFT and TPOT grow with the concurrency, so a bisection finds it.
+int largestConcurrencyMeetingTargets(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
+                                     const InferenceWorkload &w, int limit)
+{
+    if (limit < 1 || !meetsTargets(w, servingPoint(m, b, sw, 1)))
+        return 0;
+    if (meetsTargets(w, servingPoint(m, b, sw, limit)))
+        return limit;
+    int good = 1;
+    int bad = limit;
+    while (bad - good > 1) {
+        const int mid = good + (bad - good) / 2;
+        (meetsTargets(w, servingPoint(m, b, sw, mid)) ? good : bad) = mid;
+    }
+    return good;
+}
+
+// About ten concurrencies from 1 to `limit`, evenly spaced on a log scale.
+void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw, int limit, double gpus,
+               InferenceResult &r)
+{
+    constexpr int kPoints = 10;
+    static_assert(kPoints <= static_cast<int>(std::tuple_size_v<decltype(r.curve)>));
+    r.curveCount = 0;
+    int previous = 0;
+    for (int i = 0; i < kPoints; ++i) {
+        const double x = kPoints > 1 ? static_cast<double>(i) / (kPoints - 1) : 1.0;
+        const int c = static_cast<int>(std::lround(std::pow(static_cast<double>(limit), x)));
+        if (c <= previous)
+            continue;
+        previous = c;
+        const ServingPoint p = servingPoint(m, b, sw, c);
+        ConcurrencyPoint &out = r.curve[static_cast<std::size_t>(r.curveCount++)];
+        out.concurrency = c;
+        out.outputTokensPerSPerGpu = p.tokensPerSPerReplica / gpus;
+        out.tpotMs = p.tpotS * 1e3;
+        out.ttftMs = p.ttftS * 1e3;
+    }
+}
+
+} // namespace
+
+InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory)
+{
+    InferenceResult r;
+    const ForwardCostModel m = buildForwardCost(plan, layout);
+    if (!m.valid)
+        return r;
+    const InferenceWorkload &w = plan.plan->workload.inference;
+    const double gpus = static_cast<double>(m.tp) * m.pp;
+    r.gpusPerReplica = m.tp * m.pp;
+    r.batchingUsed = batchingUsed(plan);
+    r.maxConcurrency = memory.maxConcurrency;
+    r.errorBand = plan.engine->residualMape / 100.0;
+    const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
+
+    // The concurrency asked for, capped by the KV cache that fits (0 fits: the model itself does
+    // not fit; latencies are still given for one sequence, the result is marked invalid).
+    const int asked = std::max(layout.microBatch, 1);
+    const int concurrency = memory.maxConcurrency >= 1 ? std::min(asked, memory.maxConcurrency) : 1;
+    const ServingPoint p = servingPoint(m, r.batchingUsed, sw, concurrency);
+    r.ttftMs = p.ttftS * 1e3;
+    r.decodeMsPerToken = p.tpotS * 1e3;
+    r.e2eLatencyMs = p.e2eS * 1e3;
+    r.outputTokensPerSPerReplica = p.tokensPerSPerReplica;
+    r.outputTokensPerSPerGpu = p.tokensPerSPerReplica / gpus;
+    r.requestsPerSPerReplica = p.requestsPerSPerReplica;
+    r.meetsTtft = w.ttftTargetMs <= 0 || r.ttftMs <= w.ttftTargetMs;
+    r.meetsTpot = w.tpotTargetMs <= 0 || r.decodeMsPerToken <= w.tpotTargetMs;
+
+    for (int b = 0; b < 3; ++b)
+        r.batchingTokensPerSPerGpu[static_cast<std::size_t>(b)] =
+            servingPoint(m, static_cast<Batching>(b), sw, concurrency).tokensPerSPerReplica / gpus;
+
+    const int limit = memory.maxConcurrency >= 1 ? memory.maxConcurrency : 1;
+    fillCurve(m, r.batchingUsed, sw, limit, gpus, r);
+
+    r.sizingConcurrency = largestConcurrencyMeetingTargets(m, r.batchingUsed, sw, w, limit);
+    if (w.requestRate > 0 && r.sizingConcurrency >= 1) {
+        const double rps = servingPoint(m, r.batchingUsed, sw, r.sizingConcurrency).requestsPerSPerReplica;
+        r.replicasNeeded = rps > 0 ? static_cast<int>(std::min(std::ceil(w.requestRate / rps), 1e9)) : 0;
+    }
+    r.valid = memory.maxConcurrency >= 1;
+    return r;
+}
+
+void addInferenceDiagnostics(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory,
+                             const InferenceResult &result, Diagnostics &diagnostics)
+{
+    const InferenceWorkload &w = plan.plan->workload.inference;
+    if (memory.maxConcurrency >= 1 && layout.microBatch > memory.maxConcurrency)
+        diagnostics.add(DiagCode::ConcurrencyTooHigh, Severity::Error, "workload.inference.concurrency", layout.microBatch,
+                        memory.maxConcurrency);
+    if (!result.meetsTtft)
+        diagnostics.add(DiagCode::TtftTargetMissed, Severity::Warning, "workload.inference.ttft_target_ms", result.ttftMs,
+                        w.ttftTargetMs);
+    if (!result.meetsTpot)
+        diagnostics.add(DiagCode::TpotTargetMissed, Severity::Warning, "workload.inference.tpot_target_ms",
+                        result.decodeMsPerToken, w.tpotTargetMs);
 }
 
 } // namespace gpuplan

@@ -4,9 +4,16 @@
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
 
-// Prefill, decode and serving capacity of an inference plan (docs/performance-model.md).
+// Prefill, decode and serving capacity of an inference plan (docs/performance-model.md
+// "Inference"). The concurrency evaluated is layout.microBatch (the plan's
+// workload.inference.concurrency, or the auto-planner's candidate), capped by what fits in memory.
 namespace gpuplan {
 
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory);
+
+// Diagnostics of an evaluated inference plan: a concurrency whose KV cache does not fit, and
+// missed TTFT/TPOT targets. No string work: codes and numbers only.
+void addInferenceDiagnostics(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory,
+                             const InferenceResult &result, Diagnostics &diagnostics);
 
 } // namespace gpuplan

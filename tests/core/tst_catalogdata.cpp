@@ -74,13 +74,13 @@ private slots:
         for (const CatalogIssue &i : issues)
             qWarning("%s", i.text().c_str());
         QVERIFY(issues.empty());
-        // The kinds the brief of each model relies on are all there.
+        // Every kind is populated (the named entries each model needs are checked below).
         QVERIFY(c.gpus.size() >= 22);
         QVERIFY(c.nodes.size() >= 20);
         QVERIFY(c.fabrics.size() >= 8);
         QVERIFY(c.clouds.size() >= 30);
         QVERIFY(c.models.size() >= 18);
-        QCOMPARE(c.engines.size(), std::size_t(6));
+        QVERIFY(c.engines.size() >= 6);   // the six engine families, plus presets of older versions
         QCOMPARE(c.storageTiers.size(), std::size_t(5));
         // bundledCatalog() is the same data, loaded once.
         QCOMPARE(bundledCatalog().gpus.size(), c.gpus.size());

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Enums.h"
+#include "perf/ForwardCost.h"
+
+// Serving one replica under a batching policy (docs/performance-model.md "Batching and queueing").
+// All figures are at the capacity point: the replica is kept full (`concurrency` sequences in
+// flight, or batches of that size), as when sizing a deployment for its peak request rate.
+namespace gpuplan {
+
+struct ServingWorkload
+{
+    double promptLen = 1;
+    double outputLen = 1;           // mean output tokens per request (the first comes from prefill)
+    // true: output lengths vary, uniform on [1, 2 outputLen - 1] (ESTIMATE for chat traffic);
+    // false: every response has exactly outputLen tokens (fixed-length benchmarks).
+    bool variableLengths = true;
+};
+
+struct ServingPoint
+{
+    double concurrency = 0;
+    double ttftS = 0;               // time to first token, queueing at the capacity point included
+    double tpotS = 0;               // mean time per output token after the first
+    double e2eS = 0;                // ttft + (outputLen - 1) x tpot
+    double tokensPerSPerReplica = 0;
+    double requestsPerSPerReplica = 0;
+};
+
+// Static: a batch of `concurrency` requests is prefilled together, then decoded until its LONGEST
+// response ends; finished sequences keep their slots (padding), so every step costs a full batch.
+// Dynamic: requests that arrive while a batch runs form the next batch; finished sequences leave
+// the batch, so its steps get cheaper as it drains, but new requests still wait for the whole
+// batch. For both, a request waits on average half a batch cycle for the running batch.
+// Continuous: a slot freed by a finished sequence is refilled at the next step; the prefill of
+// the admitted prompts is spread over the steps, and a new request waits half a step.
+ServingPoint servingPoint(const ForwardCostModel &m, Batching batching, const ServingWorkload &w, double concurrency);
+
+} // namespace gpuplan

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "plan/Plan.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+// One row of an inference validation CSV (inference_public.csv schema) as a plan and an engine
+// preset. Only configuration columns are read; measured_* columns never are.
+namespace gpuplan {
+
+class Catalog;
+class CsvTable;
+struct EnginePreset;
+
+// Which metrics a row is predicted for. It follows from the configuration alone:
+//  - output_len == 1: a prefill-only run (first-token latency): ttft_ms;
+//  - output_len >= 2: a generation run: output_tokens_per_s_per_gpu, ttft_ms and
+//    decode_ms_per_token, whichever of them the source printed.
+enum InferenceMetric : std::uint8_t { kMetricThroughput = 1, kMetricTtft = 2, kMetricDecode = 4 };
+
+struct InferenceRowPlan
+{
+    Plan plan;                          // workload.inference: prompt, output, concurrency = batch
+    const EnginePreset *engine = nullptr;
+    unsigned metrics = 0;               // InferenceMetric bits
+    std::string group;                  // rows ranked together: model and GPU
+};
+
+// The engine preset for an engine column "name" or "name@version": the exact id or alias, then
+// the version with trailing components dropped ("tensorrt-llm@0.6.1" -> "tensorrt-llm@0.6"),
+// then the bare name, then "generic". nullptr only when the catalog has no "generic" preset.
+const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view engineColumn);
+
+// Returns false with a reason (for a skipped row) when the row cannot be turned into a plan.
+// Rules (docs/accuracy.md "Inference"):
+//  - precision fp16/bf16: 16-bit weights, KV and compute; fp8: FP8 weights, activations into the
+//    GEMMs and KV cache (16-bit elsewhere); int8/int4: weight-only quantization; blank: fp16;
+//  - the run is a fixed-length benchmark: batch_size requests of exactly output_len tokens, run
+//    as one batch to completion (static batching) unless a `batching` column says otherwise.
+bool inferenceRowPlan(const CsvTable &table, std::size_t row, const Catalog &catalog, InferenceRowPlan &out,
+                      std::string &skipReason);
+
+} // namespace gpuplan

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Serving capacity: batching policies, the concurrency curve, latency targets and replica sizing
+// (docs/performance-model.md "Batching and queueing").
+#include "InferenceFixtures.h"
+
+#include "perf/Decode.h"
+#include "perf/InferenceTime.h"
+#include "perf/Prefill.h"
+#include "perf/Serving.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace gpuplan;
+using namespace gpuplan::test;
+
+namespace {
+
+// Engine figures of the fitted TensorRT-LLM preset (catalogs/engines.json), so the numbers are
+// in a realistic range; the checks below hold for any values.
+EnginePreset realisticEngine()
+{
+    EnginePreset e = idealEngine();
+    e.decodeBwFraction = 0.885;
+    e.prefillFlopsFraction = 0.77;
+    e.attentionFlopsFraction = 0.34;
+    e.kernelLatencyS = 8.2e-6;
+    e.extraKernelsPerLayer = 4;
+    e.elementwiseHiddenPasses = 8;
+    e.elementwiseFfnPasses = 3;
+    e.allReduceLatencyS = 20e-6;
+    e.allReduceBusFraction = 0.33;
+    e.stepOverheadS = 3e-4;
+    e.prefillOverheadS = 2.4e-3;
+    e.defaultBatching = Batching::Continuous;
+    return e;
+}
+
+InferenceSetup servingSetup()
+{
+    InferenceSetup s(llama2(false));
+    s.engine = realisticEngine();
+    s.plan.workload.inference.promptLen = 1024;
+    s.plan.workload.inference.outputLen = 256;
+    s.plan.workload.inference.concurrency = 32;
+    s.layout.microBatch = 32;
+    return s;
+}
+
+MemoryResult memoryFor(int maxConcurrency)
+{
+    MemoryResult m;
+    m.fits = maxConcurrency >= 1;
+    m.maxConcurrency = maxConcurrency;
+    return m;
+}
+
+} // namespace
+
+class TestServing final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void continuousBeatsDynamicBeatsStatic() const
+    {
+        const InferenceSetup s = servingSetup();
+        const ForwardCostModel m = s.cost();
+        for (const double c : {1.0, 8.0, 64.0, 256.0}) {
+            const ServingWorkload w{1024, 256, true};
+            const double st = servingPoint(m, Batching::Static, w, c).tokensPerSPerReplica;
+            const double dy = servingPoint(m, Batching::Dynamic, w, c).tokensPerSPerReplica;
+            const double co = servingPoint(m, Batching::Continuous, w, c).tokensPerSPerReplica;
+            QVERIFY2(co >= dy * (1 - 1e-12) && dy >= st * (1 - 1e-12), qPrintable(QString("c=%1: %2 %3 %4").arg(c).arg(st).arg(dy).arg(co)));
+            if (c >= 8)
+                QVERIFY(co > 1.2 * st);   // waiting for the longest response costs real throughput
+        }
+    }
+
+    void fixedLengthBatchIsPrefillPlusTheDecodeSum() const
+    {
+        // A fixed-length benchmark batch (TensorRT-LLM gptSessionBenchmark): b x n tokens in the
+        // time of one batched prefill plus the n - 1 decode steps as the context grows.
+        const InferenceSetup s = servingSetup();
+        const ForwardCostModel m = s.cost();
+        const ServingWorkload w{2048, 128, false};
+        const double b = 48;
+        const double cycle = prefillTime(m, b, 2048) + decodeTotalTime(m, b, 2048, 127);
+        const ServingPoint p = servingPoint(m, Batching::Static, w, b);
+        QVERIFY(near(p.tokensPerSPerReplica, b * 128 / cycle, 1e-12));
+        QVERIFY(near(p.tpotS, decodeTotalTime(m, b, 2048, 127) / 127, 1e-12));
+        // Without length variation nobody finishes early: dynamic batching gains nothing.
+        QVERIFY(near(servingPoint(m, Batching::Dynamic, w, b).tokensPerSPerReplica, p.tokensPerSPerReplica, 1e-12));
+    }
+
+    void continuousLatencyIncludesPrefillStalls() const
+    {
+        const InferenceSetup s = servingSetup();
+        const ForwardCostModel m = s.cost();
+        const ServingWorkload w{1024, 256, true};
+        const ServingPoint p = servingPoint(m, Batching::Continuous, w, 64);
+        // A request holds its slot for 255 steps, so 64/255 prompts are admitted per step and their
+        // prefill stalls are spread over the steps.
+        const double decode = decodeStepTime(m, 64, 1024 + 128);
+        QVERIFY(p.tpotS > decode);
+        QVERIFY(near(p.tpotS, decode + 64.0 / 255 * prefillTime(m, 1, 1024), 0.02));
+        // Tokens per step: 64 decode tokens plus the first tokens of the admitted requests.
+        QVERIFY(near(p.tokensPerSPerReplica, 64.0 * 256 / 255 / p.tpotS, 1e-12));
+        QVERIFY(near(p.e2eS, p.ttftS + 255 * p.tpotS, 1e-12));
+        QVERIFY(near(p.requestsPerSPerReplica, p.tokensPerSPerReplica / 256, 1e-12));
+    }
+
+    void curveGrowsWithConcurrency() const
+    {
+        InferenceSetup s = servingSetup();
+        const InferenceResult r = estimateInference(s.resolved(), s.layout, memoryFor(300));
+        QVERIFY(r.valid);
+        QVERIFY(r.curveCount >= 8 && r.curveCount <= 12);
+        QCOMPARE(r.curve[0].concurrency, 1);
+        QCOMPARE(r.curve[static_cast<std::size_t>(r.curveCount - 1)].concurrency, 300);
+        for (int i = 1; i < r.curveCount; ++i) {
+            const ConcurrencyPoint &a = r.curve[static_cast<std::size_t>(i - 1)];
+            const ConcurrencyPoint &b = r.curve[static_cast<std::size_t>(i)];
+            QVERIFY(b.concurrency > a.concurrency);
+            QVERIFY(b.outputTokensPerSPerGpu > a.outputTokensPerSPerGpu);
+            QVERIFY(b.tpotMs > a.tpotMs);
+            QVERIFY(b.ttftMs >= a.ttftMs);
+        }
+    }
+
+    void replicasForTheRateUnderTheTargets() const
+    {
+        InferenceSetup s = servingSetup();
+        InferenceWorkload &w = s.plan.workload.inference;
+        w.requestRate = 100;
+        w.tpotTargetMs = 25;
+        w.ttftTargetMs = 400;
+        const InferenceResult r = estimateInference(s.resolved(), s.layout, memoryFor(400));
+        // The largest concurrency that meets both targets, and the next one misses one of them.
+        QVERIFY(r.sizingConcurrency > 1 && r.sizingConcurrency < 400);
+        const ForwardCostModel m = s.cost();
+        const ServingWorkload sw{1024, 256, true};
+        const ServingPoint at = servingPoint(m, Batching::Continuous, sw, r.sizingConcurrency);
+        const ServingPoint next = servingPoint(m, Batching::Continuous, sw, r.sizingConcurrency + 1);
+        QVERIFY(at.tpotS * 1e3 <= 25 && at.ttftS * 1e3 <= 400);
+        QVERIFY(next.tpotS * 1e3 > 25 || next.ttftS * 1e3 > 400);
+        // replicas = ceil(rate / requests per second of one replica at that concurrency).
+        QCOMPARE(r.replicasNeeded, static_cast<int>(std::ceil(100 / at.requestsPerSPerReplica)));
+        // The plan's own concurrency (32) meets both targets.
+        QVERIFY(r.meetsTpot && r.meetsTtft);
+    }
+
+    void missedTargetsAreFlagged() const
+    {
+        InferenceSetup s = servingSetup();
+        s.plan.workload.inference.tpotTargetMs = 1.0;   // below what one sequence can reach
+        s.plan.workload.inference.requestRate = 10;
+        const MemoryResult memory = memoryFor(100);
+        const InferenceResult r = estimateInference(s.resolved(), s.layout, memory);
+        QVERIFY(!r.meetsTpot);
+        QVERIFY(r.meetsTtft);
+        QCOMPARE(r.sizingConcurrency, 0);
+        QCOMPARE(r.replicasNeeded, 0);
+        Diagnostics d;
+        addInferenceDiagnostics(s.resolved(), s.layout, memory, r, d);
+        QVERIFY(d.has(DiagCode::TpotTargetMissed));
+        QVERIFY(!d.has(DiagCode::TtftTargetMissed));
+    }
+
+    void concurrencyIsCappedByMemory() const
+    {
+        InferenceSetup s = servingSetup();
+        s.layout.microBatch = 500;
+        const MemoryResult memory = memoryFor(120);
+        const InferenceResult capped = estimateInference(s.resolved(), s.layout, memory);
+        s.layout.microBatch = 120;
+        const InferenceResult at120 = estimateInference(s.resolved(), s.layout, memory);
+        QCOMPARE(capped.outputTokensPerSPerGpu, at120.outputTokensPerSPerGpu);
+        Diagnostics d;
+        s.layout.microBatch = 500;
+        addInferenceDiagnostics(s.resolved(), s.layout, memory, capped, d);
+        QVERIFY(d.has(DiagCode::ConcurrencyTooHigh));
+        // Nothing fits: latencies of one sequence are still there, the result is not valid.
+        const InferenceResult none = estimateInference(s.resolved(), s.layout, memoryFor(0));
+        QVERIFY(!none.valid);
+        QVERIFY(none.ttftMs > 0);
+    }
+
+    void engineLimitsTheBatching() const
+    {
+        // An engine that only batches statically (Transformers generate()) serves a plan that asks
+        // for continuous batching statically.
+        InferenceSetup s = servingSetup();
+        s.engine.defaultBatching = Batching::Static;
+        const InferenceResult r = estimateInference(s.resolved(), s.layout, memoryFor(100));
+        QVERIFY(r.batchingUsed == Batching::Static);
+        QVERIFY(near(r.outputTokensPerSPerGpu, r.batchingTokensPerSPerGpu[0], 1e-12));
+        QVERIFY(r.batchingTokensPerSPerGpu[2] > r.batchingTokensPerSPerGpu[0]);
+    }
+
+    void perGpuThroughputDividesByTheReplica() const
+    {
+        InferenceSetup s = servingSetup();
+        s.plan.model = llama2(true);
+        s.layout.tp = 4;
+        const InferenceResult r = estimateInference(s.resolved(), s.layout, memoryFor(100));
+        QCOMPARE(r.gpusPerReplica, 4);
+        QVERIFY(near(r.outputTokensPerSPerGpu * 4, r.outputTokensPerSPerReplica, 1e-12));
+        QVERIFY(near(r.e2eLatencyMs, r.ttftMs + 255 * r.decodeMsPerToken, 1e-9));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestServing)
+#include "tst_serving.moc"
