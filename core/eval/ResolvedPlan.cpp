@@ -65,8 +65,19 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
         if (!out.cloud)
             errors.push_back({"cost.cloud_offer", "unknown cloud offer \"" + plan.cost.cloudOffer + "\"; known: " + knownIds(catalog.clouds)});
     } else if (out.gpu) {
+        // Cheapest on-demand offer that can host the plan: a plan larger than one instance needs
+        // multi-GPU instances (the node's GPU count), which is what clusters are rented as;
+        // single-GPU and serverless offers only serve plans that fit in one instance.
+        const int gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 1);
         const auto offers = catalog.offersFor(*out.gpu);
-        out.cloud = offers.empty() ? nullptr : offers.front();
+        for (const CloudOffer *o : offers) {
+            if (plan.hardware.numGpus <= o->gpusPerInstance || o->gpusPerInstance >= std::min(gpusPerNode, 8)) {
+                out.cloud = o;
+                break;
+            }
+        }
+        if (!out.cloud && !offers.empty())
+            out.cloud = offers.front();
     }
 
     // Optional: without a catalog entry the facility model reports the storage figures as unknown.
