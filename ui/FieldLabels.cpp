@@ -168,13 +168,21 @@ QString formatFieldValue(const FieldSpec &field, double value)
         return QString::fromUtf8(field.sentinelMeaning);
     QString text;
     if (std::fabs(value) >= 1e7)
-        text = QString::fromStdString(formatCount(value)).trimmed();
+        text = formatCountText(value);
     else if (value == std::round(value))
         text = QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
     else
         text = QString::number(value, 'g', 6);
     if (field.unit && *field.unit && std::strcmp(field.unit, "characters") != 0)
         text += QLatin1Char(' ') + QString::fromUtf8(field.unit);
+    return text;
+}
+
+QString formatCountText(double value)
+{
+    QString text = QString::fromStdString(formatCount(value)).trimmed();
+    if (text.endsWith(QLatin1String(" G")))
+        text.replace(text.size() - 1, 1, QLatin1Char('B'));
     return text;
 }
 

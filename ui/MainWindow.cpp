@@ -1,14 +1,355 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "DocumentActions.h"
+#include "FieldLabels.h"
+#include "FieldReferenceDialog.h"
+#include "InputPanel.h"
+#include "PlanController.h"
+#include "PreferencesDialog.h"
+#include "ResultTabs.h"
+#include "ResultsPanel.h"
+#include "Theme.h"
+
+#include "catalog/CatalogLoader.h"
+#include "common/EnumNames.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QDockWidget>
 #include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QUrl>
 
 namespace gpuplan::ui {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+namespace {
+
+// "31 GPUs · 14 models · figures up to 2025-06": what the numbers are based on.
+QString catalogSummary(const Catalog &catalog)
 {
-    setWindowTitle(QStringLiteral("gpuplan"));
-    setCentralWidget(new QLabel(QStringLiteral("gpuplan"), this));
+    std::string newest;
+    auto consider = [&newest](const std::string &date) {
+        if (date.size() >= 4 && date > newest && std::isdigit(static_cast<unsigned char>(date[0])))
+            newest = date.substr(0, 10);
+    };
+    for (const GpuSpec &g : catalog.gpus) {
+        for (const auto &[field, p] : g.sources)
+            consider(p.date);
+    }
+    for (const CloudOffer &c : catalog.clouds)
+        consider(c.date);
+    QString text = MainWindow::tr("Catalog: %1 GPUs · %2 models").arg(catalog.gpus.size()).arg(catalog.models.size());
+    if (!newest.empty())
+        text += MainWindow::tr(" · figures up to %1").arg(QString::fromStdString(newest));
+    return text;
+}
+
+} // namespace
+
+MainWindow::MainWindow(PlanController *controller, Settings *settings, QWidget *parent)
+    : QMainWindow(parent), m_controller(controller), m_settings(settings),
+      m_documents(new DocumentActions(controller, settings, this)), m_inputs(new InputPanel(controller)),
+      m_inputsDock(new QDockWidget(tr("Inputs"), this)), m_results(new ResultsPanel(controller, this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setCentralWidget(m_results);
+    addResultTabs(*m_results);
+    m_inputsDock->setObjectName(QStringLiteral("inputsDock"));
+    m_inputsDock->setWidget(m_inputs);
+    m_inputsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    m_inputsDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    addDockWidget(Qt::LeftDockWidgetArea, m_inputsDock);
+
+    createFileMenu();
+    createEditMenu();
+    createViewMenu();
+    createPlanMenu();
+    createCatalogMenu();
+    createHelpMenu();
+    createToolBar();
+    createStatusBar();
+
+    connect(m_controller, &PlanController::fileStateChanged, this, &MainWindow::updateTitle);
+    connect(m_controller, &PlanController::planChanged, this, &MainWindow::updateTitle);
+    connect(m_controller, &PlanController::evaluationChanged, this, &MainWindow::updateStatus);
+    connect(m_controller, &PlanController::evaluationChanged, this, &MainWindow::updateScenario);
+
+    resize(1600, 1000);
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
+    applySettings();
+    updateTitle();
+    updateStatus();
+    updateScenario();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createFileMenu()
+{
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    const QStyle *st = style();
+    m_new = m_fileMenu->addAction(st->standardIcon(QStyle::SP_FileIcon), tr("&New"), m_documents,
+                                  &DocumentActions::newDocument);
+    m_new->setShortcut(QKeySequence::New);
+    m_open = m_fileMenu->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), m_documents,
+                                   &DocumentActions::open);
+    m_open->setShortcut(QKeySequence::Open);
+    m_fileMenu->addMenu(m_documents->recentMenu());
+    m_fileMenu->addSeparator();
+    m_save = m_fileMenu->addAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), m_documents,
+                                   &DocumentActions::save);
+    m_save->setShortcut(QKeySequence::Save);
+    QAction *saveAs = m_fileMenu->addAction(tr("Save &As…"), m_documents, &DocumentActions::saveAs);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    m_beforeQuit = m_fileMenu->addSeparator();
+    QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+}
+
+void MainWindow::addExportAction(QAction *action)
+{
+    if (!m_exportMenu) {
+        m_exportMenu = new QMenu(tr("&Export"), this);
+        m_fileMenu->insertMenu(m_beforeQuit, m_exportMenu);
+    }
+    m_exportMenu->addAction(action);
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    m_redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redo->setShortcut(QKeySequence::Redo);
+    m_redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    edit->addAction(m_undo);
+    edit->addAction(m_redo);
+    edit->addSeparator();
+    QAction *prefs = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
+    prefs->setShortcut(QKeySequence::Preferences);
+    prefs->setMenuRole(QAction::PreferencesRole);
+}
+
+void MainWindow::createViewMenu()
+{
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    m_themes = new QActionGroup(this);
+    const std::pair<Theme, QString> themes[] = {
+        {Theme::System, tr("Follow the &system")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
+    for (const auto &[value, text] : themes) {
+        QAction *a = theme->addAction(text);
+        a->setCheckable(true);
+        a->setData(static_cast<int>(value));
+        m_themes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, value = value] {
+            m_settings->setTheme(value);
+            setTheme(value);
+        });
+    }
+    m_presentation = view->addAction(tr("&Presentation mode (large fonts)"));
+    m_presentation->setCheckable(true);
+    m_presentation->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(m_presentation, &QAction::toggled, this, [this](bool on) {
+        m_settings->setPresentationMode(on);
+        setPresentationMode(on);
+    });
+    view->addSeparator();
+    QAction *inputs = m_inputsDock->toggleViewAction();
+    inputs->setText(tr("&Inputs panel"));
+    view->addAction(inputs);
+}
+
+void MainWindow::createPlanMenu()
+{
+    QMenu *plan = menuBar()->addMenu(tr("&Plan"));
+    m_modes = new QActionGroup(this);
+    for (Mode mode : {Mode::Training, Mode::Inference}) {
+        QAction *a = plan->addAction(mode == Mode::Training ? tr("&Training") : tr("&Inference"));
+        a->setCheckable(true);
+        a->setData(static_cast<int>(mode));
+        m_modes->addAction(a);
+        connect(a, &QAction::triggered, this,
+                [this, mode] { m_controller->setNumber(QStringLiteral("workload.mode"), static_cast<double>(mode)); });
+    }
+}
+
+void MainWindow::createCatalogMenu()
+{
+    QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
+    catalog->addAction(tr("&Reload catalogs"), this, &MainWindow::reloadCatalog);
+    catalog->addAction(tr("Open &user catalog folder"), this, [] {
+        const QString dir = QString::fromStdString(defaultUserCatalogDir());
+        QDir().mkpath(dir);
+        QDesktopServices::openUrl(QUrl::fromLocalFile(dir));
+    });
+}
+
+void MainWindow::createHelpMenu()
+{
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Plan file &fields"), this, [this] { FieldReferenceDialog(this).exec(); });
+    help->addSeparator();
+    help->addAction(tr("&About gpuplan"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_new);
+    bar->addAction(m_open);
+    bar->addAction(m_save);
+    bar->addSeparator();
+    bar->addAction(m_undo);
+    bar->addAction(m_redo);
+    bar->addSeparator();
+    m_scenario = new QLabel(this);
+    m_scenario->setObjectName(QStringLiteral("scenario"));
+    m_scenario->setContentsMargins(8, 0, 8, 0);
+    m_scenario->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(m_scenario);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_evalTime = new QLabel(this);
+    m_catalogInfo = new QLabel(this);
+    m_fileState = new QLabel(this);
+    statusBar()->addWidget(m_evalTime);
+    statusBar()->addWidget(m_catalogInfo, 1);
+    statusBar()->addPermanentWidget(m_fileState);
+    m_catalogInfo->setText(catalogSummary(m_controller->catalog()));
+}
+
+QString MainWindow::statusText() const
+{
+    return QStringList{m_evalTime->text(), m_catalogInfo->text(), m_fileState->text()}.join(QStringLiteral(" · "));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(QStringLiteral("%1[*] — gpuplan").arg(m_controller->displayName()));
+    setWindowModified(m_controller->isModified());
+    m_fileState->setText(m_controller->isModified() ? tr("Unsaved changes")
+                         : m_controller->filePath().isEmpty() ? tr("Not saved yet")
+                                                               : tr("Saved"));
+    m_save->setEnabled(m_controller->isModified() || m_controller->filePath().isEmpty());
+    for (QAction *a : m_modes->actions())
+        a->setChecked(a->data().toInt() == static_cast<int>(m_controller->plan().workload.mode));
+}
+
+void MainWindow::updateStatus()
+{
+    m_evalTime->setText(tr("Evaluated in %1 µs").arg(m_controller->evaluationMicroseconds(), 0, 'f', 1));
+}
+
+void MainWindow::updateScenario()
+{
+    const Plan &p = m_controller->plan();
+    const QString model = QString::fromStdString(p.model.name.empty() ? p.model.preset : p.model.name);
+    const QString gpu = m_controller->isResolved() ? QString::fromStdString(m_controller->resolved().gpu->name)
+                                                   : QString::fromStdString(p.hardware.gpu);
+    m_scenario->setText(tr("<b>%1</b> · %2 × %3 · %4")
+                            .arg(model.isEmpty() ? tr("Custom model") : model.toHtmlEscaped(),
+                                 QLocale(QLocale::English).toString(p.hardware.numGpus), gpu.toHtmlEscaped(),
+                                 enumDisplayName(modeNames(), static_cast<int>(p.workload.mode)).toLower()));
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    applyTheme(theme);
+    for (QAction *a : m_themes->actions())
+        a->setChecked(a->data().toInt() == static_cast<int>(theme));
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    applyPresentationMode(on);
+    const QSignalBlocker block(m_presentation);
+    m_presentation->setChecked(on);
+}
+
+void MainWindow::applySettings()
+{
+    setTheme(m_settings->theme());
+    setPresentationMode(m_settings->presentationMode());
+    m_results->applySettings(*m_settings);
+}
+
+void MainWindow::reloadCatalog()
+{
+    QStringList issues;
+    m_controller->setCatalog(PlanController::loadInstalledCatalog(issues));
+    m_inputs->refreshCatalogChoices();
+    m_catalogInfo->setText(catalogSummary(m_controller->catalog()));
+    if (!issues.isEmpty())
+        QMessageBox::warning(this, tr("Catalog problems"),
+                             tr("These catalog entries were skipped:\n\n%1").arg(issues.join(QLatin1Char('\n'))));
+}
+
+void MainWindow::showPreferences()
+{
+    PreferencesDialog dialog(m_settings, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        applySettings();
+        m_documents->updateRecentMenu();
+    }
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About gpuplan"),
+                       tr("<h3>gpuplan %1</h3><p>Plans GPU infrastructure for training and serving large language "
+                          "models: memory per GPU, training time, scaling, power, cooling and cost.</p>"
+                          "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_documents->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && DocumentActions::isPlanFile(urls.front()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !DocumentActions::isPlanFile(urls.front()))
+        return;
+    event->acceptProposedAction();
+    m_documents->openPath(urls.front().toLocalFile());
 }
 
 } // namespace gpuplan::ui

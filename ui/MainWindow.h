@@ -1,16 +1,89 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Settings.h"
+
 #include <QMainWindow>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
 
 namespace gpuplan::ui {
 
-// INTERIM minimal window; replaced by the full desktop planner.
+class DocumentActions;
+class InputPanel;
+class PlanController;
+class ResultsPanel;
+
+// The application window: menus, tool bar, status bar, the input panel (dock) and the results
+// panel. A thin shell: documents are handled by DocumentActions, the plan by the controller,
+// the views by the panels.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    MainWindow(PlanController *controller, Settings *settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    PlanController *controller() const { return m_controller; }
+    InputPanel *inputPanel() const { return m_inputs; }
+    ResultsPanel *resultsPanel() const { return m_results; }
+    DocumentActions *documents() const { return m_documents; }
+    QString statusText() const;                     // the status bar, for tests
+
+    // Adds an entry to File > Export (the submenu appears with its first entry). Exporters
+    // (PDF summary, data) register here.
+    void addExportAction(QAction *action);
+
+    void setTheme(Theme theme);
+    void setPresentationMode(bool on);
+    void applySettings();                           // theme, fonts and chart defaults from Settings
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createFileMenu();
+    void createEditMenu();
+    void createViewMenu();
+    void createPlanMenu();
+    void createCatalogMenu();
+    void createHelpMenu();
+    void createToolBar();
+    void createStatusBar();
+    void updateTitle();
+    void updateStatus();
+    void updateScenario();
+    void reloadCatalog();
+    void showPreferences();
+    void showAbout();
+
+    PlanController *m_controller;
+    Settings *m_settings;
+    DocumentActions *m_documents;
+    InputPanel *m_inputs;
+    QDockWidget *m_inputsDock;
+    ResultsPanel *m_results;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_exportMenu = nullptr;
+    QAction *m_beforeQuit = nullptr;
+    QAction *m_new = nullptr;
+    QAction *m_open = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_undo = nullptr;
+    QAction *m_redo = nullptr;
+    QAction *m_presentation = nullptr;
+    QActionGroup *m_themes = nullptr;
+    QActionGroup *m_modes = nullptr;
+    QLabel *m_scenario = nullptr;
+    QLabel *m_evalTime = nullptr;
+    QLabel *m_catalogInfo = nullptr;
+    QLabel *m_fileState = nullptr;
 };
 
 } // namespace gpuplan::ui

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Bench.h"
+
+#include "InputPanel.h"
+#include "MainWindow.h"
+#include "PlanController.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QSlider>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace gpuplan::app {
+
+namespace {
+
+struct Stats
+{
+    double median = 0;
+    double p90 = 0;
+    double max = 0;
+};
+
+Stats stats(std::vector<double> ms)
+{
+    Stats s;
+    if (ms.empty())
+        return s;
+    std::sort(ms.begin(), ms.end());
+    s.median = ms[ms.size() / 2];
+    s.p90 = ms[std::min(ms.size() - 1, ms.size() * 9 / 10)];
+    s.max = ms.back();
+    return s;
+}
+
+} // namespace
+
+int runBench(ui::MainWindow &window, double startupMs, int changes)
+{
+    const char *sliders[] = {"hardware.num_gpus", "model.layers", "workload.training.seq_len"};
+    std::vector<QSlider *> found;
+    for (const char *path : sliders) {
+        if (QSlider *s = window.inputPanel()->slider(QString::fromUtf8(path)); s && s->isVisible())
+            found.push_back(s);
+    }
+    if (found.empty()) {
+        std::fprintf(stderr, "gpuplan --bench: no visible slider to move\n");
+        return 1;
+    }
+    if (!window.controller()->isResolved())
+        std::fprintf(stderr, "gpuplan --bench: warning: the plan does not resolve against the catalog, so the "
+                             "evaluation and the charts are not exercised\n");
+
+    std::vector<double> update, painted, evaluation;
+    QElapsedTimer timer;
+    for (int i = 0; i < changes; ++i) {
+        QSlider *slider = found[static_cast<std::size_t>(i) % found.size()];
+        // Walk back and forth over the middle of the range: every step is a real change.
+        const int span = std::max(2, (slider->maximum() - slider->minimum()) / 2);
+        const int base = slider->minimum() + span / 2;
+        const int position = base + (i / static_cast<int>(found.size())) % span;
+        timer.start();
+        slider->setValue(position == slider->value() ? position + 1 : position);
+        update.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        QCoreApplication::processEvents();
+        window.repaint();
+        painted.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        evaluation.push_back(window.controller()->evaluationMicroseconds() / 1e3);
+    }
+    const Stats u = stats(update), p = stats(painted), e = stats(evaluation);
+    std::printf("gpuplan desktop benchmark (%d slider changes, window %dx%d, %s)\n", changes, window.width(),
+                window.height(), window.controller()->isResolved() ? "plan evaluated" : "plan NOT evaluated");
+    std::printf("%-52s %10s %10s %10s\n", "", "median", "p90", "max");
+    std::printf("%-52s %7.3f ms %7.3f ms %7.3f ms\n", "resolve + evaluate", e.median, e.p90, e.max);
+    std::printf("%-52s %7.3f ms %7.3f ms %7.3f ms\n", "slider change -> results and visible chart replotted",
+                u.median, u.p90, u.max);
+    std::printf("%-52s %7.3f ms %7.3f ms %7.3f ms\n", "... and the whole window repainted", p.median, p.p90, p.max);
+    std::printf("%-52s %7.1f ms\n", "start -> first window shown", startupMs);
+    return 0;
+}
+
+} // namespace gpuplan::app

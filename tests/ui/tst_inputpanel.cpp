@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "UiTestFixtures.h"
+
+#include "ChoiceFieldRow.h"
+#include "FieldRow.h"
+#include "InputPanel.h"
+#include "MemoryChart.h"
+#include "PlanController.h"
+#include "ResultsPanel.h"
+#include "SliderFieldRow.h"
+#include "Theme.h"
+#include "ValueLadder.h"
+
+#include "common/Units.h"
+#include "eval/Evaluator.h"
+#include "plan/PlanFields.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+class TestInputPanel final : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Fixture
+    {
+        PlanController controller{test::fixtureCatalog()};
+        ResultsPanel results{&controller};
+        MemoryChart *chart = nullptr;
+        std::unique_ptr<InputPanel> panel;
+
+        Fixture()
+        {
+            controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+            controller.undoStack()->clear();
+            chart = new MemoryChart;
+            results.addTab(chart);
+            panel = std::make_unique<InputPanel>(&controller);
+        }
+    };
+
+    static Evaluation coreEvaluation(const PlanController &c)
+    {
+        ResolvedPlan rp;
+        std::vector<ResolveError> errors;
+        if (!resolvePlan(c.plan(), c.catalog(), rp, errors))
+            return {};
+        return evaluate(rp);
+    }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void slidersComeFromTheRegistry()
+    {
+        Fixture f;
+        auto *gpus = qobject_cast<SliderFieldRow *>(f.panel->row(QStringLiteral("hardware.num_gpus")));
+        QVERIFY(gpus);
+        QVERIFY(gpus->isLogScale());   // 1 to 1,000,000 GPUs
+        QCOMPARE(gpus->valueAtPosition(gpus->slider()->minimum()), 1.0);
+        QCOMPARE(gpus->valueAtPosition(gpus->slider()->maximum()), findPlanField("hardware.num_gpus")->max);
+        auto *spin = qobject_cast<QSpinBox *>(gpus->spinBox());
+        QCOMPARE(spin->minimum(), 1);
+        QCOMPARE(spin->maximum(), 1000000);
+        QCOMPARE(spin->value(), 1024);
+        QVERIFY(spin->toolTip().contains(QStringLiteral("GPUs in the plan")));
+        auto *unit = f.panel->findChild<QLabel *>(QStringLiteral("unit:hardware.num_gpus"));
+        QVERIFY(unit);
+        QCOMPARE(unit->text(), QStringLiteral("GPUs"));
+        // The ladder reaches the counts people use.
+        const auto ladder = valueLadder(1, 1e6, true);
+        for (double v : {8.0, 256.0, 384.0, 512.0, 1024.0, 2048.0, 24576.0})
+            QVERIFY2(std::find(ladder.begin(), ladder.end(), v) != ladder.end(), qPrintable(QString::number(v)));
+        // Linear for narrow ranges.
+        auto *pue = qobject_cast<SliderFieldRow *>(f.panel->row(QStringLiteral("facility.pue")));
+        QVERIFY(pue && !pue->isLogScale());
+    }
+
+    void movingASliderChangesThePlanAndTheChart()
+    {
+        Fixture f;
+        const QVector<double> before = f.chart->barTotals();
+        QSlider *slider = f.panel->slider(QStringLiteral("hardware.num_gpus"));
+        auto *row = qobject_cast<SliderFieldRow *>(f.panel->row(QStringLiteral("hardware.num_gpus")));
+        slider->setValue(row->positionOfValue(512));
+        QCOMPARE(f.controller.plan().hardware.numGpus, 512);
+        QCOMPARE(qobject_cast<QSpinBox *>(row->spinBox())->value(), 512);
+
+        // The chart shows the core's numbers for the new plan.
+        const Evaluation e = coreEvaluation(f.controller);
+        QCOMPARE(e.layout.dp, 16);
+        for (int c = 0; c < kMemoryComponentCount; ++c) {
+            const auto component = static_cast<MemoryComponent>(c);
+            QCOMPARE(f.chart->barValues(component).front(),
+                     memoryComponentBytes(e.memory.breakdown, component) / units::kGiB);
+        }
+        // Half the data-parallel ranks: each holds twice the ZeRO-1 optimizer shard.
+        QVERIFY(e.memory.perGpuBytes > 0);
+        QVERIFY(f.chart->barTotals().front() > before.front());
+    }
+
+    void spinBoxSetsExactValues()
+    {
+        Fixture f;
+        auto *spin = qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("hardware.num_gpus")));
+        spin->setValue(1000);   // not on the slider's ladder
+        QCOMPARE(f.controller.plan().hardware.numGpus, 1000);
+        auto *tokens = qobject_cast<QDoubleSpinBox *>(f.panel->spinBox(QStringLiteral("workload.training.tokens")));
+        QVERIFY(tokens);
+        QCOMPARE(tokens->text(), QStringLiteral("15 T"));
+        tokens->setValue(2e12);
+        QCOMPARE(f.controller.plan().workload.training.tokens, 2e12);
+        QCOMPARE(tokens->text(), QStringLiteral("2 T"));
+    }
+
+    void keyboardStepsAlongTheSlider()
+    {
+        Fixture f;
+        QSlider *slider = f.panel->slider(QStringLiteral("parallelism.pp"));
+        f.panel->show();
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCOMPARE(f.controller.plan().parallelism.pp, 5);
+        QTest::keyClick(slider, Qt::Key_Left);
+        QTest::keyClick(slider, Qt::Key_Left);
+        QCOMPARE(f.controller.plan().parallelism.pp, 3);
+        QCOMPARE(f.controller.undoStack()->count(), 3);   // key presses are separate steps
+    }
+
+    void dragIsOneUndoStep()
+    {
+        Fixture f;
+        QSlider *slider = f.panel->slider(QStringLiteral("hardware.num_gpus"));
+        slider->setSliderDown(true);   // as when the handle is pressed
+        for (int i = 0; i < 12; ++i)
+            slider->setValue(slider->value() + 1);
+        slider->setSliderDown(false);
+        QVERIFY(f.controller.plan().hardware.numGpus > 1024);
+        QCOMPARE(f.controller.undoStack()->count(), 1);
+        f.controller.undoStack()->undo();
+        QCOMPARE(f.controller.plan().hardware.numGpus, 1024);
+        QCOMPARE(qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("hardware.num_gpus")))->value(), 1024);
+    }
+
+    void layoutRuleMessageAppearsUnderTheControl()
+    {
+        Fixture f;
+        QVERIFY(f.panel->messageFor(QStringLiteral("parallelism.tp")).isEmpty());
+        qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("parallelism.tp")))->setValue(6);
+        QCOMPARE(f.controller.plan().parallelism.tp, 6);
+        const QString message = f.panel->messageFor(QStringLiteral("parallelism.tp"));
+        QVERIFY2(message.contains(QStringLiteral("TP must divide the 64 attention heads (TP = 6)")), qPrintable(message));
+        FieldRow *row = f.panel->row(QStringLiteral("parallelism.tp"));
+        QVERIFY(row->messageLabel()->styleSheet().contains(errorColor(row->messageLabel()->palette()).name()));
+        // 1,024 GPUs do not split into groups of TP 6 x PP 4: said next to the GPU count.
+        QVERIFY(f.panel->messageFor(QStringLiteral("hardware.num_gpus")).contains(QStringLiteral("24")));
+        f.controller.undoStack()->undo();
+        QVERIFY(f.panel->messageFor(QStringLiteral("parallelism.tp")).isEmpty());
+        QVERIFY(f.panel->messageFor(QStringLiteral("hardware.num_gpus")).isEmpty());
+    }
+
+    void rejectedValueShowsTheRegistryMessage()
+    {
+        Fixture f;
+        // -1 means "from the catalog"; between -1 and 0 is not allowed.
+        auto *price = qobject_cast<QDoubleSpinBox *>(f.panel->spinBox(QStringLiteral("cost.gpu_price_usd")));
+        QVERIFY(price);
+        const double before = f.controller.plan().cost.gpuPriceUsd;
+        price->setValue(-0.5);
+        QCOMPARE(f.controller.plan().cost.gpuPriceUsd, before);
+        QCOMPARE(f.controller.undoStack()->count(), 0);
+        std::string expected;
+        QVERIFY(!checkFieldValue(*findPlanField("cost.gpu_price_usd"), -0.5, expected));
+        QCOMPARE(f.panel->messageFor(QStringLiteral("cost.gpu_price_usd")), QString::fromStdString(expected));
+        QCOMPARE(price->value(), before);   // back to the plan's value
+        price->setValue(25000);
+        QCOMPARE(f.controller.plan().cost.gpuPriceUsd, 25000.0);
+        QVERIFY(f.panel->messageFor(QStringLiteral("cost.gpu_price_usd")).isEmpty());
+    }
+
+    void modeSwitchShowsTheMatchingInputs()
+    {
+        Fixture f;
+        QVERIFY(f.panel->row(QStringLiteral("workload.training.seq_len"))->isRowVisible());
+        QVERIFY(!f.panel->row(QStringLiteral("workload.inference.prompt_len"))->isRowVisible());
+        QComboBox *mode = f.panel->comboBox(QStringLiteral("workload.mode"));
+        QCOMPARE(mode->currentText(), QStringLiteral("Training"));
+        mode->setCurrentIndex(1);
+        emit mode->activated(1);
+        QCOMPARE(f.controller.plan().workload.mode, Mode::Inference);
+        QVERIFY(!f.panel->row(QStringLiteral("workload.training.seq_len"))->isRowVisible());
+        QVERIFY(f.panel->row(QStringLiteral("workload.inference.prompt_len"))->isRowVisible());
+        QVERIFY(f.panel->row(QStringLiteral("precision.kv_cache"))->isRowVisible());
+    }
+
+    void presetComboAndModifiedMarker()
+    {
+        Fixture f;
+        QComboBox *preset = f.panel->comboBox(QStringLiteral("model.preset"));
+        QCOMPARE(preset->currentText(), QStringLiteral("Llama 3 70B"));
+        const int eight = preset->findData(QStringLiteral("llama3-8b"));
+        QVERIFY(eight > 0);
+        preset->setCurrentIndex(eight);
+        emit preset->activated(eight);
+        QCOMPARE(f.controller.plan().model.layers, 32);
+        QCOMPARE(qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("model.layers")))->value(), 32);
+        qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("model.layers")))->setValue(40);
+        QCOMPARE(preset->currentText(), QStringLiteral("Llama 3 8B (modified)"));
+        QVERIFY(f.panel->findChild<QLabel *>(QStringLiteral("info:model.parameters"))->text().contains(QStringLiteral("B")));
+    }
+
+    void derivedDpAndUnknownGpu()
+    {
+        Fixture f;
+        auto *dp = f.panel->findChild<QLabel *>(QStringLiteral("info:parallelism.dp"));
+        QVERIFY(dp);
+        QVERIFY2(dp->text().startsWith(QStringLiteral("32 = 1,024 GPUs")), qPrintable(dp->text()));
+        QVERIFY(f.controller.setText(QStringLiteral("hardware.gpu"), QStringLiteral("NoSuchGPU")));
+        QVERIFY(f.panel->messageFor(QStringLiteral("hardware.gpu")).contains(QStringLiteral("NoSuchGPU")));
+        QVERIFY(f.panel->comboBox(QStringLiteral("hardware.gpu"))->currentText().contains(QStringLiteral("not in the catalog")));
+    }
+};
+
+QTEST_MAIN(TestInputPanel)
+#include "tst_inputpanel.moc"

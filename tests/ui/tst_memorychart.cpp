@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "UiTestFixtures.h"
+
+#include "MemoryChart.h"
+#include "PlanController.h"
+#include "Settings.h"
+#include "Theme.h"
+
+#include "common/Units.h"
+#include "eval/Evaluator.h"
+
+#include <QFile>
+#include <QMenu>
+#include <QTest>
+#include <QUndoStack>
+
+#include <qcustomplot.h>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+namespace {
+
+MemoryResult memory(double weights, double optimizer, double activations, double capacity)
+{
+    MemoryResult m;
+    m.breakdown.weights = weights;
+    m.breakdown.optimizerStates = optimizer;
+    m.breakdown.activations = activations;
+    m.breakdown.cudaContext = 0.5 * units::kGiB;
+    m.perGpuBytes = m.breakdown.total();
+    m.capacityBytes = capacity;
+    m.fits = m.perGpuBytes <= capacity;
+    return m;
+}
+
+double gib(double bytes)
+{
+    return bytes / units::kGiB;
+}
+
+} // namespace
+
+class TestMemoryChart final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Two bars with hand-made breakdowns: 30 + 20 + 10 + 0.5 GiB on 80 GiB (fits) and
+    // 60 + 40 + 10 + 0.5 GiB on 80 GiB (does not fit).
+    std::vector<MemoryBar> handMadeBars()
+    {
+        return {{QStringLiteral("A"), QStringLiteral("GPU A"),
+                 memory(30 * units::kGiB, 20 * units::kGiB, 10 * units::kGiB, 80 * units::kGiB), true},
+                {QStringLiteral("B"), QStringLiteral("GPU B"),
+                 memory(60 * units::kGiB, 40 * units::kGiB, 10 * units::kGiB, 80 * units::kGiB), false}};
+    }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void barValuesAreTheBreakdown()
+    {
+        MemoryChart chart;
+        chart.setBars(handMadeBars());
+        QCOMPARE(chart.barValues(MemoryComponent::Weights), (QVector<double>{30, 60}));
+        QCOMPARE(chart.barValues(MemoryComponent::OptimizerStates), (QVector<double>{20, 40}));
+        QCOMPARE(chart.barValues(MemoryComponent::Activations), (QVector<double>{10, 10}));
+        QCOMPARE(chart.barValues(MemoryComponent::CudaContext), (QVector<double>{0.5, 0.5}));
+        QCOMPARE(chart.barValues(MemoryComponent::KvCache), (QVector<double>{0, 0}));
+        QCOMPARE(chart.barTotals(), (QVector<double>{60.5, 110.5}));
+        QCOMPARE(chart.capacityLine(), (QVector<double>{80, 80}));
+        QCOMPARE(chart.barLabels().size(), 2);
+        QVERIFY(chart.barLabels().front().startsWith(QStringLiteral("GPU A")));
+        QVERIFY(chart.overlayText().isEmpty());
+        // Only the components that occur are in the legend, plus the capacity line.
+        QCOMPARE(chart.legendEntries(), (QStringList{"GPU memory capacity", "Weights", "Optimizer states", "Activations",
+                                                     "CUDA context"}));
+    }
+
+    void notFittingBarIsMarkedInTheErrorColour()
+    {
+        MemoryChart chart;
+        chart.setBars(handMadeBars());
+        QVERIFY(!chart.isMarkedNotFitting(0));
+        QVERIFY(chart.isMarkedNotFitting(1));
+        QCOMPARE(chart.markColor(1), errorColor(chart.palette()));
+
+        QPalette dark = chart.palette();
+        dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+        dark.setColor(QPalette::WindowText, Qt::white);
+        chart.setPalette(dark);
+        QVERIFY(isDark(chart.palette()));
+        QCOMPARE(chart.markColor(1), errorColor(dark));
+        QVERIFY(errorColor(dark) != errorColor(QPalette(Qt::white)));
+    }
+
+    void hoverGivesExactValuesWithUnits()
+    {
+        MemoryChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setBars(handMadeBars());
+        chart.plot()->replot();
+        const QCustomPlot *p = chart.plot();
+        const QPointF onWeights(p->xAxis->coordToPixel(1), p->yAxis->coordToPixel(15));
+        const QString text = chart.toolTipAt(onWeights);
+        QVERIFY2(text.contains(QStringLiteral("Weights: 30.00 GiB")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("32.21 GB")));   // 30 GiB = 32.21e9 bytes
+        QVERIFY(text.contains(QStringLiteral("fits")));
+        const QPointF onOptimizer(p->xAxis->coordToPixel(2), p->yAxis->coordToPixel(80));
+        QVERIFY(chart.toolTipAt(onOptimizer).contains(QStringLiteral("Optimizer states: 40.00 GiB")));
+        QVERIFY(chart.toolTipAt(onOptimizer).contains(QStringLiteral("does not fit")));
+        QVERIFY(chart.toolTipAt(QPointF(p->xAxis->coordToPixel(5), 10)).isEmpty());
+    }
+
+    void resetViewRestoresTheRange()
+    {
+        MemoryChart chart;
+        chart.setBars(handMadeBars());
+        const QCPRange y = chart.plot()->yAxis->range();
+        QVERIFY(y.upper > 110.5);   // the tallest bar and its label fit
+        chart.plot()->yAxis->setRange(5, 7);
+        chart.resetView();
+        QCOMPARE(chart.plot()->yAxis->range().upper, y.upper);
+    }
+
+    void contextMenuAndExports()
+    {
+        MemoryChart chart;
+        chart.resize(800, 500);
+        chart.setBars(handMadeBars());
+        std::unique_ptr<QMenu> menu(chart.createContextMenu(nullptr));
+        QStringList texts;
+        for (QAction *a : menu->actions())
+            texts << a->text();
+        QVERIFY(texts.contains(QStringLiteral("Copy image")));
+        QVERIFY(texts.contains(QStringLiteral("Export PNG…")));
+        QVERIFY(texts.contains(QStringLiteral("Reset view")));
+        QCOMPARE(texts.contains(QStringLiteral("Export SVG…")), ChartWidget::svgExportAvailable());
+
+        const QString png = QStringLiteral(GPUPLAN_BINARY_DIR "/tst_memorychart.png");
+        QVERIFY(chart.exportPng(png, QSize(640, 400)));
+        QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 800));   // exported at twice the pixels
+        QVERIFY(!chart.renderImage(QSize(320, 200)).isNull());
+        if (ChartWidget::svgExportAvailable()) {
+            const QString svg = QStringLiteral(GPUPLAN_BINARY_DIR "/tst_memorychart.svg");
+            QVERIFY(chart.exportSvg(svg, QSize(640, 400)));
+            QFile f(svg);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray content = f.readAll();
+            QVERIFY(content.contains("<svg"));
+            QVERIFY(content.contains("GiB"));   // axis label and values are text, not pixels
+        }
+    }
+
+    void refreshEvaluatesThePlanOnComparableGpus()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        QVERIFY(controller.isResolved());
+        MemoryChart chart;
+        chart.setComparisonCount(4);
+        chart.refresh(controller);
+
+        const auto &bars = chart.bars();
+        QCOMPARE(static_cast<int>(bars.size()), 5);
+        QVERIFY(bars[0].isPlanGpu);
+        QCOMPARE(bars[0].gpuId, QStringLiteral("H100-SXM-80GB"));
+        // The plan GPU's bar is the controller's evaluation, component by component.
+        const MemoryResult &m = controller.evaluation().memory;
+        for (int c = 0; c < kMemoryComponentCount; ++c) {
+            const auto component = static_cast<MemoryComponent>(c);
+            QCOMPARE(chart.barValues(component).front(), gib(memoryComponentBytes(m.breakdown, component)));
+        }
+        // The capacity line sits at the GPU's memory (training uses the whole GPU).
+        QCOMPARE(chart.capacityLine().front(), gib(m.capacityBytes));
+        QCOMPARE(m.capacityBytes, controller.resolved().gpu->memoryBytes);
+        // Every other bar is the same plan evaluated on that GPU.
+        bool hasLarger = false;
+        for (std::size_t i = 1; i < bars.size(); ++i) {
+            const GpuSpec *gpu = controller.catalog().findGpu(bars[i].gpuId.toStdString());
+            QVERIFY(gpu);
+            QVERIFY(gpu->id != "H100-SXM-80GB");
+            const Evaluation e = evaluate(controller.resolvedWithGpu(*gpu));
+            QCOMPARE(bars[i].memory.perGpuBytes, e.memory.perGpuBytes);
+            QCOMPARE(chart.barValues(MemoryComponent::Weights)[static_cast<int>(i)], gib(e.memory.breakdown.weights));
+            QCOMPARE(chart.capacityLine()[static_cast<int>(i)], gib(gpu->memoryBytes));
+            hasLarger = hasLarger || gpu->memoryBytes > 80e9;
+            QCOMPARE(chart.isMarkedNotFitting(static_cast<int>(i)), !e.memory.fits && e.memory.perGpuBytes > 0);
+        }
+        QVERIFY(hasLarger);
+    }
+
+    void planThatDoesNotFitIsRed()
+    {
+        // Llama 3 70B with TP 8 on one node and no sharding: bf16 weights (2 B), fp32 gradients
+        // (4 B), fp32 master weights and Adam moments (12 B) = 18 B x 70.6e9 / 8 = 159 GB per GPU
+        // before activations, double the 80 GB of an H100.
+        Plan p = test::fixtureTrainingPlan();
+        p.hardware.numGpus = 8;
+        p.parallelism.pp = 1;
+        p.parallelism.zero = 0;
+        p.workload.training.globalBatch = 8;
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(p, QStringLiteral("fixture"));
+        MemoryChart chart;
+        chart.refresh(controller);
+        QVERIFY(!controller.evaluation().memory.fits);
+        QVERIFY(controller.evaluation().memory.perGpuBytes > 150e9);
+        QVERIFY(chart.isMarkedNotFitting(0));
+        QCOMPARE(chart.markColor(0), errorColor(chart.palette()));
+    }
+
+    void unresolvablePlanSaysWhy()
+    {
+        PlanController controller(test::fixtureCatalog());
+        Plan p = test::fixtureTrainingPlan();
+        p.hardware.gpu = "NoSuchGPU";
+        controller.applyPlan(p, QStringLiteral("fixture"));
+        MemoryChart chart;
+        chart.refresh(controller);
+        QVERIFY(chart.bars().empty());
+        QVERIFY(chart.overlayText().contains(QStringLiteral("NoSuchGPU")));
+    }
+
+    void settingsApply()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(QStringLiteral("s.ini")));
+        settings.setComparisonGpuCount(2);
+        settings.setChartLegendVisible(false);
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        MemoryChart chart;
+        chart.applySettings(settings);
+        chart.refresh(controller);
+        QCOMPARE(static_cast<int>(chart.bars().size()), 3);
+        QVERIFY(!chart.legendVisible());
+    }
+};
+
+QTEST_MAIN(TestMemoryChart)
+#include "tst_memorychart.moc"

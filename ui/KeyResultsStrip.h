@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+#include <array>
+
+class QGridLayout;
+class QLabel;
+
+namespace gpuplan::ui {
+
+class PlanController;
+
+enum class KeyResult : int { Memory, Time, Throughput, Efficiency, Cluster, Power, Cost, Count };
+inline constexpr int kKeyResultCount = static_cast<int>(KeyResult::Count);
+
+// How a key result reads: colour only where it carries meaning.
+enum class ResultState { Normal, Warning, Error, NoResult };
+
+// The row of headline numbers a manager reads first: does it fit, how long, how fast, how
+// efficient, how big, how much power, how much money. A result a model has not produced yet
+// reads "—" with a tooltip saying so; nothing is shown that the core did not compute.
+class KeyResultsStrip : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit KeyResultsStrip(QWidget *parent = nullptr);
+
+    void refresh(const PlanController &controller);
+
+    QString valueText(KeyResult result) const;
+    QString captionText(KeyResult result) const;
+    QString toolTipText(KeyResult result) const;
+    ResultState state(KeyResult result) const;
+
+    QSize minimumSizeHint() const override;
+    int columnCount() const { return m_columns; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    struct Tile
+    {
+        QWidget *frame = nullptr;
+        QLabel *value = nullptr;
+        QLabel *caption = nullptr;
+        ResultState state = ResultState::NoResult;
+        int styledState = -1;      // the state the colours were last set for
+    };
+
+    void set(KeyResult result, const QString &value, const QString &caption, const QString &toolTip,
+             ResultState state);
+    void setNoResult(KeyResult result, const QString &caption, const QString &why);
+    void refreshTraining(const PlanController &controller);
+    void refreshInference(const PlanController &controller);
+    void refreshCommon(const PlanController &controller);
+    void applyFonts();
+    void arrange(int columns);
+    void updateArrangement();
+    void applyColors(bool force);
+
+    std::array<Tile, kKeyResultCount> m_tiles;
+    QGridLayout *m_grid;
+    int m_columns = 0;     // tiles per row: all in one row when they fit, else two or more rows
+};
+
+} // namespace gpuplan::ui

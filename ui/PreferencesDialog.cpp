@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "PreferencesDialog.h"
+
+#include "Settings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace gpuplan::ui {
+
+PreferencesDialog::PreferencesDialog(Settings *settings, QWidget *parent)
+    : QDialog(parent), m_settings(settings), m_theme(new QComboBox(this)), m_presentation(new QCheckBox(this)),
+      m_comparison(new QSpinBox(this)), m_legend(new QCheckBox(this))
+{
+    setWindowTitle(tr("Preferences"));
+    m_theme->addItem(tr("Follow the system"), static_cast<int>(Theme::System));
+    m_theme->addItem(tr("Light"), static_cast<int>(Theme::Light));
+    m_theme->addItem(tr("Dark"), static_cast<int>(Theme::Dark));
+    m_theme->setCurrentIndex(m_theme->findData(static_cast<int>(settings->theme())));
+    m_presentation->setText(tr("Large fonts for projectors and classrooms"));
+    m_presentation->setChecked(settings->presentationMode());
+    m_comparison->setRange(0, Settings::kMaxComparisonGpus);
+    m_comparison->setValue(settings->comparisonGpuCount());
+    m_comparison->setSuffix(tr(" GPUs"));
+    m_comparison->setToolTip(tr("Other catalog GPUs the memory chart evaluates the same plan on"));
+    m_legend->setText(tr("Show chart legends"));
+    m_legend->setChecked(settings->chartLegendVisible());
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Theme"), m_theme);
+    form->addRow(tr("Presentation mode"), m_presentation);
+    form->addRow(tr("Memory chart compares with"), m_comparison);
+    form->addRow(tr("Charts"), m_legend);
+    auto *clear = new QPushButton(tr("Clear recent files"), this);
+    connect(clear, &QPushButton::clicked, this, [this, clear] {
+        m_settings->clearRecentFiles();
+        clear->setEnabled(false);
+    });
+    clear->setEnabled(!settings->recentFiles().isEmpty());
+    form->addRow(tr("Recent files"), clear);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+void PreferencesDialog::accept()
+{
+    m_settings->setTheme(static_cast<Theme>(m_theme->currentData().toInt()));
+    m_settings->setPresentationMode(m_presentation->isChecked());
+    m_settings->setComparisonGpuCount(m_comparison->value());
+    m_settings->setChartLegendVisible(m_legend->isChecked());
+    QDialog::accept();
+}
+
+} // namespace gpuplan::ui

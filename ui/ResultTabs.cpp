@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ResultTabs.h"
+
+#include "MemoryChart.h"
+#include "ResultsPanel.h"
+
+namespace gpuplan::ui {
+
+void addResultTabs(ResultsPanel &panel)
+{
+    panel.addTab(new MemoryChart);
+}
+
+} // namespace gpuplan::ui
