@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CatalogEntryJson.h"
 
+#include "catalog/CatalogKinds.h"
 #include "common/EnumNames.h"
 #include "model/ModelShape.h"
-#include "plan/PlanFields.h"
-
-#include <string_view>
 
 namespace gpuplan::cli {
 
@@ -141,10 +139,9 @@ Json entryJson(const ModelPreset &m)
     Plan plan;
     plan.model = m.arch;
     for (const FieldSpec &f : modelFields()) {
-        const std::string_view path = f.path;
-        if (!path.starts_with("model.") || path == "model.preset" || path == "model.name")
+        const char *key = modelPresetFieldKey(f);
+        if (!key)
             continue;
-        const char *key = f.path + 6;
         switch (f.type) {
         case FieldType::Int: j[key] = static_cast<long long>(f.getNumber(plan)); break;
         case FieldType::Real: j[key] = f.getNumber(plan); break;

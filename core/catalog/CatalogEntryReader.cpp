@@ -184,22 +184,26 @@ bool CatalogEntryReader::integer(const char *key, int lo, int hi, int &out)
     return true;
 }
 
-bool CatalogEntryReader::text(const char *key, std::string &out, std::size_t maxLength)
+template <typename Read>
+bool CatalogEntryReader::withValue(const char *key, Read read)
 {
     bool present = false;
     const nlohmann::json *v = value(key, present);
-    if (!present)
+    return !present || (v && read(*v));
+}
+
+bool CatalogEntryReader::text(const char *key, std::string &out, std::size_t maxLength)
+{
+    return withValue(key, [&](const nlohmann::json &v) {
+        if (!v.is_string())
+            return fail(key, "expected text, found " + found(v));
+        const std::string &s = v.get_ref<const std::string &>();
+        if (s.size() > maxLength)
+            return fail(key, "expected text of at most " + std::to_string(maxLength) + " characters, found " +
+                                 std::to_string(s.size()));
+        out = s;
         return true;
-    if (!v)
-        return false;
-    if (!v->is_string())
-        return fail(key, "expected text, found " + found(*v));
-    const std::string &s = v->get_ref<const std::string &>();
-    if (s.size() > maxLength)
-        return fail(key, "expected text of at most " + std::to_string(maxLength) + " characters, found " +
-                             std::to_string(s.size()));
-    out = s;
-    return true;
+    });
 }
 
 bool CatalogEntryReader::label(const char *key, std::string &out)
@@ -216,52 +220,41 @@ bool CatalogEntryReader::label(const char *key, std::string &out)
 
 bool CatalogEntryReader::flag(const char *key, bool &out)
 {
-    bool present = false;
-    const nlohmann::json *v = value(key, present);
-    if (!present)
+    return withValue(key, [&](const nlohmann::json &v) {
+        if (!v.is_boolean())
+            return fail(key, "expected true or false, found " + found(v));
+        out = v.get<bool>();
         return true;
-    if (!v)
-        return false;
-    if (!v->is_boolean())
-        return fail(key, "expected true or false, found " + found(*v));
-    out = v->get<bool>();
-    return true;
+    });
 }
 
 bool CatalogEntryReader::textList(const char *key, std::vector<std::string> &out)
 {
-    bool present = false;
-    const nlohmann::json *v = value(key, present);
-    if (!present)
+    return withValue(key, [&](const nlohmann::json &v) {
+        if (!v.is_array())
+            return fail(key, "expected a list of text, found " + found(v));
+        std::vector<std::string> items;
+        for (const nlohmann::json &item : v) {
+            if (!item.is_string() || item.get_ref<const std::string &>().empty() ||
+                item.get_ref<const std::string &>().size() > 200)
+                return fail(key, "expected a list of non-empty text items (at most 200 characters), found " +
+                                     found(item));
+            items.push_back(item.get<std::string>());
+        }
+        out = std::move(items);
         return true;
-    if (!v)
-        return false;
-    if (!v->is_array())
-        return fail(key, "expected a list of text, found " + found(*v));
-    std::vector<std::string> items;
-    for (const nlohmann::json &item : *v) {
-        if (!item.is_string() || item.get_ref<const std::string &>().empty() ||
-            item.get_ref<const std::string &>().size() > 200)
-            return fail(key, "expected a list of non-empty text items (at most 200 characters), found " + found(item));
-        items.push_back(item.get<std::string>());
-    }
-    out = std::move(items);
-    return true;
+    });
 }
 
 bool CatalogEntryReader::enumValue(const char *key, const EnumNameTable &table, int &out)
 {
-    bool present = false;
-    const nlohmann::json *v = value(key, present);
-    if (!present)
+    return withValue(key, [&](const nlohmann::json &v) {
+        const auto parsed = v.is_string() ? parseEnum(table, v.get_ref<const std::string &>()) : std::nullopt;
+        if (!parsed)
+            return fail(key, "expected one of " + allowedNames(table) + ", found " + found(v));
+        out = *parsed;
         return true;
-    if (!v)
-        return false;
-    const auto parsed = v->is_string() ? parseEnum(table, v->get_ref<const std::string &>()) : std::nullopt;
-    if (!parsed)
-        return fail(key, "expected one of " + allowedNames(table) + ", found " + found(*v));
-    out = *parsed;
-    return true;
+    });
 }
 
 bool CatalogEntryReader::word(const char *key, std::initializer_list<const char *> allowed, std::string &out)

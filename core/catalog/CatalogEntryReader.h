@@ -73,6 +73,10 @@ public:
     const EntryError &error() const { return m_error; }
 
 private:
+    // Calls read(value) for a present figure (value object unwrapped); true when absent.
+    template <typename Read>
+    bool withValue(const char *key, Read read);
+
 
     const nlohmann::json &m_entry;
     Provenance m_defaults;

@@ -3,6 +3,7 @@
 
 #include "catalog/CatalogEntryReader.h"
 #include "catalog/Catalog.h"
+#include "plan/PlanFields.h"
 
 // Field readers of each catalog kind (docs/catalogs.md lists every field, its unit and bounds).
 // Each reads the fields given into an entry that already holds either defaults (a new entry) or
@@ -16,5 +17,9 @@ bool readCloudEntry(CatalogEntryReader &r, CloudOffer &offer);
 bool readModelEntry(CatalogEntryReader &r, ModelPreset &model);
 bool readEngineEntry(CatalogEntryReader &r, EnginePreset &engine);
 bool readStorageTierEntry(CatalogEntryReader &r, StorageTierSpec &tier);
+
+// The catalog key of a plan field that a model preset holds ("model.layers" -> "layers"); nullptr
+// for model.preset, model.name and fields outside model.*. Also used by the CLI's JSON output.
+const char *modelPresetFieldKey(const FieldSpec &field);
 
 } // namespace gpuplan

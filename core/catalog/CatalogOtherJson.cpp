@@ -4,7 +4,6 @@
 #include "catalog/CatalogKinds.h"
 
 #include "common/Units.h"
-#include "plan/PlanFields.h"
 
 #include <string_view>
 
@@ -58,6 +57,14 @@ bool readModelField(CatalogEntryReader &r, const FieldSpec &f, const char *key, 
 
 } // namespace
 
+const char *modelPresetFieldKey(const FieldSpec &f)
+{
+    const std::string_view path = f.path;
+    if (!path.starts_with("model.") || path == "model.preset" || path == "model.name")
+        return nullptr;
+    return f.path + 6;
+}
+
 bool readCloudEntry(CatalogEntryReader &r, CloudOffer &c)
 {
     if (!r.require({"provider", "instance", "gpu", "gpus_per_instance"}) ||
@@ -91,10 +98,8 @@ bool readModelEntry(CatalogEntryReader &r, ModelPreset &m)
     Plan plan;
     plan.model = m.arch;
     for (const FieldSpec &f : modelFields()) {
-        const std::string_view path = f.path;
-        if (!path.starts_with("model.") || path == "model.preset" || path == "model.name")
-            continue;
-        if (!readModelField(r, f, f.path + 6, plan))
+        const char *key = modelPresetFieldKey(f);
+        if (key && !readModelField(r, f, key, plan))
             return false;
     }
     m.arch = plan.model;

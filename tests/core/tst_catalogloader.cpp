@@ -40,17 +40,6 @@ void writeFile(const std::string &dir, const char *name, const std::string &text
     std::ofstream(fs::path(dir) / name, std::ios::binary) << text;
 }
 
-// Issues that mention the given file name.
-std::vector<CatalogIssue> issuesFor(const std::vector<CatalogIssue> &issues, const std::string &file)
-{
-    std::vector<CatalogIssue> out;
-    for (const CatalogIssue &i : issues) {
-        if (i.file.find(file) != std::string::npos)
-            out.push_back(i);
-    }
-    return out;
-}
-
 Catalog withUserDir(const std::string &dir, std::vector<CatalogIssue> &issues)
 {
     return loadCatalog({"", dir, true}, issues);
