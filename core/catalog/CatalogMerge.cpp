@@ -20,7 +20,9 @@ using Kind = CatalogKind;
 Provenance entryDefaults(const Json &entry, const std::string &file, bool userLayer, EntryError &error)
 {
     Provenance p;
-    for (const char *key : {"source", "date", "note"}) {
+    const std::pair<const char *, std::string Provenance::*> texts[] = {
+        {"source", &Provenance::source}, {"date", &Provenance::date}, {"note", &Provenance::note}};
+    for (const auto &[key, member] : texts) {
         auto it = entry.find(key);
         if (it == entry.end())
             continue;
@@ -28,7 +30,7 @@ Provenance entryDefaults(const Json &entry, const std::string &file, bool userLa
             error = {key, "expected text, found " + catalogJsonTypeName(*it)};
             return p;
         }
-        (key == std::string("source") ? p.source : key == std::string("date") ? p.date : p.note) = it->get<std::string>();
+        p.*member = it->get<std::string>();
     }
     if (auto it = entry.find("estimate"); it != entry.end()) {
         if (!it->is_boolean())
@@ -106,11 +108,11 @@ bool mergeAliases(const Json &entry, const KeyIndex &index, std::size_t self, co
             return false;
         }
         const std::string &name = a.get_ref<const std::string &>();
-        if (const auto *hit = index.find(catalogKey(name)); hit && hit->first != self) {
+        const std::string key = catalogKey(name);
+        if (const auto *hit = index.find(key); hit && hit->first != self) {
             error = {"aliases", "\"" + name + "\" already names another entry"};
             return false;
         }
-        const std::string key = catalogKey(name);
         const bool known = key == catalogKey(id) ||
                            std::any_of(aliases.begin(), aliases.end(),
                                        [&](const std::string &a) { return catalogKey(a) == key; });
@@ -171,12 +173,11 @@ void mergeList(std::vector<T> &items, Kind kind, const Json &list, const std::st
         }
         if (ctx.origins)
             (*ctx.origins)[std::string(kCatalogKindNames[static_cast<int>(kind)]) + "/" + item.id] = file;
-        if (isNew) {
-            index.add(item, self);
+        index.add(item, self);   // a new entry, or aliases an override added
+        if (isNew)
             items.push_back(std::move(item));
-        } else {
+        else
             items[self] = std::move(item);
-        }
     }
 }
 
