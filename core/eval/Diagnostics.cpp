@@ -131,6 +131,9 @@ std::string describe(const Diagnostic &d)
         return "Racks at " + v + " kW exceed the air-cooling limit of " + l + " kW: direct liquid cooling required";
     case DiagCode::FinetuneWithOffload:
         return "This fine-tuning and offload combination is not modelled";
+    case DiagCode::EfficiencyNotFitted:
+        return "No published runs on this GPU were fitted: its time-model efficiencies are derived from another GPU "
+               "(catalogs/gpu_efficiency.json), so times carry a wider error band of +/-" + num(d.value) + "%";
     case DiagCode::Count: break;
     }
     return "unknown problem";

@@ -43,6 +43,7 @@ enum class DiagCode : std::uint16_t {
     RackBelowNode,           // value=rack kW limit, limit=node kW
     LiquidCoolingRequired,   // value=rack kW, limit=air limit
     FinetuneWithOffload,     // reserved for plans the memory model cannot express
+    EfficiencyNotFitted,     // value=error band % (the GPU's time-model efficiencies are derived, not fitted)
     Count
 };
 

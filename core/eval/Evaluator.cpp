@@ -14,6 +14,9 @@ Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layou
     e.shape = plan.shape;
     e.layout = layout;
     checkLayout(plan, layout, e.diagnostics);
+    if (plan.gpu && !plan.gpu->efficiency.fitted)
+        e.diagnostics.add(DiagCode::EfficiencyNotFitted, Severity::Info, "hardware.gpu",
+                          plan.gpu->efficiency.residualMape, 0);
     if (plan.plan->workload.mode == Mode::Training) {
         e.memory = estimateTrainingMemory(plan, layout);
         e.training = estimateTrainingTime(plan, layout);

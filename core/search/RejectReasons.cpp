@@ -39,6 +39,7 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::RackBelowNode: return "rack power limit below one node";
     case DiagCode::LiquidCoolingRequired: return "needs liquid cooling";
     case DiagCode::FinetuneWithOffload: return "fine-tuning with offload not modelled";
+    case DiagCode::EfficiencyNotFitted: return "GPU efficiencies derived, not fitted";
     case DiagCode::Count: break;
     }
     return "unknown problem";
