@@ -42,6 +42,10 @@ ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &opt
     SearchOptions search;
     search.objective = SearchObjective::Time;
     search.top = 1;
+    // The curve answers "how does this setup scale": the framework (sharding implementation)
+    // stays the plan's while everything else is re-chosen per count. It also keeps the curve fast
+    // enough to redraw live (docs/performance.md).
+    search.allShardings = false;
     search.cancel = options.cancel;
     // Weak scaling changes the global batch: one copy of the plan for the whole curve.
     Plan scaled = original;

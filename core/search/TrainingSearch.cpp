@@ -6,11 +6,17 @@
 #include "eval/Evaluator.h"
 #include "search/SearchState.h"
 
+#include <cstdint>
+
 namespace gpuplan {
 
 namespace {
 
-enum class CellState : unsigned char { Unvisited, Feasible, NoFit, Rejected, Bounded };
+// NoFitKnown: did not fit at a smaller micro-batch of the same group, so it cannot fit now.
+enum class CellState : unsigned char { Unvisited, Feasible, NoFit, NoFitKnown, Rejected, Bounded };
+
+// One bit per memory-saving setting (r * 3 + o).
+using CellMask = std::uint16_t;
 
 struct Cell
 {
@@ -25,18 +31,27 @@ struct Cell
 class ChoiceWalk
 {
 public:
-    ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice)
+    ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice, CellMask knownNoFit)
         : m_state(state)
         , m_group(group)
         , m_choice(choice)
         , m_offloads(choice.offloadCount)
     {
+        for (int r = 0; r < kRecomputeLevels; ++r) {
+            for (int o = 0; o < m_offloads; ++o) {
+                if (knownNoFit & bit(r, o))
+                    at(r, o).state = CellState::NoFitKnown;
+            }
+        }
     }
 
-    // Returns true when even the strongest setting does not fit: larger micro-batches of the same
-    // group cannot fit either.
-    bool walkPruned();
+    static CellMask bit(int r, int o) { return static_cast<CellMask>(1u << (r * 3 + o)); }
+
+    void walkPruned();
     void walkAll();
+    // The settings that cannot fit at a larger micro-batch: every one that saves no more memory
+    // than a setting that did not fit here.
+    CellMask noFitMask() const;
     // Counts every cell once and hands the non-dominated feasible ones to the ranking.
     void settle();
 
@@ -44,6 +59,8 @@ private:
     Cell &at(int r, int o) { return m_cells[static_cast<std::size_t>(r * 3 + o)]; }
     const Cell &at(int r, int o) const { return m_cells[static_cast<std::size_t>(r * 3 + o)]; }
     void evaluateCell(int r, int o);
+    // Evaluates an unvisited cell unless its lower bound cannot win; true when it evaluated.
+    bool tryCell(int r, int o);
     bool lowerBound(int r, int o, double &timeObjective) const;
     bool dominated(int r, int o) const;
     bool impliedNoFit(int r, int o) const;
@@ -91,32 +108,37 @@ bool ChoiceWalk::lowerBound(int r, int o, double &timeObjective) const
     return any;
 }
 
-bool ChoiceWalk::walkPruned()
+bool ChoiceWalk::tryCell(int r, int o)
+{
+    Cell &c = at(r, o);
+    if (c.state != CellState::Unvisited)
+        return false;
+    double bound = 0;
+    if (lowerBound(r, o, bound) && m_state.cannotWin(bound)) {
+        c.state = CellState::Bounded;
+        return false;
+    }
+    evaluateCell(r, o);
+    return true;
+}
+
+void ChoiceWalk::walkPruned()
 {
     const int strongestR = kRecomputeLevels - 1, strongestO = m_offloads - 1;
-    evaluateCell(0, 0);
-    if (at(0, 0).state == CellState::Feasible)
-        return false;   // every other setting saves memory it does not need, at a cost in time
-    double bound;
-    if (lowerBound(0, 0, bound) && m_state.cannotWin(bound))
-        return false;   // settle() counts the rest as unable to beat the best
-    if (strongestR != 0 || strongestO != 0) {
-        evaluateCell(strongestR, strongestO);
-        if (at(strongestR, strongestO).state == CellState::NoFit)
-            return true;
-    }
-    // Staircase: for each offload level, the lightest recompute level that fits; heavier cells
-    // of that level, and of the levels above it, are dominated by it.
+    bool strongestTried = false;
+    // Staircase from the lightest setting: for each offload level, the lightest recompute level
+    // that fits; heavier cells of that level, and of the levels above it, are dominated by it.
+    // The first setting that does not fit sends the walk to the strongest one: if even that does
+    // not fit, nothing does.
     int rLimit = kRecomputeLevels;
     for (int o = 0; o < m_offloads; ++o) {
         for (int r = 0; r < rLimit; ++r) {
-            Cell &c = at(r, o);
-            if (c.state == CellState::Unvisited) {
-                if (lowerBound(r, o, bound) && m_state.cannotWin(bound)) {
-                    c.state = CellState::Bounded;
-                    continue;
-                }
-                evaluateCell(r, o);
+            const Cell &c = at(r, o);
+            if (tryCell(r, o) && c.state == CellState::NoFit && !strongestTried) {
+                strongestTried = true;
+                tryCell(strongestR, strongestO);
+                if (at(strongestR, strongestO).state == CellState::NoFit)
+                    return;
             }
             if (c.state == CellState::Feasible) {
                 rLimit = r;
@@ -124,7 +146,18 @@ bool ChoiceWalk::walkPruned()
             }
         }
     }
-    return false;
+}
+
+CellMask ChoiceWalk::noFitMask() const
+{
+    CellMask mask = 0;
+    for (int r = 0; r < kRecomputeLevels; ++r) {
+        for (int o = 0; o < m_offloads; ++o) {
+            if (impliedNoFit(r, o))
+                mask |= bit(r, o);
+        }
+    }
+    return mask;
 }
 
 void ChoiceWalk::walkAll()
@@ -156,7 +189,8 @@ bool ChoiceWalk::impliedNoFit(int r, int o) const
 {
     for (int rr = r; rr < kRecomputeLevels; ++rr) {
         for (int oo = o; oo < m_offloads; ++oo) {
-            if (at(rr, oo).state == CellState::NoFit)
+            const CellState state = at(rr, oo).state;
+            if (state == CellState::NoFit || state == CellState::NoFitKnown)
                 return true;
         }
     }
@@ -176,6 +210,7 @@ void ChoiceWalk::settle()
                     m_state.accept(c.candidate);
                 break;
             case CellState::NoFit: m_state.reject(rejectIndex(DiagCode::DoesNotFit), 1); break;
+            case CellState::NoFitKnown: m_state.reject(rejectIndex(SearchReject::NotFitImplied), 1); break;
             case CellState::Rejected: m_state.reject(c.reason, 1); break;
             case CellState::Unvisited:
             case CellState::Bounded:
@@ -197,12 +232,12 @@ void searchTrainingCount(SearchState &state, int numGpus)
 {
     TrainingSpace space(state.plan(), state.options(), numGpus);
     const bool prune = state.options().prune;
-    // Per (TP, CP, PP, VP, EP): sharding choices whose strongest setting did not fit at a smaller
-    // micro-batch. Activation memory grows with the micro-batch, nothing else changes.
-    std::array<bool, kMaxShardingChoices> noFit{};
+    // Per (TP, CP, PP, VP, EP) and sharding choice: the settings that did not fit at a smaller
+    // micro-batch. Activation memory grows with the micro-batch and nothing else changes.
+    std::array<CellMask, kMaxShardingChoices> noFit{};
     space.forEachGroup([&](const Layout &group, const ShardingChoices &choices, bool newContext) {
         if (newContext)
-            noFit.fill(false);
+            noFit.fill(0);
         Diagnostics diagnostics;
         checkLayout(state.plan(), group, diagnostics);
         if (const int reason = firstErrorReason(diagnostics); reason >= 0) {
@@ -211,15 +246,19 @@ void searchTrainingCount(SearchState &state, int numGpus)
         }
         for (int i = 0; i < choices.count; ++i) {
             const ShardingChoice &choice = choices.items[static_cast<std::size_t>(i)];
-            if (prune && noFit[static_cast<std::size_t>(i)]) {
+            CellMask &known = noFit[static_cast<std::size_t>(i)];
+            // Nothing fits: the strongest setting, which every other one is lighter than, did not.
+            if (prune && (known & ChoiceWalk::bit(kRecomputeLevels - 1, choice.offloadCount - 1))) {
                 state.reject(rejectIndex(SearchReject::NotFitImplied), kRecomputeLevels * choice.offloadCount);
                 continue;
             }
-            ChoiceWalk walk(state, group, choice);
-            if (prune)
-                noFit[static_cast<std::size_t>(i)] = walk.walkPruned();
-            else
+            ChoiceWalk walk(state, group, choice, prune ? known : 0);
+            if (prune) {
+                walk.walkPruned();
+                known = walk.noFitMask();
+            } else {
                 walk.walkAll();
+            }
             walk.settle();
         }
         return state.groupDone(choices.cells);
