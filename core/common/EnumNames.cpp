@@ -40,7 +40,8 @@ const EnumName kOptimizerAlias[] = {n(Optimizer::AdamW, "adam"), n(Optimizer::Ad
                                     n(Optimizer::Adam8bit, "adamw8bit")};
 const EnumName kRecompute[] = {n(Recompute::None, "none"), n(Recompute::Selective, "selective"),
                                n(Recompute::Full, "full")};
-const EnumName kOffload[] = {n(Offload::None, "none"), n(Offload::Cpu, "cpu"), n(Offload::Nvme, "nvme")};
+const EnumName kOffload[] = {n(Offload::None, "none"), n(Offload::Cpu, "cpu"), n(Offload::Nvme, "nvme"),
+                             n(Offload::Paged, "paged")};
 const EnumName kSchedule[] = {n(PipelineSchedule::OneFOneB, "1f1b"), n(PipelineSchedule::Interleaved, "interleaved"),
                               n(PipelineSchedule::GPipe, "gpipe")};
 const EnumName kSharding[] = {n(ShardingImpl::DeepSpeed, "deepspeed"), n(ShardingImpl::Fsdp, "fsdp"),

@@ -19,7 +19,10 @@ enum class Optimizer : std::uint8_t { AdamW, Adam8bit, SgdMomentum, Lion, Adafac
 
 enum class Recompute : std::uint8_t { None, Selective, Full };
 
-enum class Offload : std::uint8_t { None, Cpu, Nvme };
+// Where optimizer states or parameters live when not in GPU memory. Paged: unified memory
+// (bitsandbytes paged optimizers) that stays on the GPU while it fits and is evicted to host
+// memory when the GPU runs out.
+enum class Offload : std::uint8_t { None, Cpu, Nvme, Paged };
 
 enum class PipelineSchedule : std::uint8_t { OneFOneB, Interleaved, GPipe };
 

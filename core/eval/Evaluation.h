@@ -43,6 +43,9 @@ struct MemoryResult
     bool fits = false;
     double offloadedCpuBytes = 0;     // per GPU, held in host memory
     double offloadedNvmeBytes = 0;    // per GPU, held on NVMe
+    // Of perGpuBytes, the part the framework's caching allocator never sees (CUDA context, NCCL
+    // buffers, paged optimizer states): torch.cuda memory counters exclude it, nvidia-smi does not.
+    double outsideAllocatorBytes = 0;
     // Inference only.
     double kvBytesPerSequence = 0;    // at prompt + output length, per GPU
     int maxConcurrency = 0;           // sequences whose KV cache fits per replica
@@ -101,17 +104,14 @@ struct InferenceResult
 {
     bool valid = false;
     int gpusPerReplica = 1;
-    Batching batchingUsed = Batching::Continuous;  // the plan's batching as far as the engine offers it
-    // At the evaluated concurrency (layout.microBatch capped by maxConcurrency), replica kept full:
-    double ttftMs = 0;                    // time to first token, waiting for a batch slot included
-    double decodeMsPerToken = 0;          // mean over the response of the time per output token
-    double e2eLatencyMs = 0;              // ttft + the sum of the per-token times
+    double ttftMs = 0;                    // prefill of one prompt at the plan's concurrency
+    double decodeMsPerToken = 0;          // mean time per output token over the response
+    double e2eLatencyMs = 0;
     double outputTokensPerSPerGpu = 0;
     double outputTokensPerSPerReplica = 0;
     double requestsPerSPerReplica = 0;
     int maxConcurrency = 0;
-    int sizingConcurrency = 0;            // largest concurrency meeting the latency targets; 0 = none does
-    int replicasNeeded = 0;               // for the target request rate at sizingConcurrency; 0 = no rate or none
+    int replicasNeeded = 0;               // for the target request rate under the latency targets
     bool meetsTtft = true;
     bool meetsTpot = true;
     // Throughput of the same replica under static, dynamic and continuous batching.

@@ -40,7 +40,8 @@ Json memoryJson(const MemoryResult &m, Mode mode)
               {"fits", m.fits},
               {"breakdown", std::move(breakdown)},
               {"offloaded_cpu_bytes", num(m.offloadedCpuBytes)},
-              {"offloaded_nvme_bytes", num(m.offloadedNvmeBytes)}};
+              {"offloaded_nvme_bytes", num(m.offloadedNvmeBytes)},
+              {"outside_allocator_bytes", num(m.outsideAllocatorBytes)}};
     if (mode == Mode::Inference) {
         j["kv_bytes_per_sequence"] = num(m.kvBytesPerSequence);
         j["max_concurrency"] = m.maxConcurrency;
@@ -94,7 +95,6 @@ Json inferenceJson(const InferenceResult &r)
     }
     return {{"valid", r.valid},
             {"gpus_per_replica", r.gpusPerReplica},
-            {"batching_used", enumName(batchingNames(), static_cast<int>(r.batchingUsed))},
             {"ttft_ms", num(r.ttftMs)},
             {"decode_ms_per_token", num(r.decodeMsPerToken)},
             {"e2e_latency_ms", num(r.e2eLatencyMs)},
@@ -102,7 +102,6 @@ Json inferenceJson(const InferenceResult &r)
             {"output_tokens_per_s_per_replica", num(r.outputTokensPerSPerReplica)},
             {"requests_per_s_per_replica", num(r.requestsPerSPerReplica)},
             {"max_concurrency", r.maxConcurrency},
-            {"sizing_concurrency", r.sizingConcurrency},
             {"replicas_needed", r.replicasNeeded},
             {"meets_ttft", r.meetsTtft},
             {"meets_tpot", r.meetsTpot},

@@ -1,18 +1,76 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INTERIM: replaced by the memory validation.
+// `gpuplan-cli validate memory`: every row of a memory CSV predicted from its configuration
+// (MemoryRowPlan) and compared, in the counter the row names (what_measured), with
+// measured_peak_mem_gib. docs/memory.md §8 and docs/accuracy.md.
 #include "validate/Validators.h"
 
+#include "catalog/Catalog.h"
+#include "common/Units.h"
+#include "eval/ResolvedPlan.h"
+#include "memory/MemoryModel.h"
 #include "validate/CsvTable.h"
+#include "validate/MemoryRowPlan.h"
+#include "validate/RowPlan.h"
+
+#include <algorithm>
 
 namespace gpuplan {
 
-ValidationReport validateMemory(const CsvTable &table, const Catalog &)
+namespace {
+
+// The evaluation inputs the memory model reads. Built directly rather than through resolvePlan()
+// so that catalog entries memory does not need (node, fabric, cloud offer) cannot skip a row.
+ResolvedPlan resolveForMemory(const MemoryRowPlan &row, const Catalog &catalog)
 {
-    ValidationReport r;
-    r.kind = "memory";
-    for (std::size_t i = 0; i < table.rowCount(); ++i)
-        r.rows.push_back({std::string(table.cell(i, "id")), "", "", 0, false, 0, "not modelled yet"});
-    return r;
+    ResolvedPlan rp;
+    rp.plan = &row.plan;
+    rp.catalog = &catalog;
+    rp.gpu = catalog.findGpu(row.plan.hardware.gpu);
+    if (!row.engineId.empty())
+        rp.engine = catalog.findEngine(row.engineId);
+    rp.gpusPerNode = std::max(row.plan.hardware.gpusPerNode, 1);
+    rp.shape = computeModelShape(row.plan.model, row.plan.workload.training.seqLen);
+    return rp;
+}
+
+} // namespace
+
+double predictMemoryRowGiB(const MemoryRowPlan &row, const Catalog &catalog)
+{
+    const ResolvedPlan rp = resolveForMemory(row, catalog);
+    const Layout layout = layoutFromPlan(row.plan);
+    const MemoryResult m = row.plan.workload.mode == Mode::Inference ? estimateInferenceMemory(rp, layout)
+                                                                     : estimateTrainingMemory(rp, layout);
+    return bytesSeenBy(m, row.counter) / units::kGiB;
+}
+
+ValidationReport validateMemory(const CsvTable &table, const Catalog &catalog)
+{
+    ValidationReport report;
+    report.kind = "memory";
+    MemoryRowPlan row;
+    for (std::size_t i = 0; i < table.rowCount(); ++i) {
+        ValidationRow out;
+        out.id = std::string(table.cell(i, "id"));
+        if (out.id.empty())
+            out.id = "line " + std::to_string(table.lineOf(i));
+        std::string reason;
+        if (!memoryRowPlan(table, i, catalog, row, reason)) {
+            out.skipped = reason;
+            report.rows.push_back(std::move(out));
+            continue;
+        }
+        out.metric = "peak_mem_gib";
+        out.group = std::string(table.cell(i, "model"));
+        out.predicted = predictMemoryRowGiB(row, catalog);
+        // Read only now, for the comparison.
+        if (const auto measured = parseNumberCell(table.cell(i, "measured_peak_mem_gib")); measured && *measured > 0) {
+            out.hasMeasured = true;
+            out.measured = *measured;
+        }
+        report.rows.push_back(std::move(out));
+    }
+    return report;
 }
 
 } // namespace gpuplan

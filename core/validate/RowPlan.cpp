@@ -6,6 +6,7 @@
 #include "model/ModelShape.h"
 #include "validate/CsvTable.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -43,32 +44,79 @@ bool intCell(const CsvTable &t, std::size_t row, const char *col, int &out, std:
     return true;
 }
 
+bool architectureBlank(const CsvTable &t, std::size_t row)
+{
+    return t.cell(row, "layers").empty() && t.cell(row, "hidden").empty() && t.cell(row, "heads").empty();
+}
+
 } // namespace
 
+ModelArch approximateArchitecture(double params, int vocab)
+{
+    constexpr double kAspect = 128.0;   // hidden / layers
+    ModelArch m;
+    m.vocab = std::max(vocab, 1);
+    m.tiedEmbeddings = true;
+    m.gatedMlp = false;
+    m.bias = false;
+    m.norm = NormKind::LayerNorm;
+    m.position = PositionKind::Rope;
+    // 12 L h^2 + V h = P with L = h / 128: solve for h by bisection, then pick the layer count and
+    // re-solve h for it so the total lands on P.
+    double lo = 64, hi = 1e6;
+    for (int i = 0; i < 100; ++i) {
+        const double h = 0.5 * (lo + hi);
+        if (12.0 * h * h * h / kAspect + m.vocab * h < params)
+            lo = h;
+        else
+            hi = h;
+    }
+    m.layers = std::max(1, static_cast<int>(std::lround(lo / kAspect)));
+    const double L = m.layers;
+    const double h = (-m.vocab + std::sqrt(static_cast<double>(m.vocab) * m.vocab + 48.0 * L * params)) / (24.0 * L);
+    m.hidden = std::max(64, static_cast<int>(std::lround(h / 64.0)) * 64);
+    m.heads = std::max(1, m.hidden / 128);
+    m.kvHeads = m.heads;
+    m.ffnHidden = 4 * m.hidden;
+    return m;
+}
+
 bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &catalog, Plan &plan,
-                           std::string &skipReason)
+                           std::string &skipReason, const RowPlanOptions &options)
 {
     ModelArch &m = plan.model;
     m.preset.clear();
     m.name = std::string(t.cell(row, "model"));
-    if (!intCell(t, row, "layers", m.layers, skipReason, true, 1, 10000) ||
-        !intCell(t, row, "hidden", m.hidden, skipReason, true, 1, 1000000) ||
-        !intCell(t, row, "heads", m.heads, skipReason, true, 1, 100000))
-        return false;
-    m.kvHeads = m.heads;
-    m.ffnHidden = 4 * m.hidden;
-    int gated = 0;
-    if (!intCell(t, row, "kv_heads", m.kvHeads, skipReason, false, 1, 100000) ||
-        !intCell(t, row, "ffn_hidden", m.ffnHidden, skipReason, false, 1, 10000000) ||
-        !intCell(t, row, "gated_mlp", gated, skipReason, false, 0, 1) ||
-        !intCell(t, row, "vocab", m.vocab, skipReason, true, 1, 10000000))
-        return false;
-    m.gatedMlp = gated == 1;
-    // Gated-MLP families (LLaMA and descendants) use RMSNorm, RoPE and no biases; the plain-MLP
-    // families in these files (GPT, BLOOM, MPT, Falcon, GPT-J) use LayerNorm.
-    m.norm = m.gatedMlp ? NormKind::RmsNorm : NormKind::LayerNorm;
-    m.position = PositionKind::Rope;
-    m.bias = !m.gatedMlp;
+    const auto publishedParams = parseNumberCell(t.cell(row, "params_b"));
+    const bool approximate =
+        options.architectureFromParams && architectureBlank(t, row) && publishedParams && *publishedParams > 0;
+    if (approximate) {
+        int vocab = 32000;
+        if (!intCell(t, row, "vocab", vocab, skipReason, false, 1, 10000000))
+            return false;
+        const std::string name = m.name;
+        m = approximateArchitecture(*publishedParams * 1e9, vocab);
+        m.name = name;
+    } else {
+        if (!intCell(t, row, "layers", m.layers, skipReason, true, 1, 10000) ||
+            !intCell(t, row, "hidden", m.hidden, skipReason, true, 1, 1000000) ||
+            !intCell(t, row, "heads", m.heads, skipReason, true, 1, 100000))
+            return false;
+        m.kvHeads = m.heads;
+        m.ffnHidden = 4 * m.hidden;
+        int gated = 0;
+        if (!intCell(t, row, "kv_heads", m.kvHeads, skipReason, false, 1, 100000) ||
+            !intCell(t, row, "ffn_hidden", m.ffnHidden, skipReason, false, 1, 10000000) ||
+            !intCell(t, row, "gated_mlp", gated, skipReason, false, 0, 1) ||
+            !intCell(t, row, "vocab", m.vocab, skipReason, true, 1, 10000000))
+            return false;
+        m.gatedMlp = gated == 1;
+        // Gated-MLP families (LLaMA and descendants) use RMSNorm, RoPE and no biases; the plain-MLP
+        // families in these files (GPT, BLOOM, MPT, Falcon, GPT-J) use LayerNorm.
+        m.norm = m.gatedMlp ? NormKind::RmsNorm : NormKind::LayerNorm;
+        m.position = PositionKind::Rope;
+        m.bias = !m.gatedMlp;
+    }
     m.moeExperts = 0;
     m.mlaKvLoraRank = 0;
 
@@ -78,12 +126,12 @@ bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &ca
     plan.workload.training.seqLen = seq;
 
     // Tied or untied embeddings is not a column; the published parameter count decides.
-    if (auto params = parseNumberCell(t.cell(row, "params_b")); params && *params > 0) {
+    if (!approximate && publishedParams && *publishedParams > 0) {
         m.tiedEmbeddings = false;
         const double untied = computeModelShape(m, seq).totalParams;
         m.tiedEmbeddings = true;
         const double tied = computeModelShape(m, seq).totalParams;
-        m.tiedEmbeddings = std::fabs(tied - *params * 1e9) < std::fabs(untied - *params * 1e9);
+        m.tiedEmbeddings = std::fabs(tied - *publishedParams * 1e9) < std::fabs(untied - *publishedParams * 1e9);
     }
 
     const std::string gpuName(t.cell(row, "gpu"));

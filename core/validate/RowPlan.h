@@ -16,10 +16,23 @@ class CsvTable;
 
 std::optional<double> parseNumberCell(std::string_view text);
 
+struct RowPlanOptions
+{
+    // Rows that give params_b but no architecture columns get approximateArchitecture() instead of
+    // being skipped.
+    bool architectureFromParams = false;
+};
+
+// A GPT-style architecture with `params` parameters: multi-head attention, f = 4h, plain MLP,
+// tied embeddings of `vocab` tokens and hidden/layers = 128 (the GPT-3 family's aspect ratio,
+// Brown et al. 2020 Table 2.1; Kaplan et al. 2020 §3.1 find the loss flat across 50-200). The
+// parameter count is matched to within about 1 % (hidden is a multiple of 64).
+ModelArch approximateArchitecture(double params, int vocab);
+
 // Fills plan.model, plan.hardware, plan.parallelism, plan.precision and the training workload's
 // sequence/batch fields from the columns every validation file shares. Returns false with a
 // reason (for a "skipped" row) when a needed column is blank or unusable.
 bool planFromCommonColumns(const CsvTable &table, std::size_t row, const Catalog &catalog, Plan &plan,
-                           std::string &skipReason);
+                           std::string &skipReason, const RowPlanOptions &options = {});
 
 } // namespace gpuplan

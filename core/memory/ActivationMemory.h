@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Enums.h"
+#include "model/ModelShape.h"
+
+// Activation memory of training (formulas.md §3, docs/memory.md §3): the bytes one transformer layer
+// stores for the backward per token on one GPU (Korthikanti et al. 2022 Table 2, generalised to
+// GQA/MLA, gated MLPs, MoE, FlashAttention and context parallelism), the logits of the loss, and
+// how many micro-batches a pipeline stage keeps in flight.
+namespace gpuplan {
+
+struct ActivationConfig
+{
+    double seq = 0;             // sequence length of the model (tokens)
+    double microBatch = 1;      // sequences per micro-batch
+    int tp = 1;
+    int cp = 1;                 // context parallel: each GPU holds seq / cp tokens of a sequence
+    bool sp = false;            // sequence parallel: the replicated h-sized tensors are split by tp too
+    bool flash = true;          // fused attention: no s x s score matrices are stored
+    double bytes = 2.0;         // bytes per stored activation element (precision.activations)
+    double moeCapacityFactor = 1.0;
+
+    double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch; }
+};
+
+// Bytes one layer stores per token on one GPU (average over dense and MoE layers, and over
+// full-attention and sliding-window layers). Recompute::None stores everything; Selective drops
+// the attention core (scores, softmax, attention dropout mask); Full stores only the layer input.
+double layerBytesPerToken(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
+
+// layerBytesPerToken x the tokens of one micro-batch on one GPU.
+double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
+
+// First-stage extras per micro-batch in flight: token ids and the embedding dropout mask.
+double embeddingActivationBytes(const ModelShape &shape, const ActivationConfig &config);
+
+// Loss of one micro-batch on the last stage: logits in the activation dtype (vocabulary-parallel,
+// split by tp) plus the fp32 softmax kept for the backward, and the final norm output.
+double logitsBytes(const ModelShape &shape, const ActivationConfig &config);
+
+// Micro-batches whose activations a stage holds at its peak. 1F1B: min(p, m) on the first stage,
+// 1 on the last; interleaved (v virtual stages): x (1 + (p - 1)/(p v)) on the first stage; GPipe:
+// all m. Without pipelining: 1 (gradient accumulation frees each micro-batch).
+double inFlightMicroBatches(PipelineSchedule schedule, int pp, int vp, double microBatchesPerStep, bool firstStage);
+
+} // namespace gpuplan

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/Evaluation.h"
+#include "plan/Plan.h"
+
+// Framework overhead on top of the tensors a model needs (docs/memory.md §5): the CUDA context and
+// NCCL's buffers outside the caching allocator, and the allocator's slack inside it. Defaults come
+// from memory/MemoryAssumptions.h; plan.overheads overrides each (negative = default).
+namespace gpuplan {
+
+struct FrameworkOverhead
+{
+    double cudaContextBytes = 0;
+    double allocatorSlack = 0;     // fraction of the allocator-visible bytes
+    double ncclBytes = 0;          // NCCL buffers of the communicators this GPU belongs to
+    double commOverrideBytes = -1; // >= 0: plan.overheads.comm_buffer_gib replaces all communication buffers
+};
+
+// communicators: process groups of size > 1 this GPU takes part in (TP, PP, CP, DP, EP).
+FrameworkOverhead frameworkOverhead(const MemoryOverheads &overheads, int communicators);
+
+// Adds the overhead components to m.breakdown (commBuffers already holds the allocator-visible
+// communication buffers), then sets perGpuBytes, outsideAllocatorBytes (plus extraOutsideBytes,
+// e.g. resident paged optimizer states already in the breakdown), capacityBytes and fits.
+void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &overhead, double extraOutsideBytes,
+                        double capacityBytes);
+
+} // namespace gpuplan

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/InferenceMemory.h"
+
+#include "catalog/EnginePreset.h"
+#include "common/Dtype.h"
+#include "common/Units.h"
+#include "memory/FrameworkOverhead.h"
+#include "memory/MemoryAssumptions.h"
+#include "memory/MemoryModel.h"
+#include "memory/ModelStateMemory.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan {
+
+namespace {
+
+bool isIntegerQuantized(Dtype d)
+{
+    return d == Dtype::INT8 || d == Dtype::INT4 || d == Dtype::NF4;
+}
+
+double roundUpToBlock(double tokens, int block)
+{
+    if (block <= 1)
+        return std::ceil(tokens);
+    return std::ceil(tokens / block) * block;
+}
+
+int blockTokens(const Plan &plan, const EnginePreset *engine)
+{
+    if (engine && !engine->pagedKv)
+        return 1;
+    return plan.workload.inference.kvBlockTokens;
+}
+
+} // namespace
+
+double kvBytesPerTokenPerLayer(const ModelShape &s, int tp, Dtype kvDtype)
+{
+    const double bytes = quantizedBytesPerElement(kvDtype);
+    if (s.mla)
+        return s.kvElementsPerToken * bytes;
+    // g / min(t, g) heads per rank (formulas.md §4); uneven splits give the busiest rank the ceiling.
+    const double t = std::max(tp, 1);
+    const double headsPerGpu = std::ceil(s.kvHeads / std::min<double>(t, s.kvHeads));
+    return 2.0 * headsPerGpu * s.headDim * bytes;
+}
+
+double kvBytesPerSequence(const ModelShape &s, int tp, int pp, Dtype kvDtype, double contextTokens, int block)
+{
+    const int p = std::clamp(pp, 1, std::max(s.layers, 1));
+    const double stageLayers = std::ceil(static_cast<double>(s.layers) / p);
+    const double L = std::max(s.layers, 1);
+    const double full = roundUpToBlock(contextTokens, block);
+    double tokens = full;
+    if (s.slidingWindow > 0 && s.slidingLayers > 0) {
+        const double windowed = std::min<double>(s.slidingLayers, L) / L;
+        const double window = roundUpToBlock(std::min<double>(contextTokens, s.slidingWindow), block);
+        tokens = (1.0 - windowed) * full + windowed * window;
+    }
+    return stageLayers * tokens * kvBytesPerTokenPerLayer(s, tp, kvDtype);
+}
+
+double inferenceWeightBytes(const Plan &plan, const ModelShape &s, const Layout &l)
+{
+    const Dtype w = plan.precision.weights;
+    const double wMatmul = quantizedBytesPerElement(w);
+    const double wOther = (w == Dtype::FP32 || w == Dtype::TF32) ? 4.0 : 2.0;
+    auto bytes = [&](const StageParams &st) { return (st.matmul + st.expert) * wMatmul + st.other * wOther; };
+    const double first = bytes(firstStageParams(s, l));
+    return l.pp > 1 ? std::max(first, bytes(lastStageParams(s, l))) : first;
+}
+
+double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layout &l, const EnginePreset *engine,
+                               double sequences)
+{
+    const InferenceWorkload &w = plan.workload.inference;
+    const double q = bytesPerElement(plan.precision.activations);
+    const double t = std::max(l.tp, 1);
+    const double h = s.hidden;
+    const double prompt = std::max(w.promptLen, 1);
+    const double b = std::max(sequences, 1.0);
+
+    // Tokens of one prefill step: engines with paged KV prefill in chunks, others the whole batch.
+    const bool chunked = !engine || engine->pagedKv;
+    double stepTokens = b * prompt;
+    if (chunked)
+        stepTokens = std::min(stepTokens, memassume::kPrefillChunkTokens);
+
+    // Per token per layer: residual, norm output and layer output (h), Q/K/V and the attention
+    // output (split by TP), and the MLP intermediates (gate, up and product; or fc1 and GeLU).
+    const double f = s.moeLayers > 0 ? s.expertFfn * (s.topK + s.sharedExperts) : s.ffn;
+    const double perToken = q * (3.0 * h + (s.qWidth + s.kvProjWidth + s.vWidth) / t + (s.gated ? 3.0 : 2.0) * f / t);
+    double ws = memassume::kInferenceLayersOfTemporaries * stepTokens * perToken;
+
+    // Eager attention materializes the scores and the softmax of one layer: step tokens x keys x heads.
+    if (!l.flashAttention)
+        ws += stepTokens * prompt * s.heads / t * 2.0 * q;
+
+    // Logits of the last position of every sequence, fp32.
+    ws += b * s.vocab / t * 4.0;
+
+    // Weight-only quantized matmuls dequantize one matrix at a time to 16-bit.
+    if (isIntegerQuantized(plan.precision.weights))
+        ws += h * std::max({s.ffn, s.expertFfn, static_cast<int>(s.qWidth)}) / t * 2.0;
+
+    // Integer-quantized KV is dequantized one layer at a time (unsloth PR #9525: "scratch").
+    if (isIntegerQuantized(plan.precision.kvCache)) {
+        const double context = prompt + std::max(w.outputLen, 0);
+        ws += b * context * kvBytesPerTokenPerLayer(s, l.tp, Dtype::BF16);
+    }
+
+    if (engine)
+        ws += engine->memoryReserveGiB * units::kGiB;
+    return ws;
+}
+
+MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &layout)
+{
+    const Plan &p = *plan.plan;
+    const ModelShape &s = plan.shape;
+    const InferenceWorkload &w = p.workload.inference;
+    const double context = static_cast<double>(w.promptLen) + w.outputLen;
+    const int block = blockTokens(p, plan.engine);
+    const double capacity = (plan.gpu ? plan.gpu->memoryBytes : 0.0) * w.memoryUtilization;
+    const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
+    const double concurrency = std::max(w.concurrency, 1);
+
+    // Bytes with `sequences` KV caches, overheads included.
+    auto withSequences = [&](const Layout &l, double sequences, MemoryResult &r) {
+        r = MemoryResult{};
+        r.breakdown.weights = inferenceWeightBytes(p, s, l);
+        r.breakdown.workspace = inferenceWorkspaceBytes(p, s, l, plan.engine, sequences);
+        r.kvBytesPerSequence = kvBytesPerSequence(s, l.tp, l.pp, p.precision.kvCache, context, block);
+        r.breakdown.kvCache = sequences * r.kvBytesPerSequence;
+        finishMemoryResult(r, overhead, 0.0, capacity);
+    };
+
+    MemoryResult m;
+    withSequences(layout, 1.0, m);
+    const bool modelFits = m.fits;
+    int maxConcurrency = 0;
+    if (modelFits) {
+        // Sequences whose KV cache fits. The free capacity over one sequence's KV (with its slack)
+        // bounds it from above; the temporaries grow with the batch too, so the largest count that
+        // still fits is found by bisection below that bound.
+        const double perSequence = m.kvBytesPerSequence * (1.0 + overhead.allocatorSlack);
+        const double free = capacity - (m.perGpuBytes - perSequence);
+        int lo = 1;
+        int hi = perSequence > 0 ? static_cast<int>(std::min(free / perSequence, 1e9)) : 1000000000;
+        MemoryResult probe;
+        while (lo < hi) {
+            const int mid = lo + (hi - lo + 1) / 2;
+            withSequences(layout, mid, probe);
+            if (probe.fits)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        maxConcurrency = lo;
+    }
+    const double held = modelFits ? std::min<double>(concurrency, maxConcurrency) : 1.0;
+    withSequences(layout, held, m);
+    m.maxConcurrency = maxConcurrency;
+    m.fits = modelFits;
+
+    // Smallest power-of-two TP that holds the weights and one sequence (the same PP).
+    Layout trial = layout;
+    MemoryResult probe;
+    for (int tp = 1; tp <= 4096; tp *= 2) {
+        trial.tp = tp;
+        withSequences(trial, 1.0, probe);
+        if (probe.fits) {
+            m.minTpThatFits = tp;
+            break;
+        }
+    }
+    return m;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Enums.h"
+#include "eval/Layout.h"
+#include "model/ModelShape.h"
+#include "plan/Plan.h"
+
+// Inference memory pieces (formulas.md §4, docs/memory.md §6): the KV cache and the temporaries of
+// a forward pass. estimateInferenceMemory (MemoryModel.h) puts them together.
+namespace gpuplan {
+
+struct EnginePreset;
+
+// KV-cache bytes one GPU holds per token of context per layer: 2 (K and V) x the KV heads of this
+// TP rank (heads replicated when tp > kv heads) x head dim x bytes; MLA: the compressed latent
+// (r_kv + d_rope), which every TP rank holds whole.
+double kvBytesPerTokenPerLayer(const ModelShape &shape, int tp, Dtype kvDtype);
+
+// KV cache of one sequence of contextTokens on the most-loaded pipeline stage, rounded up to whole
+// paged blocks (blockTokens <= 1: no rounding); sliding-window layers hold at most the window.
+double kvBytesPerSequence(const ModelShape &shape, int tp, int pp, Dtype kvDtype, double contextTokens,
+                          int blockTokens);
+
+// Weights on the most-loaded GPU: matmul weights in the storage format with its scales, the
+// embedding, output layer and norms in 16-bit.
+double inferenceWeightBytes(const Plan &plan, const ModelShape &shape, const Layout &layout);
+
+// Temporaries of the forward pass for `sequences` concurrent sequences: a prefill step's activations
+// for a couple of layers (chunked in paged engines), eager attention scores, last-token logits,
+// dequantization buffers of quantized weights and KV, and the engine's own reserve.
+double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &shape, const Layout &layout, const EnginePreset *engine,
+                               double sequences);
+
+} // namespace gpuplan

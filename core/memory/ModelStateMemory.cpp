@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/ModelStateMemory.h"
+
+#include "common/Dtype.h"
+#include "memory/MemoryAssumptions.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan {
+
+namespace {
+
+// Layers on the first stage: the ceiling when the layers do not split evenly (the first stage then
+// carries the extra layers, the layout check warns).
+double firstStageLayers(const ModelShape &s, const Layout &l)
+{
+    const int p = std::clamp(l.pp, 1, std::max(s.layers, 1));
+    return std::ceil(static_cast<double>(s.layers) / p);
+}
+
+double lastStageLayers(const ModelShape &s, const Layout &l)
+{
+    const int p = std::clamp(l.pp, 1, std::max(s.layers, 1));
+    if (p == 1)
+        return s.layers;
+    return std::max(1.0, s.layers - (p - 1) * firstStageLayers(s, l));
+}
+
+StageParams stageParams(const ModelShape &s, const Layout &l, double layers, bool hasEmbedding, bool hasOutput)
+{
+    const double t = std::max(l.tp, 1);
+    const double e = std::max(l.ep, 1);
+    const double L = std::max(s.layers, 1);
+    // Per layer: matmul weights (TP-split), norms (replicated over TP), routed experts (EP x TP).
+    const double expertPerLayer = s.expertParamsTotal / L;
+    const double matmulPerLayer = (s.transformerParams - s.expertParamsTotal) / L - s.normParamsPerLayer;
+
+    StageParams st;
+    st.layers = layers;
+    st.layerMatmul = matmulPerLayer / t;
+    st.layerParams = st.layerMatmul + s.normParamsPerLayer + expertPerLayer / (e * t);
+    st.matmul = layers * st.layerMatmul;
+    st.expert = layers * expertPerLayer / (e * t);
+    st.other = layers * s.normParamsPerLayer;
+    if (hasEmbedding) {
+        // Vocabulary-parallel embedding; a learned position table is replicated over TP (Megatron).
+        st.other += s.embeddingParams / t + s.positionParams;
+        st.embeddingUnit = s.embeddingParams / t;
+        st.vocabMatrices = 1;
+    }
+    if (hasOutput) {
+        // The last stage holds the output layer; with tied embeddings and pp > 1 it holds a copy of
+        // the embedding for the logits (Megatron's embedding group).
+        const double output = s.outputParams > 0 ? s.outputParams : (hasEmbedding ? 0.0 : s.embeddingParams);
+        st.other += output / t + s.finalNormParams + s.mtpParams / t;
+        st.embeddingUnit = std::max(st.embeddingUnit, output / t);
+        st.vocabMatrices += output > 0 ? 1 : 0;
+    }
+    return st;
+}
+
+bool isHalfOrFull(Dtype d)
+{
+    return d == Dtype::BF16 || d == Dtype::FP16 || d == Dtype::FP32 || d == Dtype::TF32;
+}
+
+} // namespace
+
+StageParams firstStageParams(const ModelShape &shape, const Layout &layout)
+{
+    return stageParams(shape, layout, firstStageLayers(shape, layout), true, layout.pp <= 1);
+}
+
+StageParams lastStageParams(const ModelShape &shape, const Layout &layout)
+{
+    return stageParams(shape, layout, lastStageLayers(shape, layout), layout.pp <= 1, true);
+}
+
+double loraParamsPerLayer(const ModelShape &s, int rank, bool allLinear, int tp)
+{
+    // Each adapted matrix W (in x out) gets A (in x r) and B (r x out): r * (in + out) parameters.
+    const double r = std::max(rank, 0);
+    const double h = s.hidden;
+    const double kvEach = s.kvProjWidth / 2.0;
+    double params = r * ((h + s.qWidth) + 2.0 * (h + kvEach) + (s.vWidth + h));
+    if (allLinear) {
+        const double mats = s.gated ? 3.0 : 2.0;
+        const double L = std::max(s.layers, 1);
+        // Dense MLPs and shared experts; routed experts are rarely adapted and are left out.
+        params += r * mats * (h + s.ffn) * s.denseLayers / L;
+        params += r * mats * (h + s.expertFfn) * s.sharedExperts * s.moeLayers / L;
+    }
+    return params / std::max(tp, 1);
+}
+
+double halfPrecisionBytes(const Precision &p)
+{
+    // Compute-precision copy: fp8 training keeps bf16 master-side weights, fp32 training stays fp32.
+    if (p.compute == Dtype::FP32 || p.compute == Dtype::TF32)
+        return 4.0;
+    return 2.0;
+}
+
+double optimizerStateBytesPerParam(Optimizer optimizer, Dtype stateDtype)
+{
+    const double e = bytesPerElement(stateDtype);
+    switch (optimizer) {
+    case Optimizer::AdamW: return 2.0 * e;                   // first and second moment
+    case Optimizer::Adam8bit: return memassume::kAdam8bitBytesPerParam;
+    case Optimizer::SgdMomentum: return e;                   // momentum buffer
+    case Optimizer::Lion: return e;                          // one momentum buffer (Chen et al. 2023)
+    case Optimizer::Adafactor: return e;                     // per element only for vectors; see below
+    case Optimizer::Sgd: return 0.0;
+    }
+    return 2.0 * e;
+}
+
+double adafactorStateBytes(const ModelShape &s, const StageParams &stage, int tp, Dtype stateDtype)
+{
+    // Factored second moment (Shazeer & Stern 2018): a row and a column vector per matrix, full
+    // size for vectors. Per GPU the matrices are the TP shards.
+    const double t = std::max(tp, 1);
+    const double h = s.hidden;
+    const double mats = s.gated ? 3.0 : 2.0;
+    const double L = std::max(s.layers, 1);
+    double perLayer = (h + s.qWidth / t) + 2.0 * (h + s.kvProjWidth / (2.0 * t)) + (s.vWidth / t + h);
+    perLayer += mats * (h + s.ffn / t) * s.denseLayers / L;
+    perLayer += mats * (h + s.expertFfn / t) * (s.experts + s.sharedExperts) * s.moeLayers / L;
+    perLayer += s.normParamsPerLayer;
+    // The V/t x h embedding and output matrices on the stage.
+    return bytesPerElement(stateDtype) * (stage.layers * perLayer + stage.vocabMatrices * (s.vocab / t + h));
+}
+
+ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const Layout &layout,
+                                const StageParams &stage)
+{
+    const Precision &pr = plan.precision;
+    const TrainingWorkload &tw = plan.workload.training;
+    const bool lora = tw.fineTune != FineTune::None;
+    const double half = halfPrecisionBytes(pr);
+    const int zero = std::clamp(layout.zero, 0, 3);
+    const double d = std::max(layout.shardingGroup(), 1);
+    const double dExpert = std::max(d / std::max(layout.ep, 1), 1.0);   // expert data-parallel group
+    const bool paramOffload = layout.offloadParams == Offload::Cpu || layout.offloadParams == Offload::Nvme;
+    const ShardingImpl impl = layout.sharding;
+
+    // Bytes for a group of dense + expert parameters, divided by the sharding group when sharded.
+    auto sharded = [&](double bytesPerParam, double dense, double expert, bool on) {
+        return bytesPerParam * (on ? dense / d + expert / dExpert : dense + expert);
+    };
+
+    // Base weights: matmul (and expert) weights in the storage format, with its block scales;
+    // embeddings, norms and the output layer stay 16-bit when the matmuls are quantized.
+    Dtype base = pr.weights;
+    if (tw.fineTune == FineTune::Qlora && bytesPerElement(base) > 0.5)
+        base = Dtype::NF4;
+    const double wMatmul = quantizedBytesPerElement(base);
+    const double wOther = isHalfOrFull(base) ? bytesPerElement(base) : half;
+    const double denseBase = stage.matmul * wMatmul + stage.other * wOther;
+    const double expertBase = stage.expert * wMatmul;
+
+    ModelStateBytes m;
+    const bool shardWeights = zero >= 3;
+    const bool shardGrads = zero >= 2;
+    const bool shardStates = zero >= 1;
+
+    // Trainable parameters and the bytes of their compute copy.
+    double trainDense = 0, trainExpert = 0, trainBytes = half;
+    if (lora) {
+        trainDense = stage.layers * loraParamsPerLayer(shape, tw.loraRank, tw.loraAllLinear, layout.tp);
+        trainBytes = isHalfOrFull(pr.weights) ? bytesPerElement(pr.weights) : half;
+    } else {
+        trainDense = stage.matmul + stage.other;
+        trainExpert = stage.expert;
+        trainBytes = bytesPerElement(pr.weights);
+    }
+    const double trainable = trainDense + trainExpert;
+
+    // Weights. FSDP FULL_SHARD with an fp32 master keeps only the fp32 shard as the parameter and
+    // casts on all-gather, so no persistent 16-bit copy exists.
+    const bool fsdpMasterIsParam = !lora && impl == ShardingImpl::Fsdp && shardWeights && pr.masterWeights;
+    if (!fsdpMasterIsParam) {
+        m.weights = (shardWeights ? denseBase / d + expertBase / dExpert : denseBase + expertBase);
+        if (lora)
+            m.weights += sharded(trainBytes, trainDense, 0, shardWeights);
+    }
+    // Transformer Engine keeps fp8 copies (and transposes) of the matmul weights next to them.
+    if (pr.compute == Dtype::FP8 && isHalfOrFull(base))
+        m.weights += sharded(memassume::kFp8WeightCacheBytes, stage.matmul, stage.expert, shardWeights);
+
+    // Gradients of the trainable parameters. DeepSpeed reduces in the 16-bit dtype and converts its
+    // optimizer partition to fp32 (2P + 18P/N for ZeRO-2, DeepSpeed PR #5099); the others hold one
+    // gradient buffer in precision.gradients (Megatron main_grad fp32, FSDP reduce dtype).
+    const double gradBytes = bytesPerElement(pr.gradients);
+    double fp32GradCopy = 0;
+    if (impl == ShardingImpl::DeepSpeed && gradBytes > trainBytes) {
+        m.gradients = sharded(trainBytes, trainDense, trainExpert, shardGrads);
+        fp32GradCopy = sharded(gradBytes, trainDense, trainExpert, shardStates);
+    } else {
+        m.gradients = sharded(gradBytes, trainDense, trainExpert, shardGrads);
+    }
+
+    // Optimizer in the backward (torchtune optimizer_in_bwd, LOMO): each gradient is applied and
+    // freed as soon as it is complete, so only the largest single gradient tensor is ever held.
+    if (plan.parallelism.optimizerInBackward) {
+        const double t = std::max(layout.tp, 1);
+        const double largestMatrix = shape.hidden * std::max({static_cast<double>(shape.ffn), shape.qWidth,
+                                                              static_cast<double>(shape.expertFfn)}) / t;
+        const double largestTensor = lora ? tw.loraRank * (shape.hidden + shape.ffn) / t
+                                          : std::max(largestMatrix, stage.embeddingUnit);
+        m.gradients = std::min(largestTensor, trainable) * std::max(gradBytes, trainBytes);
+        fp32GradCopy = 0;
+    }
+
+    // Master weights and optimizer states, sharded from ZeRO-1 (and Megatron's distributed optimizer) on.
+    if (pr.masterWeights && trainBytes < 4.0)
+        m.masterWeights = sharded(4.0, trainDense, trainExpert, shardStates);
+    if (pr.optimizer == Optimizer::Adafactor) {
+        const double perStage = lora ? bytesPerElement(pr.optimizerStates) * trainable / std::max(tw.loraRank, 1)
+                                     : adafactorStateBytes(shape, stage, layout.tp, pr.optimizerStates);
+        m.optimizerStates = shardStates ? perStage / d : perStage;
+    } else {
+        m.optimizerStates = sharded(optimizerStateBytesPerParam(pr.optimizer, pr.optimizerStates), trainDense,
+                                    trainExpert, shardStates);
+    }
+
+    // Offload. Parameter offload (ZeRO-Infinity, FSDP CPUOffload) moves every persistent state to
+    // the host and runs the optimizer there; optimizer offload (ZeRO-Offload) moves the states, the
+    // master copy and the fp32 gradients, and with ZeRO-2/3 the 16-bit gradients stream out too.
+    double off = 0;
+    if (paramOffload) {
+        off = m.weights + m.gradients + fp32GradCopy + m.masterWeights + m.optimizerStates;
+        m.weights = m.gradients = m.masterWeights = m.optimizerStates = 0;
+        fp32GradCopy = 0;
+    } else if (layout.offloadOptimizer == Offload::Cpu || layout.offloadOptimizer == Offload::Nvme) {
+        off = fp32GradCopy + m.masterWeights + m.optimizerStates;
+        m.masterWeights = m.optimizerStates = 0;
+        fp32GradCopy = 0;
+        if (shardGrads) {
+            off += m.gradients;
+            m.gradients = 0;
+        }
+    } else if (layout.offloadOptimizer == Offload::Paged) {
+        m.pagedStates = m.masterWeights + m.optimizerStates;
+        m.masterWeights = m.optimizerStates = 0;
+    }
+    m.gradients += fp32GradCopy;
+    const Offload target = paramOffload ? layout.offloadParams : layout.offloadOptimizer;
+    (target == Offload::Nvme ? m.offloadedNvme : m.offloadedCpu) = off;
+
+    // Gathered working set when weights are sharded over more than one GPU or streamed from the host.
+    const double gatherBytesLayerMatmul = lora ? wMatmul : half;
+    const double unitLayer = stage.layerMatmul * gatherBytesLayerMatmul + (stage.layerParams - stage.layerMatmul) * half;
+    const double unitEmbedding = stage.embeddingUnit * (lora ? wOther : half);
+    const double unit = std::max(unitLayer, unitEmbedding);
+    const double unitParams = std::max(stage.layerParams, stage.embeddingUnit);
+    const double unitGradient = (lora ? loraParamsPerLayer(shape, tw.loraRank, tw.loraAllLinear, layout.tp) : unitParams) * half;
+    if ((shardWeights && d > 1) || paramOffload) {
+        if (impl == ShardingImpl::DeepSpeed)
+            m.gathered = memassume::kDeepSpeedZero3BytesPerLargestLayerParam / 2.0 * unit;   // params + grads
+        else
+            m.gathered = memassume::kFsdpGatheredUnits * unit;
+    }
+
+    // Gradient communication buffers inside the allocator.
+    if (d > 1) {
+        if (impl == ShardingImpl::DeepSpeed && zero <= 2)
+            m.commBuffers = std::min(memassume::kDeepSpeedBucketElements, trainable) * trainBytes;
+        else if (impl == ShardingImpl::Fsdp && shardGrads)
+            m.commBuffers = unitGradient;   // a unit's unsharded gradient before its reduce-scatter
+    }
+    return m;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/Layout.h"
+#include "model/ModelShape.h"
+#include "plan/Plan.h"
+
+// Weights, gradients, optimizer states and master weights of one GPU (formulas.md §2): the
+// parameters a pipeline stage holds after tensor/expert partitioning, then the bytes per parameter
+// of the training recipe, sharded over the data-parallel group by ZeRO/FSDP/the distributed optimizer
+// and possibly offloaded. docs/memory.md §2.
+namespace gpuplan {
+
+// Parameters one GPU of a pipeline stage holds (after TP and EP splitting).
+struct StageParams
+{
+    double layers = 0;         // transformer layers on the stage
+    double matmul = 0;         // non-expert matmul weights of those layers (quantizable, LoRA-adaptable)
+    double expert = 0;         // routed-expert weights (sharded over the expert data-parallel group)
+    double other = 0;          // embeddings, output layer, norms, position table: kept in 16-bit
+    double layerParams = 0;    // one layer on this GPU (matmul + experts + norms): a ZeRO-3/FSDP unit
+    double layerMatmul = 0;    // of layerParams, the non-expert matmul weights
+    double embeddingUnit = 0;  // the embedding or output layer on this GPU, the other gathered unit; 0 if none
+    int vocabMatrices = 0;     // V x h matrices on the stage: the embedding and/or an output layer
+
+    double total() const { return matmul + expert + other; }
+};
+
+// First stage: embedding (+ position table) and its layers; when pp = 1 also the output layer.
+StageParams firstStageParams(const ModelShape &shape, const Layout &layout);
+// Last stage: its layers, the final norm, the output layer (or the tied embedding copy), MTP modules.
+StageParams lastStageParams(const ModelShape &shape, const Layout &layout);
+
+// LoRA adapter parameters of one layer per GPU: rank r on Q, K, V, O (and the MLP matrices when
+// allLinear), A: in x r and B: r x out, split by TP.
+double loraParamsPerLayer(const ModelShape &shape, int rank, bool allLinear, int tp);
+
+// Bytes per element of the 16-bit copy frameworks keep for non-quantized parameters and adapters.
+double halfPrecisionBytes(const Precision &precision);
+
+// Optimizer state bytes per trainable parameter (no master copy), and per stage for Adafactor,
+// whose factored second moment grows with rows + columns of each matrix.
+double optimizerStateBytesPerParam(Optimizer optimizer, Dtype stateDtype);
+double adafactorStateBytes(const ModelShape &shape, const StageParams &stage, int tp, Dtype stateDtype);
+
+struct ModelStateBytes
+{
+    double weights = 0;
+    double gradients = 0;
+    double optimizerStates = 0;
+    double masterWeights = 0;
+    double gathered = 0;         // ZeRO-3/FSDP/offload gathered working set (weights of units in use)
+    double commBuffers = 0;      // gradient buckets / unsharded unit gradients inside the allocator
+    double pagedStates = 0;      // optimizer + master bytes in paged (unified) memory; placed later
+    double offloadedCpu = 0;
+    double offloadedNvme = 0;
+};
+
+// Model states of one GPU that holds `stage`.
+ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const Layout &layout,
+                                const StageParams &stage);
+
+} // namespace gpuplan

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Activation memory pinned to its sources: Korthikanti et al. 2022 ("Reducing Activation
+// Recomputation in Large Transformer Models", arXiv 2205.05198) Table 2, the Ultra-Scale Playbook's
+// SwiGLU terms, Megatron's pipeline in-flight factors (formulas.md §3).
+#include "memory/ActivationMemory.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace gpuplan;
+
+namespace {
+
+// GPT-3 175B (Brown et al. 2020 Table 2.1): the shape Korthikanti et al. evaluate. MHA, f = 4h,
+// plain GeLU MLP.
+ModelShape gpt3()
+{
+    ModelArch a;
+    a.layers = 96;
+    a.hidden = 12288;
+    a.heads = 96;
+    a.vocab = 51200;
+    a.norm = NormKind::LayerNorm;
+    a.bias = true;
+    return computeModelShape(a, 2048);
+}
+
+ActivationConfig config(int tp, bool sp, bool flash = false)
+{
+    ActivationConfig c;
+    c.seq = 2048;
+    c.microBatch = 1;
+    c.tp = tp;
+    c.sp = sp;
+    c.flash = flash;
+    c.bytes = 2.0;
+    return c;
+}
+
+bool near(double a, double b, double rel = 1e-12)
+{
+    return std::fabs(a - b) <= rel * std::fabs(b);
+}
+
+} // namespace
+
+class TestActivationMemory final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void korthikantiTable2() const
+    {
+        // Korthikanti et al. 2022 Table 2, bytes per layer with 16-bit activations and 1-byte
+        // dropout masks, unfused attention.
+        const ModelShape g = gpt3();
+        const double s = 2048, b = 1, h = 12288, a = 96, t = 8;
+        const double sbh = s * b * h;
+        // No parallelism: sbh (34 + 5as/h).
+        QVERIFY(near(layerActivationBytes(g, config(1, false), Recompute::None), sbh * (34 + 5 * a * s / h)));
+        // Tensor parallel: sbh (10 + 24/t + 5as/(ht)).
+        QVERIFY(near(layerActivationBytes(g, config(8, false), Recompute::None), sbh * (10 + 24 / t + 5 * a * s / (h * t))));
+        // Tensor + sequence parallel: sbh (34 + 5as/h) / t.
+        QVERIFY(near(layerActivationBytes(g, config(8, true), Recompute::None), sbh * (34 + 5 * a * s / h) / t));
+        // Tensor parallel + selective recompute: sbh (10 + 24/t).
+        QVERIFY(near(layerActivationBytes(g, config(8, false), Recompute::Selective), sbh * (10 + 24 / t)));
+        // Tensor + sequence parallel + selective recompute: 34 sbh / t.
+        QVERIFY(near(layerActivationBytes(g, config(8, true), Recompute::Selective), 34 * sbh / t));
+        // Full recompute: only the layer input, 2 sbh; divided by t with sequence parallelism.
+        QVERIFY(near(layerActivationBytes(g, config(8, false), Recompute::Full), 2 * sbh));
+        QVERIFY(near(layerActivationBytes(g, config(8, true), Recompute::Full), 2 * sbh / t));
+    }
+
+    void flashAttentionDropsTheScoreMatrices() const
+    {
+        // formulas.md §3: FlashAttention removes the 5as/h term; only the fp32 log-sum-exp per head
+        // and query remains (4 bytes x a per token).
+        const ModelShape g = gpt3();
+        const double perTokenSelective = layerBytesPerToken(g, config(1, false), Recompute::Selective);
+        QVERIFY(near(layerBytesPerToken(g, config(1, false, true), Recompute::None), perTokenSelective + 4.0 * 96));
+    }
+
+    void groupedQueryAttentionShrinksKeysAndValues() const
+    {
+        // formulas.md §3 GQA: the K and V terms shrink by g/a, the QKV input does not. Llama-2-70B
+        // attention (64 query heads, 8 KV heads, d_h 128) against the same shape with MHA.
+        ModelArch a;
+        a.layers = 80;
+        a.hidden = 8192;
+        a.heads = 64;
+        a.ffnHidden = 28672;
+        a.gatedMlp = true;
+        a.vocab = 32000;
+        const ModelShape mha = computeModelShape(a, 4096);
+        a.kvHeads = 8;
+        const ModelShape gqa = computeModelShape(a, 4096);
+        const double diff = layerBytesPerToken(mha, config(1, false), Recompute::Selective) -
+                            layerBytesPerToken(gqa, config(1, false), Recompute::Selective);
+        // K and V: 2 bytes x 2 x h x (1 - 8/64).
+        QVERIFY(near(diff, 2.0 * 2.0 * 8192 * (1.0 - 8.0 / 64.0)));
+    }
+
+    void swigluStoresFourFSizedTensors() const
+    {
+        // Ultra-Scale Playbook memory widget: a SwiGLU MLP stores gate and up outputs, the activation
+        // output and the gated product (4 s b f q) where a plain MLP stores 2 (GeLU input and output).
+        ModelArch a;
+        a.layers = 32;
+        a.hidden = 4096;
+        a.heads = 32;
+        a.ffnHidden = 11008;
+        a.vocab = 32000;
+        const ModelShape plain = computeModelShape(a, 4096);
+        a.gatedMlp = true;
+        const ModelShape gated = computeModelShape(a, 4096);
+        const double diff = layerBytesPerToken(gated, config(1, false), Recompute::Selective) -
+                            layerBytesPerToken(plain, config(1, false), Recompute::Selective);
+        QVERIFY(near(diff, 2.0 * 2.0 * 11008));
+        // With TP the f-sized terms are split by t.
+        const double diffTp = layerBytesPerToken(gated, config(4, false), Recompute::Selective) -
+                              layerBytesPerToken(plain, config(4, false), Recompute::Selective);
+        QVERIFY(near(diffTp, 2.0 * 2.0 * 11008 / 4));
+    }
+
+    void contextParallelSplitsTheSequence() const
+    {
+        // formulas.md §3: with CP each GPU holds s/c tokens of every sequence.
+        const ModelShape g = gpt3();
+        ActivationConfig c = config(8, true, true);
+        const double whole = layerActivationBytes(g, c, Recompute::Selective);
+        c.cp = 4;
+        QVERIFY(near(layerActivationBytes(g, c, Recompute::Selective), whole / 4));
+    }
+
+    void moeScalesTheMlpByRoutedTokens() const
+    {
+        // formulas.md §3 MoE: each token reaches k experts padded by the capacity factor, so the
+        // expert MLP stores k x capacity x the dense MLP terms computed with f_e.
+        ModelArch a;
+        a.layers = 32;
+        a.hidden = 4096;
+        a.heads = 32;
+        a.kvHeads = 8;
+        a.ffnHidden = 14336;
+        a.gatedMlp = true;
+        a.vocab = 32000;
+        a.moeExperts = 8;
+        a.moeTopK = 2;
+        const ModelShape mixtral = computeModelShape(a, 4096);
+        ActivationConfig c = config(1, false, true);
+        const double k2 = layerBytesPerToken(mixtral, c, Recompute::Selective);
+        c.moeCapacityFactor = 1.5;
+        const double k2cf = layerBytesPerToken(mixtral, c, Recompute::Selective);
+        // Capacity 1.5 adds 0.5 x k x (4 q f_e + 2 q h) bytes per token.
+        QVERIFY(near(k2cf - k2, 0.5 * 2 * (4 * 2.0 * 14336 + 2 * 2.0 * 4096)));
+    }
+
+    void logitsOfTheLoss() const
+    {
+        // formulas.md §3 head terms: logits s b V / t in the activation dtype plus the fp32 softmax
+        // the vocabulary-parallel cross-entropy keeps, and the final norm output.
+        const ModelShape g = gpt3();
+        const double s = 2048, V = 51200, h = 12288, t = 8;
+        QVERIFY(near(logitsBytes(g, config(8, false)), s * (V / t * (2.0 + 4.0) + 2.0 * h)));
+        QVERIFY(near(logitsBytes(g, config(8, true)), s * (V / t * (2.0 + 4.0) + 2.0 * h / t)));
+    }
+
+    void pipelineInFlightMicroBatches() const
+    {
+        // Megatron 1F1B: the first stage holds min(p, m) micro-batches, the last one.
+        QCOMPARE(inFlightMicroBatches(PipelineSchedule::OneFOneB, 8, 1, 64, true), 8.0);
+        QCOMPARE(inFlightMicroBatches(PipelineSchedule::OneFOneB, 8, 1, 4, true), 4.0);
+        QCOMPARE(inFlightMicroBatches(PipelineSchedule::OneFOneB, 8, 1, 64, false), 1.0);
+        // Interleaved with v virtual stages: x (1 + (p - 1)/(p v)) (Megatron
+        // theoretical_memory_usage.py): p = 4, v = 2 gives 4 x 1.375 = 5.5.
+        QCOMPARE(inFlightMicroBatches(PipelineSchedule::Interleaved, 4, 2, 64, true), 5.5);
+        // GPipe runs every forward before any backward: all m micro-batches.
+        QCOMPARE(inFlightMicroBatches(PipelineSchedule::GPipe, 4, 1, 32, true), 32.0);
+        // No pipeline: gradient accumulation frees each micro-batch before the next.
+        QCOMPARE(inFlightMicroBatches(PipelineSchedule::OneFOneB, 1, 1, 32, true), 1.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestActivationMemory)
+#include "tst_activationmemory.moc"

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How the training estimate puts the components together (docs/memory.md §1-§5): the most-loaded
+// pipeline stage, the transients that never coexist, paged optimizer states, framework overhead
+// and what each memory counter sees.
+#include "common/Units.h"
+#include "memory/ActivationMemory.h"
+#include "memory/MemoryAssumptions.h"
+#include "memory/MemoryCounter.h"
+#include "memory/MemoryModel.h"
+#include "memory/ModelStateMemory.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace gpuplan;
+
+namespace {
+
+struct Fixture
+{
+    Plan plan;
+    GpuSpec gpu;
+    ResolvedPlan rp;
+
+    explicit Fixture(double memoryGB = 80)
+    {
+        ModelArch &a = plan.model;
+        a.layers = 32;
+        a.hidden = 4096;
+        a.heads = 32;
+        a.kvHeads = 8;
+        a.ffnHidden = 14336;
+        a.gatedMlp = true;
+        a.vocab = 128256;
+        plan.workload.training.seqLen = 4096;
+        plan.workload.training.globalBatch = 64;
+        plan.workload.training.microBatch = 1;
+        plan.hardware.numGpus = 8;
+        plan.parallelism.dp = 8;
+        plan.parallelism.zero = 1;
+        plan.parallelism.sharding = ShardingImpl::Megatron;
+        plan.parallelism.recompute = Recompute::Selective;
+        gpu.id = "test-gpu";
+        gpu.memoryBytes = memoryGB * 1e9;
+        refresh();
+    }
+
+    void refresh()
+    {
+        rp.plan = &plan;
+        rp.gpu = &gpu;
+        rp.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
+    }
+
+    MemoryResult run()
+    {
+        refresh();
+        return estimateTrainingMemory(rp, layoutFromPlan(plan));
+    }
+};
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::fabs(a - b) <= rel * std::fabs(b);
+}
+
+} // namespace
+
+class TestTrainingMemory final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void componentsAddUpWithoutOverheads() const
+    {
+        // With the overheads set to zero, the peak is the model states plus the stored activations
+        // plus the larger of the logits and the recompute working set (here: the logits).
+        Fixture f(200);
+        f.plan.overheads.cudaContextGiB = 0;
+        f.plan.overheads.allocatorSlack = 0;
+        f.plan.overheads.commBufferGiB = 0;
+        const MemoryResult m = f.run();
+        const Layout l = layoutFromPlan(f.plan);
+        const ModelStateBytes st = modelStateBytes(f.plan, f.rp.shape, l, firstStageParams(f.rp.shape, l));
+        ActivationConfig c;
+        c.seq = 4096;
+        c.tp = 1;
+        const double acts = 32 * layerActivationBytes(f.rp.shape, c, Recompute::Selective) + embeddingActivationBytes(f.rp.shape, c);
+        const double expected = st.weights + st.gradients + st.optimizerStates + st.masterWeights + acts + logitsBytes(f.rp.shape, c);
+        QVERIFY(near(m.perGpuBytes, expected));
+        QVERIFY(near(m.breakdown.logitsLoss, logitsBytes(f.rp.shape, c)));
+        QCOMPARE(m.outsideAllocatorBytes, 0.0);
+        QVERIFY(m.fits);
+    }
+
+    void overheadsDefaultsAndCounters() const
+    {
+        // Defaults from memory/MemoryAssumptions.h; torch's allocated counter sees neither the
+        // context nor the slack, reserved adds the slack, the device view adds the context and NCCL.
+        Fixture f;
+        const MemoryResult m = f.run();
+        QVERIFY(near(m.breakdown.cudaContext, memassume::kCudaContextGiB * units::kGiB));
+        const double nccl = memassume::kNcclGiBPerCommunicator * units::kGiB;   // one DP communicator
+        QVERIFY(near(m.outsideAllocatorBytes, m.breakdown.cudaContext + nccl));
+        const double allocated = bytesSeenBy(m, MemoryCounter::Allocated);
+        QVERIFY(near(m.breakdown.allocatorSlack, memassume::kAllocatorSlack * allocated));
+        QVERIFY(near(bytesSeenBy(m, MemoryCounter::Reserved), allocated * (1 + memassume::kAllocatorSlack)));
+        QVERIFY(near(bytesSeenBy(m, MemoryCounter::Device), m.perGpuBytes));
+        QVERIFY(near(m.perGpuBytes, m.breakdown.total()));
+        // An override replaces the default.
+        f.plan.overheads.cudaContextGiB = 0.5;
+        QVERIFY(near(f.run().breakdown.cudaContext, 0.5 * units::kGiB));
+    }
+
+    void fullRecomputeKeepsOneLayerWorkingSet() const
+    {
+        // Korthikanti Table 2, full recompute: 2 s b h per layer plus one layer's full activations
+        // while it is recomputed; that transient and the logits never coexist.
+        Fixture f;
+        f.plan.model.vocab = 1000;   // small logits: the working set sets the peak
+        f.plan.parallelism.recompute = Recompute::Full;
+        f.plan.overheads.cudaContextGiB = 0;
+        f.plan.overheads.allocatorSlack = 0;
+        const MemoryResult m = f.run();
+        ActivationConfig c;
+        c.seq = 4096;
+        const double stored = 32 * layerActivationBytes(f.rp.shape, c, Recompute::Full) + embeddingActivationBytes(f.rp.shape, c);
+        QVERIFY(near(m.breakdown.activations, stored + layerActivationBytes(f.rp.shape, c, Recompute::None)));
+        QCOMPARE(m.breakdown.logitsLoss, 0.0);
+    }
+
+    void mostLoadedStageIsTheHeavierOfFirstAndLast() const
+    {
+        // formulas.md §2.3 / §3: the first stage holds the embedding and p micro-batches in flight,
+        // the last the output layer and the logits; a 1M-token vocabulary makes the last one heavier.
+        Fixture f;
+        f.plan.parallelism.pp = 4;
+        f.plan.parallelism.dp = 2;
+        f.plan.parallelism.recompute = Recompute::Full;
+        f.plan.model.vocab = 1000000;
+        const MemoryResult big = f.run();
+        QVERIFY(big.breakdown.logitsLoss > 0);   // the last stage was reported
+        f.plan.model.vocab = 32000;
+        const MemoryResult small = f.run();
+        QCOMPARE(small.breakdown.logitsLoss, 0.0);   // the first stage was reported
+    }
+
+    void pagedOptimizerStatesSpillWhenTheGpuIsFull() const
+    {
+        // bitsandbytes paged optimizers: states stay on the GPU while they fit, the rest is evicted
+        // to host memory; torch's counters never see them.
+        Fixture roomy(400);
+        roomy.plan.precision.optimizer = Optimizer::Adam8bit;
+        roomy.plan.parallelism.offloadOptimizer = Offload::Paged;
+        roomy.plan.parallelism.zero = 0;
+        roomy.plan.parallelism.recompute = Recompute::Full;
+        const MemoryResult r = roomy.run();
+        QCOMPARE(r.offloadedCpuBytes, 0.0);
+        QVERIFY(r.outsideAllocatorBytes > r.breakdown.cudaContext + 2 * roomy.rp.shape.totalParams);
+
+        Fixture tight(80);
+        tight.plan = roomy.plan;
+        const MemoryResult t = tight.run();
+        QVERIFY(t.offloadedCpuBytes > 0);
+        QVERIFY(t.perGpuBytes <= tight.gpu.memoryBytes * (1 + 1e-12));
+        QVERIFY(near(bytesSeenBy(t, MemoryCounter::Reserved), bytesSeenBy(r, MemoryCounter::Reserved)));
+    }
+
+    void doesNotFitOnASmallGpu() const
+    {
+        Fixture f(24);
+        f.plan.parallelism.dp = 1;
+        f.plan.hardware.numGpus = 1;
+        f.plan.parallelism.zero = 0;
+        const MemoryResult m = f.run();
+        QVERIFY(!m.fits);
+        QCOMPARE(m.capacityBytes, 24e9);
+    }
+
+    void noNonFiniteValuesForExtremeInputs() const
+    {
+        Fixture f;
+        f.plan.model.layers = 1;
+        f.plan.parallelism.pp = 8;   // more stages than layers
+        f.plan.workload.training.globalBatch = 1;
+        const MemoryResult m = f.run();
+        QVERIFY(std::isfinite(m.perGpuBytes) && m.perGpuBytes > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTrainingMemory)
+#include "tst_trainingmemory.moc"
