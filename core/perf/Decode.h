@@ -16,8 +16,8 @@ double decodeStepTime(const ForwardCostModel &m, double sequences, double contex
 // `startContext` and grows by `growth` tokens per step (1 when every sequence of the batch
 // started together), so the KV reads grow too. The latency
 // of a response is this SUM (formulas.md §9, pitfall 13: not the average of the first and last
-// step). Exact for up to 64 steps, composite Simpson over the steps beyond (the step time is
-// piecewise smooth in the context; the error is far below the model's).
+// step). Computed as the integral over the steps by Simpson's rule on the linear pieces of the
+// step time (split where the context reaches a sliding window): exact up to rounding.
 double decodeTotalTime(const ForwardCostModel &m, double sequences, double startContext, double steps,
                        double growth = 1.0);
 

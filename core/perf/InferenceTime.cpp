@@ -19,26 +19,43 @@ Batching batchingUsed(const ResolvedPlan &plan)
     return static_cast<int>(wanted) <= static_cast<int>(offered) ? wanted : offered;
 }
 
-bool meetsTargets(const InferenceWorkload &w, const ServingPoint &p)
+bool meetsTtft(const InferenceWorkload &w, double ttftMs)
 {
-    return (w.ttftTargetMs <= 0 || p.ttftS * 1e3 <= w.ttftTargetMs) &&
-           (w.tpotTargetMs <= 0 || p.tpotS * 1e3 <= w.tpotTargetMs);
+    return w.ttftTargetMs <= 0 || ttftMs <= w.ttftTargetMs;
 }
 
-// Largest concurrency in [1, limit] that meets the latency targets; 0 when even one sequence
-// misses them. TTFT and TPOT grow with the concurrency, so a bisection finds it.
-int largestConcurrencyMeetingTargets(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
-                                     const InferenceWorkload &w, int limit)
+bool meetsTpot(const InferenceWorkload &w, double tpotMs)
 {
-    if (limit < 1 || !meetsTargets(w, servingPoint(m, b, sw, 1)))
-        return 0;
-    if (meetsTargets(w, servingPoint(m, b, sw, limit)))
-        return limit;
-    int good = 1;
-    int bad = limit;
+    return w.tpotTargetMs <= 0 || tpotMs <= w.tpotTargetMs;
+}
+
+bool meetsTargets(const InferenceWorkload &w, double ttftS, double tpotS)
+{
+    return meetsTtft(w, ttftS * 1e3) && meetsTpot(w, tpotS * 1e3);
+}
+
+// Largest concurrency up to the curve's last point that meets the latency targets; 0 when even
+// one sequence misses them. TTFT and TPOT grow with the concurrency, so the curve brackets the
+// answer and a bisection between two of its points finds it.
+int largestConcurrencyMeetingTargets(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
+                                     const InferenceWorkload &w, const InferenceResult &r)
+{
+    int good = 0;
+    int bad = 0;
+    for (int i = 0; i < r.curveCount; ++i) {
+        const ConcurrencyPoint &p = r.curve[static_cast<std::size_t>(i)];
+        if (!meetsTargets(w, p.ttftMs * 1e-3, p.tpotMs * 1e-3)) {
+            bad = p.concurrency;
+            break;
+        }
+        good = p.concurrency;
+    }
+    if (good == 0 || bad == 0)
+        return good;
     while (bad - good > 1) {
         const int mid = good + (bad - good) / 2;
-        (meetsTargets(w, servingPoint(m, b, sw, mid)) ? good : bad) = mid;
+        const ServingPoint p = servingPoint(m, b, sw, mid);
+        (meetsTargets(w, p.ttftS, p.tpotS) ? good : bad) = mid;
     }
     return good;
 }
@@ -52,7 +69,7 @@ void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
     r.curveCount = 0;
     int previous = 0;
     for (int i = 0; i < kPoints; ++i) {
-        const double x = kPoints > 1 ? static_cast<double>(i) / (kPoints - 1) : 1.0;
+        const double x = static_cast<double>(i) / (kPoints - 1);
         const int c = static_cast<int>(std::lround(std::pow(static_cast<double>(limit), x)));
         if (c <= previous)
             continue;
@@ -93,17 +110,20 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.outputTokensPerSPerReplica = p.tokensPerSPerReplica;
     r.outputTokensPerSPerGpu = p.tokensPerSPerReplica / gpus;
     r.requestsPerSPerReplica = p.requestsPerSPerReplica;
-    r.meetsTtft = w.ttftTargetMs <= 0 || r.ttftMs <= w.ttftTargetMs;
-    r.meetsTpot = w.tpotTargetMs <= 0 || r.decodeMsPerToken <= w.tpotTargetMs;
+    r.meetsTtft = meetsTtft(w, r.ttftMs);
+    r.meetsTpot = meetsTpot(w, r.decodeMsPerToken);
 
-    for (int b = 0; b < 3; ++b)
-        r.batchingTokensPerSPerGpu[static_cast<std::size_t>(b)] =
-            servingPoint(m, static_cast<Batching>(b), sw, concurrency).tokensPerSPerReplica / gpus;
+    for (int b = 0; b < 3; ++b) {
+        const Batching other = static_cast<Batching>(b);
+        const double tokens = other == r.batchingUsed ? p.tokensPerSPerReplica
+                                                      : servingPoint(m, other, sw, concurrency).tokensPerSPerReplica;
+        r.batchingTokensPerSPerGpu[static_cast<std::size_t>(b)] = tokens / gpus;
+    }
 
     const int limit = memory.maxConcurrency >= 1 ? memory.maxConcurrency : 1;
     fillCurve(m, r.batchingUsed, sw, limit, gpus, r);
 
-    r.sizingConcurrency = largestConcurrencyMeetingTargets(m, r.batchingUsed, sw, w, limit);
+    r.sizingConcurrency = largestConcurrencyMeetingTargets(m, r.batchingUsed, sw, w, r);
     if (w.requestRate > 0 && r.sizingConcurrency >= 1) {
         const double rps = servingPoint(m, r.batchingUsed, sw, r.sizingConcurrency).requestsPerSPerReplica;
         r.replicasNeeded = rps > 0 ? static_cast<int>(std::min(std::ceil(w.requestRate / rps), 1e9)) : 0;
