@@ -104,14 +104,17 @@ struct InferenceResult
 {
     bool valid = false;
     int gpusPerReplica = 1;
-    double ttftMs = 0;                    // prefill of one prompt at the plan's concurrency
-    double decodeMsPerToken = 0;          // mean time per output token over the response
-    double e2eLatencyMs = 0;
+    Batching batchingUsed = Batching::Continuous;  // the plan's batching as far as the engine offers it
+    // At the evaluated concurrency (layout.microBatch capped by maxConcurrency), replica kept full:
+    double ttftMs = 0;                    // time to first token, waiting for a batch slot included
+    double decodeMsPerToken = 0;          // mean over the response of the time per output token
+    double e2eLatencyMs = 0;              // ttft + the sum of the per-token times
     double outputTokensPerSPerGpu = 0;
     double outputTokensPerSPerReplica = 0;
     double requestsPerSPerReplica = 0;
     int maxConcurrency = 0;
-    int replicasNeeded = 0;               // for the target request rate under the latency targets
+    int sizingConcurrency = 0;            // largest concurrency meeting the latency targets; 0 = none does
+    int replicasNeeded = 0;               // for the target request rate at sizingConcurrency; 0 = no rate or none
     bool meetsTtft = true;
     bool meetsTpot = true;
     // Throughput of the same replica under static, dynamic and continuous batching.

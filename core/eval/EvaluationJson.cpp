@@ -95,6 +95,7 @@ Json inferenceJson(const InferenceResult &r)
     }
     return {{"valid", r.valid},
             {"gpus_per_replica", r.gpusPerReplica},
+            {"batching_used", enumName(batchingNames(), static_cast<int>(r.batchingUsed))},
             {"ttft_ms", num(r.ttftMs)},
             {"decode_ms_per_token", num(r.decodeMsPerToken)},
             {"e2e_latency_ms", num(r.e2eLatencyMs)},
@@ -102,6 +103,7 @@ Json inferenceJson(const InferenceResult &r)
             {"output_tokens_per_s_per_replica", num(r.outputTokensPerSPerReplica)},
             {"requests_per_s_per_replica", num(r.requestsPerSPerReplica)},
             {"max_concurrency", r.maxConcurrency},
+            {"sizing_concurrency", r.sizingConcurrency},
             {"replicas_needed", r.replicasNeeded},
             {"meets_ttft", r.meetsTtft},
             {"meets_tpot", r.meetsTpot},
