@@ -116,10 +116,16 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         out += "\nInference (per replica of " + std::to_string(r.gpusPerReplica) + " GPUs)\n";
         line("time to first token", fmt("%.1f ms", r.ttftMs));
         line("time per output token", fmt("%.2f ms", r.decodeMsPerToken));
-        line("output tokens/s per GPU", fmt("%.0f", r.outputTokensPerSPerGpu));
+        line("end-to-end latency", fmt("%.0f ms", r.e2eLatencyMs));
+        line("output tokens/s per GPU", fmt("%.0f", r.outputTokensPerSPerGpu) + " (" +
+                                            enumName(batchingNames(), static_cast<int>(r.batchingUsed)) + " batching)");
+        line("static/dynamic/continuous", fmt("%.0f", r.batchingTokensPerSPerGpu[0]) + " / " +
+                                              fmt("%.0f", r.batchingTokensPerSPerGpu[1]) + " / " +
+                                              fmt("%.0f", r.batchingTokensPerSPerGpu[2]) + " tokens/s per GPU");
         line("max concurrency", std::to_string(r.maxConcurrency));
         if (r.replicasNeeded > 0)
-            line("replicas needed", std::to_string(r.replicasNeeded));
+            line("replicas needed", std::to_string(r.replicasNeeded) + " (at concurrency " +
+                                        std::to_string(r.sizingConcurrency) + ", the largest meeting the targets)");
     }
     if (e.power.itKw > 0)
         out += facilityTextReport(plan, e);
