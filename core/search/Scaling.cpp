@@ -4,7 +4,9 @@
 #include "search/LayoutSearch.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <thread>
 
 namespace gpuplan {
 
@@ -31,45 +33,75 @@ std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int m
     return counts;
 }
 
-ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &options)
-{
-    ScalingResult out;
-    out.weak = options.weak;
-    const Plan &original = *plan.plan;
-    const int planGpus = std::max(original.hardware.numGpus, 1);
-    const std::vector<int> counts = scalingCounts(planGpus, plan.gpusPerNode, options.minGpus, options.maxGpus);
+namespace {
 
+// Fills one point: the fastest layout at `gpus`, with the plan's global batch scaled for weak scaling.
+// Returns false when cancelled.
+bool scalingPoint(const ResolvedPlan &plan, const ScalingOptions &options, int gpus, ScalingPoint &point)
+{
+    const Plan &original = *plan.plan;
+    Plan scaled = original;
+    ResolvedPlan resolved = plan;
+    resolved.plan = &scaled;
+    if (options.weak && original.workload.mode == Mode::Training) {
+        const double ratio = static_cast<double>(gpus) / std::max(original.hardware.numGpus, 1);
+        const double batch = std::llround(original.workload.training.globalBatch * ratio);
+        scaled.workload.training.globalBatch = static_cast<int>(std::max(batch, 1.0));
+    }
     SearchOptions search;
     search.objective = SearchObjective::Time;
     search.top = 1;
     // The curve answers "how does this setup scale": the framework (sharding implementation)
-    // stays the plan's while everything else is re-chosen per count. It also keeps the curve fast
-    // enough to redraw live (docs/performance.md).
+    // stays the plan's while everything else is re-chosen per count.
     search.allShardings = false;
     search.cancel = options.cancel;
-    // Weak scaling changes the global batch: one copy of the plan for the whole curve.
-    Plan scaled = original;
-    ResolvedPlan resolved = plan;
-    resolved.plan = &scaled;
-    const bool weak = options.weak && original.workload.mode == Mode::Training;
-    for (const int n : counts) {
-        if (weak) {
-            const double batch = std::llround(static_cast<double>(original.workload.training.globalBatch) * n / planGpus);
-            scaled.workload.training.globalBatch = static_cast<int>(std::max(batch, 1.0));
-        }
-        search.minGpus = search.maxGpus = n;
-        const SearchResult r = searchLayouts(resolved, search);
-        if (r.cancelled)
-            break;
-        ScalingPoint &p = out.points[static_cast<std::size_t>(out.count++)];
-        p.gpus = n;
-        p.feasible = !r.best.empty();
-        if (p.feasible) {
-            p.tokensPerS = r.best.front().tokensPerS;
-            p.tokensPerSPerGpu = p.tokensPerS / n;
-            p.layout = r.best.front().layout;
-        }
+    search.minGpus = search.maxGpus = gpus;
+    const SearchResult r = searchLayouts(resolved, search);
+    if (r.cancelled)
+        return false;
+    point = ScalingPoint{};
+    point.gpus = gpus;
+    point.feasible = !r.best.empty();
+    if (point.feasible) {
+        point.tokensPerS = r.best.front().tokensPerS;
+        point.tokensPerSPerGpu = point.tokensPerS / gpus;
+        point.layout = r.best.front().layout;
     }
+    return true;
+}
+
+} // namespace
+
+ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &options)
+{
+    ScalingResult out;
+    out.weak = options.weak;
+    const std::vector<int> counts =
+        scalingCounts(plan.plan->hardware.numGpus, plan.gpusPerNode, options.minGpus, options.maxGpus);
+    const int n = static_cast<int>(counts.size());
+    // Counts are independent searches over read-only inputs: spread them over threads, largest
+    // (slowest) first.
+    std::array<bool, ScalingResult::kMaxPoints> done{};
+    std::atomic<int> next{0};
+    auto work = [&] {
+        for (int k; (k = next.fetch_add(1)) < n;) {
+            const int i = n - 1 - k;
+            done[static_cast<std::size_t>(i)] =
+                scalingPoint(plan, options, counts[static_cast<std::size_t>(i)], out.points[static_cast<std::size_t>(i)]);
+        }
+    };
+    const int hardware = static_cast<int>(std::thread::hardware_concurrency());
+    const int threads = std::clamp(options.threads > 0 ? options.threads : hardware, 1, n);
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t)
+        helpers.emplace_back(work);
+    work();
+    for (std::thread &t : helpers)
+        t.join();
+    // A cancelled curve keeps the points finished in order from the smallest count.
+    while (out.count < n && done[static_cast<std::size_t>(out.count)])
+        ++out.count;
+
     // Ideal: linear from the first feasible point.
     const ScalingPoint *first = nullptr;
     for (int i = 0; i < out.count; ++i) {

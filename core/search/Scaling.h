@@ -17,6 +17,7 @@ struct ScalingOptions
     int minGpus = 0;         // 0 = one node
     int maxGpus = 0;         // 0 = 4 x the plan's count
     const std::atomic<bool> *cancel = nullptr;   // polled between layout groups
+    int threads = 0;         // counts searched in parallel; 0 = one per hardware thread, 1 = this thread only
 };
 
 ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &options = {});
