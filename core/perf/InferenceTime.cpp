@@ -100,13 +100,18 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
 
     // The concurrency asked for, capped by the KV cache that fits (0 fits: the model itself does
-    // not fit; latencies are still given for one sequence, the result is marked invalid).
+    // not fit; latencies are still given for one sequence, the result is marked invalid). The
+    // replica serves what fits; throughput is that of the capped concurrency.
     const int asked = std::max(layout.microBatch, 1);
     const int concurrency = memory.maxConcurrency >= 1 ? std::min(asked, memory.maxConcurrency) : 1;
     const ServingPoint p = servingPoint(m, r.batchingUsed, sw, concurrency);
-    r.ttftMs = p.ttftS * 1e3;
+    // Requests beyond what fits wait for a slot: with `asked` requests in the system and the
+    // replica serving at its capacity, Little's law gives a queue wait of (asked - fits) / capacity.
+    const double queueS =
+        asked > concurrency && p.requestsPerSPerReplica > 0 ? (asked - concurrency) / p.requestsPerSPerReplica : 0.0;
+    r.ttftMs = (p.ttftS + queueS) * 1e3;
     r.decodeMsPerToken = p.tpotS * 1e3;
-    r.e2eLatencyMs = p.e2eS * 1e3;
+    r.e2eLatencyMs = (p.e2eS + queueS) * 1e3;
     r.outputTokensPerSPerReplica = p.tokensPerSPerReplica;
     r.outputTokensPerSPerGpu = p.tokensPerSPerReplica / gpus;
     r.requestsPerSPerReplica = p.requestsPerSPerReplica;

@@ -177,6 +177,9 @@ private slots:
         s.layout.microBatch = 120;
         const InferenceResult at120 = estimateInference(s.resolved(), s.layout, memory);
         QCOMPARE(capped.outputTokensPerSPerGpu, at120.outputTokensPerSPerGpu);
+        // The 380 requests that do not fit queue: Little's law, 380 / (requests per second).
+        QVERIFY(near(capped.ttftMs, at120.ttftMs + 380.0 / at120.requestsPerSPerReplica * 1e3, 1e-9));
+        QVERIFY(near(capped.e2eLatencyMs - capped.ttftMs, at120.e2eLatencyMs - at120.ttftMs, 1e-9));
         Diagnostics d;
         s.layout.microBatch = 500;
         addInferenceDiagnostics(s.resolved(), s.layout, memory, capped, d);
