@@ -98,11 +98,9 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
     // Rates. Attention kernels and the output layer stay in 16-bit in the engines modelled (FP8
     // attention kernels are not modelled).
     const double peak16 = sixteenBitPeak(gpu);
-    double peak = gpu.peak(pr.compute);
-    if (peak <= 0) {
-        peak = peak16;
-        m.computeDtypeFallback = true;
-    }
+    // A GPU without a rate for the compute format runs it at its 16-bit rate (the layout check
+    // reports NoFlopsForDtype).
+    const double peak = gpu.peak(pr.compute) > 0 ? gpu.peak(pr.compute) : peak16;
     const bool narrowCompute = bytesPerElement(pr.compute) < 2.0;
     m.gemmFlopRate = peak * e.prefillFlopsFraction;
     m.logitFlopRate = (narrowCompute ? peak16 : peak) * e.prefillFlopsFraction;
@@ -178,7 +176,8 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
 
     // Tensor-parallel all-reduce: alpha + 2(t-1)/t x bytes / bus bandwidth inside a node, two-level
     // across nodes (formulas.md §7.1, §7.3). Inside a node the engine's achieved bus fraction and
-    // latency replace the GPU's large-message NCCL figures: TP messages are 0.1-100 MB.
+    // latency replace the GPU's large-message NCCL figures: TP messages are 10 KB to 100 MB, far
+    // below the sizes where NCCL reaches its peak.
     m.net = commNetwork(plan);
     const double gpuFraction = gpu.efficiency.intraBusBwFraction;
     if (gpuFraction > 0)

@@ -24,7 +24,6 @@ struct GemmShape
 struct ForwardCostModel
 {
     bool valid = false;
-    bool computeDtypeFallback = false;   // the GPU lacks the plan's compute dtype: 16-bit rate used
     int tp = 1;
     int pp = 1;
 
