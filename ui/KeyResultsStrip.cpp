@@ -111,7 +111,7 @@ void KeyResultsStrip::updateArrangement()
         for (int c = 0; c < columns; ++c) {
             int widest = 0;
             for (int i = c; i < kKeyResultCount; i += columns)
-                widest = std::max(widest, m_tiles[static_cast<std::size_t>(i)].frame->minimumSizeHint().width());
+                widest = std::max(widest, tileMinimumWidth(i));
             needed += widest;
         }
         if (needed <= available || columns == 1)
@@ -120,11 +120,20 @@ void KeyResultsStrip::updateArrangement()
     arrange(columns);
 }
 
+// The value line decides a tile's width (captions wrap). Cheaper than the frame's own
+// minimumSizeHint(), which lays out the word-wrapped caption on every refresh.
+int KeyResultsStrip::tileMinimumWidth(int index) const
+{
+    const Tile &tile = m_tiles[static_cast<std::size_t>(index)];
+    const QMargins margins = tile.frame->layout()->contentsMargins();
+    return tile.value->sizeHint().width() + margins.left() + margins.right() + 2;
+}
+
 QSize KeyResultsStrip::minimumSizeHint() const
 {
     int widest = 0;
-    for (const Tile &tile : m_tiles)
-        widest = std::max(widest, tile.frame->minimumSizeHint().width());
+    for (int i = 0; i < kKeyResultCount; ++i)
+        widest = std::max(widest, tileMinimumWidth(i));
     const QMargins margins = m_grid->contentsMargins();
     return {widest + margins.left() + margins.right(), QWidget::minimumSizeHint().height()};
 }

@@ -60,6 +60,7 @@ private:
     void applyFonts();
     void arrange(int columns);
     void updateArrangement();
+    int tileMinimumWidth(int index) const;
     void applyColors(bool force);
 
     std::array<Tile, kKeyResultCount> m_tiles;

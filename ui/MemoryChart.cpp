@@ -143,16 +143,40 @@ void MemoryChart::refresh(const PlanController &controller)
     std::vector<MemoryBar> bars;
     bars.push_back({QString::fromStdString(planGpu.id), QString::fromStdString(planGpu.name),
                     controller.evaluation().memory, true});
+    ResolvedPlan other;
     for (const GpuSpec *gpu : comparableGpus(controller.catalog(), planGpu, m_comparisonCount)) {
-        // Same plan, same layout, another GPU: only the GPU pointer (and its default node) change.
-        const Evaluation e = evaluate(controller.resolvedWithGpu(*gpu));
+        // Same plan, same layout, another GPU (with its default node when the plan names none).
+        if (!controller.resolveWithGpu(*gpu, other))
+            continue;
+        const Evaluation e = evaluate(other);
         bars.push_back({QString::fromStdString(gpu->id), QString::fromStdString(gpu->name), e.memory, false});
     }
     setBars(std::move(bars));
 }
 
+namespace {
+
+bool sameBar(const MemoryBar &a, const MemoryBar &b)
+{
+    const MemoryResult &x = a.memory;
+    const MemoryResult &y = b.memory;
+    for (int c = 0; c < kMemoryComponentCount; ++c) {
+        const auto component = static_cast<MemoryComponent>(c);
+        if (memoryComponentBytes(x.breakdown, component) != memoryComponentBytes(y.breakdown, component))
+            return false;
+    }
+    return a.gpuId == b.gpuId && a.gpuName == b.gpuName && a.isPlanGpu == b.isPlanGpu
+           && x.perGpuBytes == y.perGpuBytes && x.capacityBytes == y.capacityBytes && x.fits == y.fits;
+}
+
+} // namespace
+
 void MemoryChart::setBars(std::vector<MemoryBar> bars)
 {
+    // Most inputs (tokens, prices, power) do not change memory: keep the chart and the user's
+    // zoom as they are.
+    if (bars.size() == m_bars.size() && std::equal(bars.begin(), bars.end(), m_bars.begin(), sameBar))
+        return;
     m_bars = std::move(bars);
     rebuild();
 }

@@ -15,8 +15,6 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
-#include <algorithm>
-
 
 namespace gpuplan::ui {
 
@@ -118,25 +116,36 @@ std::vector<FieldMessage> PlanController::fieldMessages() const
     return out;
 }
 
-ResolvedPlan PlanController::resolvedWithGpu(const GpuSpec &gpu) const
+bool PlanController::resolveWithGpu(const GpuSpec &gpu, ResolvedPlan &out) const
 {
-    ResolvedPlan r = m_resolved;
-    r.gpu = &gpu;
-    if (m_plan.hardware.node.empty()) {
-        if (const NodeSpec *node = m_catalog.findNode(gpu.defaultNode))
-            r.node = node;
+    // Resolving a copy keeps the rules for defaults (node, fabric, cloud offer of that GPU) in
+    // one place, the core. The result refers to catalog entries only, so it can point at this
+    // plan, which differs from the copy in nothing but the GPU id the result already resolved.
+    Plan copy = m_plan;
+    copy.hardware.gpu = gpu.id;
+    std::vector<ResolveError> errors;
+    if (!resolvePlan(copy, m_catalog, out, errors))
+        return false;
+    out.plan = &m_plan;
+    return true;
+}
+
+// The registry entry of `path` when it is of the wanted kind (text or not), else nullptr with the
+// reason in *error.
+static const FieldSpec *editableField(const QString &path, bool text, QString *error)
+{
+    const FieldSpec *field = findPlanField(path.toStdString());
+    if (!field) {
+        if (error)
+            *error = PlanController::tr("%1: not a plan field").arg(path);
+        return nullptr;
     }
-    if (m_plan.hardware.fabric.empty() && r.node) {
-        if (const FabricSpec *fabric = m_catalog.findFabric(r.node->defaultFabric))
-            r.fabric = fabric;
+    if ((field->type == FieldType::Text) != text) {
+        if (error)
+            *error = PlanController::tr("%1: expected %2").arg(path, QString::fromStdString(describeAllowed(*field)));
+        return nullptr;
     }
-    if (m_plan.cost.cloudOffer.empty()) {
-        const auto offers = m_catalog.offersFor(gpu);
-        r.cloud = offers.empty() ? nullptr : offers.front();
-    }
-    if (m_plan.hardware.gpusPerNode <= 0 && r.node)
-        r.gpusPerNode = std::max(r.node->gpusPerNode, 1);
-    return r;
+    return field;
 }
 
 bool PlanController::setNumber(const QString &path, double value, QString *error)
@@ -146,11 +155,9 @@ bool PlanController::setNumber(const QString &path, double value, QString *error
             *error = message;
         return false;
     };
-    const FieldSpec *field = findPlanField(path.toStdString());
+    const FieldSpec *field = editableField(path, false, error);
     if (!field)
-        return fail(tr("%1: not a plan field").arg(path));
-    if (field->type == FieldType::Text)
-        return fail(tr("%1: expected %2").arg(path, QString::fromStdString(describeAllowed(*field))));
+        return false;
     std::string message;
     if (!checkFieldValue(*field, value, message))
         return fail(QString::fromStdString(message));
@@ -166,22 +173,18 @@ bool PlanController::setNumber(const QString &path, double value, QString *error
 
 bool PlanController::setText(const QString &path, const QString &value, QString *error)
 {
-    auto fail = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return false;
-    };
-    const FieldSpec *field = findPlanField(path.toStdString());
+    const FieldSpec *field = editableField(path, true, error);
     if (!field)
-        return fail(tr("%1: not a plan field").arg(path));
-    if (field->type != FieldType::Text)
-        return fail(tr("%1: expected %2").arg(path, QString::fromStdString(describeAllowed(*field))));
+        return false;
     const std::string text = value.toStdString();
-    if (static_cast<double>(text.size()) > field->max)
-        return fail(tr("%1: text of %2 characters; expected %3")
-                        .arg(path)
-                        .arg(text.size())
-                        .arg(QString::fromStdString(describeAllowed(*field))));
+    if (static_cast<double>(text.size()) > field->max) {
+        if (error)
+            *error = tr("%1: text of %2 characters; expected %3")
+                         .arg(path)
+                         .arg(text.size())
+                         .arg(QString::fromStdString(describeAllowed(*field)));
+        return false;
+    }
     if (field->getText(m_plan) == text)
         return true;
     m_undoStack->push(new SetFieldCommand(this, *field, text));

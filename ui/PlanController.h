@@ -53,9 +53,10 @@ public:
     double evaluationMicroseconds() const { return m_evaluationUs; }
     // Diagnostics and resolve errors that name a field, as sentences.
     std::vector<FieldMessage> fieldMessages() const;
-    // The resolved plan with its GPU swapped for another one (node, fabric and cloud offer
-    // follow the GPU when the plan leaves them at their defaults). Points at this plan.
-    ResolvedPlan resolvedWithGpu(const GpuSpec &gpu) const;
+    // This plan on another GPU: resolved as if hardware.gpu named it (node, fabric and cloud offer
+    // follow the GPU where the plan leaves them at their defaults), pointing at this plan. False
+    // when that combination does not resolve (e.g. the GPU's default node is not in the catalog).
+    bool resolveWithGpu(const GpuSpec &gpu, ResolvedPlan &out) const;
 
     // Edits. Each is one undo step; a value outside the field's bounds is rejected with the
     // registry's message and nothing changes. Setting the current value is a no-op.

@@ -184,7 +184,9 @@ private slots:
             const GpuSpec *gpu = controller.catalog().findGpu(bars[i].gpuId.toStdString());
             QVERIFY(gpu);
             QVERIFY(gpu->id != "H100-SXM-80GB");
-            const Evaluation e = evaluate(controller.resolvedWithGpu(*gpu));
+            ResolvedPlan r;
+            QVERIFY(controller.resolveWithGpu(*gpu, r));
+            const Evaluation e = evaluate(r);
             QCOMPARE(bars[i].memory.perGpuBytes, e.memory.perGpuBytes);
             QCOMPARE(chart.barValues(MemoryComponent::Weights)[static_cast<int>(i)], gib(e.memory.breakdown.weights));
             QCOMPARE(chart.capacityLine()[static_cast<int>(i)], gib(gpu->memoryBytes));

@@ -240,12 +240,13 @@ private slots:
         QVERIFY(c->isResolved());
     }
 
-    void resolvedWithGpuSwapsOnlyTheGpu()
+    void resolveWithGpuSwapsOnlyTheGpu()
     {
         auto c = makeController();
         const GpuSpec *h200 = c->catalog().findGpu("H200-SXM-141GB");
         QVERIFY(h200);
-        const ResolvedPlan r = c->resolvedWithGpu(*h200);
+        ResolvedPlan r;
+        QVERIFY(c->resolveWithGpu(*h200, r));
         QCOMPARE(r.gpu, h200);
         QCOMPARE(r.plan, &c->plan());
         QCOMPARE(r.shape.totalParams, c->resolved().shape.totalParams);
