@@ -88,6 +88,8 @@ int runCalibrate(const std::vector<std::string> &argv)
     specs.push_back({"--out", true, false, "file to write (default: calibration-<GPU>.json in the user catalog folder)"});
     specs.push_back({"--split", true, false, "rows used: all (default), fit or test (the fixed halves of docs/accuracy.md)"});
     specs.push_back({"--params", true, false, "comma-separated parameters to fit (default: the compute, memory and host ones)"});
+    specs.push_back({"--exclude-sources", true, false,
+                     "comma-separated row-id prefixes left out of the fit (e.g. second-hand measurements)"});
     specs.push_back({"--json", false, false, "print the summary as JSON"});
     CliArgs args(specs);
     std::string error;
@@ -138,7 +140,14 @@ int runCalibrate(const std::vector<std::string> &argv)
         printError(pos[0] + ": " + error);
         return kBadInput;
     }
-    auto set = CalibrationSet::build(table, catalog, *gpuName, split, error);
+    std::vector<std::string> excluded;
+    if (auto e = args.value("--exclude-sources")) {
+        std::stringstream in(*e);
+        for (std::string item; std::getline(in, item, ',');)
+            if (!item.empty())
+                excluded.push_back(item);
+    }
+    auto set = CalibrationSet::build(table, catalog, *gpuName, split, error, excluded);
     if (!set) {
         printError("calibrate: " + pos[0] + ": " + error);
         return kBadInput;

@@ -60,6 +60,7 @@ constexpr NumberField kNumberFields[] = {
     {"host_overlap_exponent", 1.0, 100.0, &GpuEfficiency::hostOverlapExponent},
     {"micro_batch_overhead_s", 0.0, 10.0, &GpuEfficiency::microBatchOverheadS},
     {"step_overhead_s", 0.0, 10.0, &GpuEfficiency::stepOverheadS},
+    {"comm_overlap_penalty", 0.0, 1.0, &GpuEfficiency::commOverlapPenalty},
     {"intra_bus_bw_fraction", 0.01, 1.0, &GpuEfficiency::intraBusBwFraction},
     {"intra_latency_s", 0.0, 1e-2, &GpuEfficiency::intraLatencyS},
     {"residual_mape", 0.0, 1000.0, &GpuEfficiency::residualMape},

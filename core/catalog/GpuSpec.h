@@ -34,6 +34,9 @@ struct GpuEfficiency
     double hostOverlapExponent = 4.0;    // pass = (gpu^k + host^k)^(1/k): how well the queue hides the host
     double microBatchOverheadS = 2e-3;   // host work per micro-batch (batch fetch, loss, schedule)
     double stepOverheadS = 0.0;          // host work per optimizer step (scheduler, logging, syncs)
+    // Communication hidden behind compute still slows it (NCCL kernels take SMs and HBM
+    // bandwidth): this fraction of the hidden communication time is added to the step.
+    double commOverlapPenalty = 0.0;
     // NCCL inside a node: achieved bus bandwidth / per-GPU link bandwidth (one direction), and
     // the latency of one collective.
     double intraBusBwFraction = 0.82;

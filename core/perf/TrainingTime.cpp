@@ -58,6 +58,17 @@ void addPass(Parts &p, double Parts::*slot, double computeS, double tpS, double 
     p.other += passTime(busy, kernels, r) - busy;
 }
 
+// Communication that runs beside `window` seconds of compute: what does not fit in the window
+// (at least `tail`, the part that can never overlap), plus `penalty` x the hidden part, by
+// which NCCL kernels slow the compute they share the GPU with.
+double exposedComm(double comm, double window, double penalty, double tail = 0.0)
+{
+    if (comm <= 0)
+        return 0.0;
+    const double visible = std::min(comm, std::max(tail, comm - std::max(window, 0.0)));
+    return visible + penalty * (comm - visible);
+}
+
 // Seconds of the forward and backward passes, the windows that gradient and parameter
 // collectives can hide behind.
 struct PassWindows
@@ -67,11 +78,12 @@ struct PassWindows
 };
 
 // One micro-batch through one layer: forward, recomputation and backward.
-Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, const ComputeRates &r, PassWindows &win)
+Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, const ComputeRates &r, double penalty,
+                 PassWindows &win)
 {
     Parts p;
-    const double cpFwd = std::max(0.0, c.cpS - w.attentionCore.gpuS);   // ring overlapped with attention
-    const double cpBwd = std::max(0.0, 2.0 * c.cpS - w.attentionBackwardS);
+    const double cpFwd = exposedComm(c.cpS, w.attentionCore.gpuS, penalty);   // ring overlapped with attention
+    const double cpBwd = exposedComm(2.0 * c.cpS, w.attentionBackwardS, penalty);
     const double commKernels = c.tpKernels + (c.epS > 0 ? 2.0 : 0.0);
     addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
     win.forward = p.total();
@@ -80,7 +92,7 @@ Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, co
     else if (recompute == Recompute::Selective)
         addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
     const double before = p.total();
-    const double tpBwd = std::max(0.0, c.tpS - w.tpBackwardWindowS);
+    const double tpBwd = exposedComm(c.tpS, w.tpBackwardWindowS, penalty);
     addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epS, w.backward.kernels + commKernels, r);
     win.backward = p.total() - before;
     return p;
@@ -162,15 +174,16 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
         if (count <= 0)
             continue;
         PassWindows win;
-        layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r, win)
+        layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r,
+                             eff.commOverlapPenalty, win)
                       .scaled(count / layers));
         layerWin.forward += win.forward * count / layers;
         layerWin.backward += win.backward * count / layers;
     }
     Parts ends;
     PassWindows unused;
-    ends.add(layerParts(embeddingWork(s, d, r), LayerComm{}, Recompute::None, r, unused));
-    ends.add(layerParts(logitsWork(s, d, r), LayerComm{}, Recompute::None, r, unused));
+    ends.add(layerParts(embeddingWork(s, d, r), LayerComm{}, Recompute::None, r, 0.0, unused));
+    ends.add(layerParts(logitsWork(s, d, r), LayerComm{}, Recompute::None, r, 0.0, unused));
 
     // The busiest stage. Stages are taken as balanced: the first and last stages carry the
     // embedding and the logits, and tuned runs give them fewer layers (docs/performance-model.md).
@@ -210,7 +223,7 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     perMicro.other += eff.microBatchOverheadS;
     if (sync.perMicroBatchS > 0) {
         const double window = l.zero >= 3 ? stage.compute + stage.recompute : stageBwd;
-        perMicro.dp += std::max(0.0, sync.perMicroBatchS - window) + sync.perMicroBatchS / layersOnStage;
+        perMicro.dp += exposedComm(sync.perMicroBatchS, window, eff.commOverlapPenalty, sync.perMicroBatchS / layersOnStage);
     }
     const double perMicroS = perMicro.total();
     const double bubbleFrac = bubbleFraction(l.schedule, pp, l.vp, micro);
@@ -221,8 +234,8 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     double dpStep = sync.reduceS + sync.gatherS;
     if (plan.parallelism.overlapGradReduce) {
         const double tail = 1.0 / layersOnStage;
-        dpStep = std::max(sync.reduceS * tail, sync.reduceS - stageBwd) +
-                 std::max(sync.gatherS * tail, sync.gatherS - stageFwd);
+        dpStep = exposedComm(sync.reduceS, stageBwd, eff.commOverlapPenalty, sync.reduceS * tail) +
+                 exposedComm(sync.gatherS, stageFwd, eff.commOverlapPenalty, sync.gatherS * tail);
     }
     const double localParams = (denseLocal + expertLocal) / sync.optimizerShard;
     const double optimizerS = memoryTime(localParams * optimizerBytesPerParam(plan.precision), r);

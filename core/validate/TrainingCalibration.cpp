@@ -28,6 +28,7 @@ const std::vector<EfficiencyParam> &efficiencyParams()
         {"host_overlap_exponent", &GpuEfficiency::hostOverlapExponent, 1.0, 20.0, true},
         {"micro_batch_overhead_s", &GpuEfficiency::microBatchOverheadS, 1e-6, 0.2, true},
         {"step_overhead_s", &GpuEfficiency::stepOverheadS, 1e-5, 5.0, true},
+        {"comm_overlap_penalty", &GpuEfficiency::commOverlapPenalty, 0.0, 0.9, false},
         {"intra_bus_bw_fraction", &GpuEfficiency::intraBusBwFraction, 0.3, 0.98, false},
         {"intra_latency_s", &GpuEfficiency::intraLatencyS, 1e-6, 1e-4, true},
     };
@@ -56,7 +57,8 @@ const EfficiencyParam *findEfficiencyParam(std::string_view key)
 
 std::unique_ptr<CalibrationSet> CalibrationSet::build(const CsvTable &table, const Catalog &catalog,
                                                       std::string_view gpuName, CalibrationSplit split,
-                                                      std::string &error)
+                                                      std::string &error,
+                                                      const std::vector<std::string> &excludedSources)
 {
     const GpuSpec *gpu = catalog.findGpu(gpuName);
     if (!gpu) {
@@ -72,6 +74,8 @@ std::unique_ptr<CalibrationSet> CalibrationSet::build(const CsvTable &table, con
         const std::string id(table.cell(i, "id"));
         if ((split == CalibrationSplit::Fit && validationHalf(id) != 0) ||
             (split == CalibrationSplit::Test && validationHalf(id) != 1))
+            continue;
+        if (std::find(excludedSources.begin(), excludedSources.end(), sourceOfId(id)) != excludedSources.end())
             continue;
         const GpuSpec *rowGpu = catalog.findGpu(table.cell(i, "gpu"));
         if (!rowGpu || rowGpu->id != set->m_gpuId)

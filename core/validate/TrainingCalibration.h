@@ -34,8 +34,9 @@ struct EfficiencyParam
 
 // All parameters the calibration can fit, in catalog order.
 const std::vector<EfficiencyParam> &efficiencyParams();
-// The ones fitted unless told otherwise: compute, memory and host parameters (the NCCL ones
-// come from published nccl-tests figures; name them explicitly to fit them).
+// The ones fitted unless told otherwise: compute, memory, host and overlap parameters (the
+// NCCL ones come from published nccl-tests figures and hbm_half_bytes from the kernel floor's
+// scale; name them explicitly to fit them).
 std::vector<const EfficiencyParam *> defaultFitParams();
 const EfficiencyParam *findEfficiencyParam(std::string_view key);
 
@@ -48,9 +49,12 @@ public:
     CalibrationSet &operator=(const CalibrationSet &) = delete;
 
     // Returns null with an error when the GPU is unknown or no usable row ran on it.
+    // excludedSources: id prefixes (validate/ValidationReport.h sourceOfId) left out of the fit,
+    // e.g. single-iteration or second-hand measurements.
     static std::unique_ptr<CalibrationSet> build(const CsvTable &table, const Catalog &catalog,
                                                  std::string_view gpuName, CalibrationSplit split,
-                                                 std::string &error);
+                                                 std::string &error,
+                                                 const std::vector<std::string> &excludedSources = {});
 
     std::size_t size() const { return m_measured.size(); }
     const std::string &gpuId() const { return m_gpuId; }

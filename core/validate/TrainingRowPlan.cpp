@@ -2,6 +2,7 @@
 #include "validate/TrainingRowPlan.h"
 
 #include "model/ModelShape.h"
+#include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 #include "validate/ValidationReport.h"
@@ -35,11 +36,13 @@ bool flagCell(const CsvTable &t, std::size_t row, const char *column, bool &out,
     return false;
 }
 
-// "175B", "3.6B", "760M": the model size that groups rows for rank correlation.
+// "175B", "3.55B", "760M", "1.01T": the model size that groups rows for rank correlation.
 std::string sizeLabel(double params)
 {
     char buf[32];
-    if (params >= 1e9)
+    if (params >= 999.5e9)
+        std::snprintf(buf, sizeof buf, "%.3gT", params / 1e12);
+    else if (params >= 1e9)
         std::snprintf(buf, sizeof buf, "%.3gB", params / 1e9);
     else
         std::snprintf(buf, sizeof buf, "%.3gM", params / 1e6);
@@ -109,6 +112,9 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
 
     const std::string id(t.cell(row, "id"));
     out.group = sourceOfId(id) + " " + sizeLabel(computeModelShape(plan.model, plan.workload.training.seqLen).totalParams);
+    // A row can ask for more than a plan file may hold; the models rely on the registry bounds.
+    if (!checkPlanBounds(plan, skipReason))
+        return false;
     return true;
 }
 
