@@ -5,7 +5,7 @@
 
 #include "catalog/CatalogEntryReader.h"
 #include "catalog/CatalogLoader.h"
-#include "plan/PlanIo.h"
+#include "common/JsonText.h"
 
 #include <algorithm>
 
@@ -15,70 +15,12 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Deepest nesting of objects and arrays, counted on the text (strings skipped) so the limit holds
-// before parsing. Not parseJsonText's parse callback: nlohmann's callback parser takes time
-// quadratic in the number of values, about 25 s for a file at the 100,000-entry limit.
-int jsonNestingDepth(std::string_view text)
-{
-    int depth = 0, deepest = 0;
-    bool inString = false, escaped = false;
-    for (char c : text) {
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            deepest = std::max(deepest, ++depth);
-        } else if (c == '}' || c == ']') {
-            --depth;
-        }
-    }
-    return deepest;
-}
-
-std::string lineAndColumn(std::string_view text, std::size_t byte)
-{
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        column = text[i] == '\n' ? 1 : column + 1;
-        line += text[i] == '\n' ? 1 : 0;
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
-// JSON text -> document, with the size and nesting limits of plan files (plan/PlanIo.h).
+// JSON text -> document, with the size and nesting limits shared with plan files.
 bool parseCatalogJson(std::string_view text, const std::string &file, Json &out, std::vector<CatalogIssue> &issues)
 {
-    if (text.size() > kMaxPlanFileBytes) {
-        issues.push_back({file, "", "", "file of " + std::to_string(text.size()) + " bytes exceeds the " +
-                                            std::to_string(kMaxPlanFileBytes / (1024 * 1024)) + " MiB limit"});
-        return false;
-    }
-    if (jsonNestingDepth(text) > kMaxJsonDepth) {
-        issues.push_back({file, "", "", "JSON nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
-        return false;
-    }
-    try {
-        out = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..." -> the
-        // explanation after the position, which is given again in the message's own words.
-        std::string what = e.what();
-        const std::size_t column = what.find("column");
-        const std::size_t colon = what.find(": ", column == std::string::npos ? 0 : column);
-        what = colon != std::string::npos ? what.substr(colon + 2) : what;
-        issues.push_back({file, "", "", "not valid JSON at " + lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + what});
-        return false;
-    } catch (const Json::exception &e) {
-        // e.g. a number too large for a double ("number overflow parsing '1e999'")
-        std::string what = e.what();
-        const std::size_t bracket = what.find("] ");
-        issues.push_back({file, "", "", "not a usable JSON document: " + (bracket != std::string::npos ? what.substr(bracket + 2) : what)});
+    std::string error;
+    if (!parseLimitedJson(text, out, error)) {
+        issues.push_back({file, "", "", error});
         return false;
     }
     return true;

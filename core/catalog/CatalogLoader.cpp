@@ -7,7 +7,7 @@
 #include "catalog/CatalogMerge.h"
 #include "catalog/EmbeddedCatalogs.h"
 #include "common/TextFile.h"
-#include "plan/PlanIo.h"
+#include "common/JsonText.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -51,7 +51,7 @@ std::vector<CatalogDocument> readFolder(const std::string &dir, bool mustExist, 
     std::vector<CatalogDocument> docs;
     for (const std::string &path : jsonFilesIn(dir, mustExist, issues)) {
         std::string text, error;
-        if (!readTextFile(path, kMaxPlanFileBytes, text, error)) {
+        if (!readTextFile(path, kMaxJsonFileBytes, text, error)) {
             issues.push_back({path, "", "", error.starts_with(path + ": ") ? error.substr(path.size() + 2) : error});
             continue;
         }

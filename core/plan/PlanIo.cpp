@@ -2,7 +2,9 @@
 #include "plan/PlanIo.h"
 
 #include "catalog/Catalog.h"
+#include "common/JsonText.h"
 #include "common/TextFile.h"
+#include "common/Utf8.h"
 #include "plan/PlanFields.h"
 
 #include <nlohmann/json.hpp>
@@ -174,23 +176,6 @@ OrderedJson fieldToJson(const FieldSpec &f, const Plan &plan)
     return nullptr;
 }
 
-std::string lineColumn(std::string_view text, std::size_t byte)
-{
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(col);
-}
-
-struct DepthExceeded
-{
-};
 
 OrderedJson orderedPlanJson(const Plan &plan)
 {
@@ -297,36 +282,9 @@ nlohmann::ordered_json planToJson(const Plan &plan)
 
 bool parseJsonText(std::string_view text, const std::string &file, nlohmann::json &out, std::vector<PlanError> &errors)
 {
-    if (text.size() > kMaxPlanFileBytes) {
-        errors.push_back({file, "", "file of " + std::to_string(text.size()) + " bytes exceeds the " +
-                                        std::to_string(kMaxPlanFileBytes / (1024 * 1024)) + " MiB limit"});
-        return false;
-    }
-    try {
-        auto limitDepth = [](int depth, nlohmann::json::parse_event_t, nlohmann::json &) {
-            if (depth > kMaxJsonDepth)
-                throw DepthExceeded{};
-            return true;
-        };
-        out = nlohmann::json::parse(text.begin(), text.end(), limitDepth);
-    } catch (const DepthExceeded &) {
-        errors.push_back({file, "", "JSON nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
-        return false;
-    } catch (const nlohmann::json::parse_error &e) {
-        std::string what = e.what();
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
-        const std::size_t colon = what.find("error: ");
-        what = colon != std::string::npos ? what.substr(colon + 7) : what;
-        errors.push_back({file, "", "not valid JSON at " + lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + what});
-        return false;
-    } catch (const nlohmann::json::out_of_range &e) {
-        // A number beyond the range of a double (1e400).
-        std::string what = e.what();
-        const std::size_t bracket = what.find("] ");
-        errors.push_back({file, "", "not a usable JSON document: " + (bracket != std::string::npos ? what.substr(bracket + 2) : what)});
-        return false;
-    } catch (const nlohmann::json::exception &e) {
-        errors.push_back({file, "", std::string("not a usable JSON document: ") + e.what()});
+    std::string error;
+    if (!parseLimitedJson(text, out, error)) {
+        errors.push_back({file, "", error});
         return false;
     }
     return true;
@@ -388,6 +346,11 @@ bool applyOverride(nlohmann::json &doc, std::string_view assignment, std::vector
     const std::string valueText(assignment.substr(eq + 1));
     if (!findPlanField(path)) {
         errors.push_back({"", path, "unknown field (see `gpuplan-cli fields`)"});
+        return false;
+    }
+    // Plan text reaches JSON outputs, which must be UTF-8 (files are checked by the JSON parser).
+    if (!isValidUtf8(valueText)) {
+        errors.push_back({"", path, "the value is not UTF-8 text"});
         return false;
     }
     nlohmann::json value = nlohmann::json::parse(valueText, nullptr, false);

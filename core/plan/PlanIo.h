@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/JsonText.h"
 #include "plan/Plan.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -25,8 +26,8 @@ struct PlanError
 };
 
 inline constexpr const char *kPlanFormatName = "gpuplan-plan";
-inline constexpr std::size_t kMaxPlanFileBytes = 16u * 1024u * 1024u;
-inline constexpr int kMaxJsonDepth = 32;
+inline constexpr std::size_t kMaxPlanFileBytes = kMaxJsonFileBytes;
+inline constexpr int kMaxJsonDepth = kMaxJsonNesting;
 
 // JSON document -> plan. A model.preset is expanded from the catalog first (catalog may be null
 // when the document has no preset), then explicit model fields override it.
