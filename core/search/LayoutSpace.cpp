@@ -109,12 +109,14 @@ TrainingSpace::TrainingSpace(const ResolvedPlan &plan, const SearchOptions &opti
     : m_plan(plan)
     , m_options(options)
     , m_numGpus(numGpus)
-    , m_planImpl(plan.plan->parallelism.sharding)
-    , m_allImpls(options.allShardings)
-    , m_allowOffload(options.allowOffload)
 {
     m_base.numGpus = numGpus;
     m_base.flashAttention = plan.plan->parallelism.flashAttention;
+}
+
+ShardingChoices TrainingSpace::choicesFor(int pp, int shardGroup) const
+{
+    return shardingChoices(m_plan.plan->parallelism.sharding, m_options.allShardings, m_options.allowOffload, pp, shardGroup);
 }
 
 void TrainingSpace::tpCpLists()

@@ -67,14 +67,12 @@ private:
     void vpList(int pp);
     void epList(int expertGroup);
     void microBatchList(int dp);
+    ShardingChoices choicesFor(int pp, int shardGroup) const;
 
     const ResolvedPlan &m_plan;
     const SearchOptions &m_options;
     int m_numGpus;
     Layout m_base;            // fields the search does not vary (flash attention, ...)
-    ShardingImpl m_planImpl;
-    bool m_allImpls;
-    bool m_allowOffload;
     std::vector<int> m_tp, m_cp, m_pp, m_vp, m_ep, m_mb;
 };
 
@@ -89,7 +87,7 @@ bool TrainingSpace::forEachGroup(Visit &&visit)
             ppList(m_numGpus / (tp * cp));
             for (const int pp : m_pp) {
                 const int dp = m_numGpus / (tp * cp * pp);
-                const ShardingChoices choices = shardingChoices(m_planImpl, m_allImpls, m_allowOffload, pp, dp * cp);
+                const ShardingChoices choices = choicesFor(pp, dp * cp);
                 vpList(pp);
                 epList(dp * cp);
                 microBatchList(dp);

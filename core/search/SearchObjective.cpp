@@ -26,6 +26,20 @@ bool positive(double v)
     return std::isfinite(v) && v > 0;
 }
 
+// Cost from the facility model when it gives one, else the candidate's GPU-hours at the cloud
+// price; then the objective value (timeValue for the time objective). Energy and GPU-hours must be set.
+bool finishScore(const ObjectiveContext &context, double facilityUsd, double timeValue, SearchCandidate &c)
+{
+    c.costKnown = positive(facilityUsd) || context.cloudUsdPerGpuHour >= 0;
+    c.costUsd = positive(facilityUsd) ? facilityUsd : c.costKnown ? c.gpuHours * context.cloudUsdPerGpuHour : 0;
+    switch (context.objective) {
+    case SearchObjective::Time: c.objective = timeValue; break;
+    case SearchObjective::Cost: c.objective = c.costKnown ? c.costUsd : c.gpuHours; break;
+    case SearchObjective::Energy: c.objective = c.energyMwh; break;
+    }
+    return std::isfinite(c.objective) && std::isfinite(c.paretoTime);
+}
+
 } // namespace
 
 ObjectiveContext makeObjectiveContext(const ResolvedPlan &plan, SearchObjective objective)
@@ -57,26 +71,10 @@ bool scoreTraining(const ObjectiveContext &context, const Evaluation &e, SearchC
     c.timeToTrainS = context.trainingTokens > 0 ? context.trainingTokens / t.tokensPerS : 1.0 / t.tokensPerS;
     c.gpuHours = gpus * c.timeToTrainS / 3600.0;
     c.paretoTime = c.timeToTrainS;
-    // Cost: the facility model's cost of the run when it gives one, else cloud GPU-hours.
-    if (positive(e.cost.perRunUsd)) {
-        c.costUsd = e.cost.perRunUsd;
-        c.costKnown = true;
-    } else if (context.cloudUsdPerGpuHour >= 0) {
-        c.costUsd = c.gpuHours * context.cloudUsdPerGpuHour;
-        c.costKnown = true;
-    } else {
-        c.costUsd = 0;
-        c.costKnown = false;
-    }
     c.energyMwh = positive(e.power.energyMwh)
                       ? e.power.energyMwh
                       : gpus * context.gpuBusyW * context.pue * c.timeToTrainS / kJoulesPerMwh;
-    switch (context.objective) {
-    case SearchObjective::Time: c.objective = c.timeToTrainS; break;
-    case SearchObjective::Cost: c.objective = c.costKnown ? c.costUsd : c.gpuHours; break;
-    case SearchObjective::Energy: c.objective = c.energyMwh; break;
-    }
-    return std::isfinite(c.objective);
+    return finishScore(context, e.cost.perRunUsd, c.timeToTrainS, c);
 }
 
 bool scoreInference(const ObjectiveContext &context, const Evaluation &e, SearchCandidate &c)
@@ -97,24 +95,10 @@ bool scoreInference(const ObjectiveContext &context, const Evaluation &e, Search
     // Per million output tokens of the whole deployment.
     const double secondsPerMillion = 1e6 / c.tokensPerS;
     c.gpuHours = gpus * secondsPerMillion / 3600.0;
-    if (positive(e.cost.perMillionTokensUsd)) {
-        c.costUsd = e.cost.perMillionTokensUsd;
-        c.costKnown = true;
-    } else if (context.cloudUsdPerGpuHour >= 0) {
-        c.costUsd = c.gpuHours * context.cloudUsdPerGpuHour;
-        c.costKnown = true;
-    } else {
-        c.costUsd = 0;
-        c.costKnown = false;
-    }
     const double watts = positive(e.power.facilityKw) ? e.power.facilityKw * 1000.0 : gpus * context.gpuBusyW * context.pue;
     c.energyMwh = watts * secondsPerMillion / kJoulesPerMwh;
-    switch (context.objective) {
-    case SearchObjective::Time: c.objective = 1.0 / c.tokensPerS; break;
-    case SearchObjective::Cost: c.objective = c.costKnown ? c.costUsd : c.gpuHours; break;
-    case SearchObjective::Energy: c.objective = c.energyMwh; break;
-    }
-    return std::isfinite(c.objective) && std::isfinite(c.tpotMs);
+    // Time: seconds per output token of the deployment (the inverse of its throughput).
+    return finishScore(context, e.cost.perMillionTokensUsd, 1.0 / c.tokensPerS, c);
 }
 
 } // namespace gpuplan

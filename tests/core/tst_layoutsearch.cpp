@@ -474,6 +474,9 @@ private slots:
         checkAccounting(r);
         QVERIFY2(!r.best.empty(), "no layout meets the example's targets");
         const InferenceWorkload &w = plan.workload.inference;
+        // Objective time: the deployment's output rate, highest first.
+        for (std::size_t i = 1; i < r.best.size(); ++i)
+            QVERIFY(r.best[i].tokensPerS <= r.best[i - 1].tokensPerS);
         for (const SearchCandidate &c : r.best) {
             const Evaluation e = evaluate(rp, c.layout);
             QVERIFY(e.memory.fits);
