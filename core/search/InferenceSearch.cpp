@@ -105,7 +105,7 @@ void searchInferenceCount(SearchState &state, int numGpus)
             SearchCandidate candidate;
             if (!e.memory.fits || e.diagnostics.has(DiagCode::ConcurrencyTooHigh)) {
                 state.reject(rejectIndex(DiagCode::DoesNotFit), 1);
-                if (options.prune)
+                if (options.prune && (clearlyOverCapacity(e.memory) || e.diagnostics.has(DiagCode::ConcurrencyTooHigh)))
                     implied = rejectIndex(SearchReject::NotFitImplied);
             } else if (reason = otherError(e.diagnostics); reason >= 0) {
                 state.reject(reason, 1);

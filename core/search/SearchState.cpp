@@ -7,6 +7,11 @@
 
 namespace gpuplan {
 
+bool clearlyOverCapacity(const MemoryResult &memory)
+{
+    return !(memory.perGpuBytes <= memory.capacityBytes * (1 + kNoFitMargin));
+}
+
 int firstErrorReason(const Diagnostics &diagnostics, DiagCode skip)
 {
     for (const Diagnostic &d : diagnostics) {

@@ -63,6 +63,13 @@ private:
     long long m_nextProgress = 0;
 };
 
+// Memory-implied pruning (docs/search.md rules 2, 3 and 5) trusts only misses by more than this
+// fraction of the GPU's memory: the models may be slightly non-monotone near the limit (e.g.
+// kernel workspaces that shrink as the micro-batch grows), and a near miss is re-evaluated rather
+// than taken as proof that lighter settings cannot fit.
+inline constexpr double kNoFitMargin = 0.03;
+bool clearlyOverCapacity(const MemoryResult &memory);
+
 // Reject index of the first error among the diagnostics other than `skip`; -1 when none.
 int firstErrorReason(const Diagnostics &diagnostics, DiagCode skip = DiagCode::Count);
 

@@ -23,6 +23,7 @@ struct Cell
     CellState state = CellState::Unvisited;
     int reason = 0;            // reject index when Rejected
     bool hasTime = false;      // the evaluation gave a time estimate (fitting or not)
+    bool clearlyOver = false;  // NoFit by more than kNoFitMargin: safe to infer from
     SearchCandidate candidate;
 };
 
@@ -63,7 +64,8 @@ private:
     bool tryCell(int r, int o);
     bool lowerBound(int r, int o, double &timeObjective) const;
     bool dominated(int r, int o) const;
-    bool impliedNoFit(int r, int o) const;
+    // A heavier-or-equal setting did not fit (with clearMiss: by more than the margin).
+    bool impliedNoFit(int r, int o, bool clearMiss = false) const;
 
     SearchState &m_state;
     const Layout &m_group;
@@ -81,6 +83,7 @@ void ChoiceWalk::evaluateCell(int r, int o)
     c.hasTime = scoreTraining(m_state.timeObjective(), e, c.candidate);
     if (!e.memory.fits) {
         c.state = CellState::NoFit;
+        c.clearlyOver = clearlyOverCapacity(e.memory);
         return;
     }
     const int reason = firstErrorReason(e.diagnostics, DiagCode::DoesNotFit);
@@ -137,7 +140,8 @@ void ChoiceWalk::walkPruned()
             if (tryCell(r, o) && c.state == CellState::NoFit && !strongestTried) {
                 strongestTried = true;
                 tryCell(strongestR, strongestO);
-                if (at(strongestR, strongestO).state == CellState::NoFit)
+                const Cell &strongest = at(strongestR, strongestO);
+                if (strongest.state == CellState::NoFit && strongest.clearlyOver)
                     return;
             }
             if (c.state == CellState::Feasible) {
@@ -153,7 +157,7 @@ CellMask ChoiceWalk::noFitMask() const
     CellMask mask = 0;
     for (int r = 0; r < kRecomputeLevels; ++r) {
         for (int o = 0; o < m_offloads; ++o) {
-            if (impliedNoFit(r, o))
+            if (impliedNoFit(r, o, true))
                 mask |= bit(r, o);
         }
     }
@@ -185,12 +189,12 @@ bool ChoiceWalk::dominated(int r, int o) const
     return false;
 }
 
-bool ChoiceWalk::impliedNoFit(int r, int o) const
+bool ChoiceWalk::impliedNoFit(int r, int o, bool clearMiss) const
 {
     for (int rr = r; rr < kRecomputeLevels; ++rr) {
         for (int oo = o; oo < m_offloads; ++oo) {
-            const CellState state = at(rr, oo).state;
-            if (state == CellState::NoFit || state == CellState::NoFitKnown)
+            const Cell &c = at(rr, oo);
+            if (c.state == CellState::NoFitKnown || (c.state == CellState::NoFit && (c.clearlyOver || !clearMiss)))
                 return true;
         }
     }
