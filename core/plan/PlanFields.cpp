@@ -89,4 +89,27 @@ bool checkFieldValue(const FieldSpec &f, double value, std::string &message)
     return true;
 }
 
+bool checkPlanBounds(const Plan &plan, std::string &message)
+{
+    for (const FieldSpec &f : planFields()) {
+        switch (f.type) {
+        case FieldType::Int:
+        case FieldType::Real:
+            if (!checkFieldValue(f, f.getNumber(plan), message))
+                return false;
+            break;
+        case FieldType::Text:
+            if (static_cast<double>(f.getText(plan).size()) > f.max) {
+                message = std::string(f.path) + ": text of " + std::to_string(f.getText(plan).size()) +
+                          " bytes; expected " + describeAllowed(f);
+                return false;
+            }
+            break;
+        case FieldType::Bool:
+        case FieldType::Enum: break;
+        }
+    }
+    return true;
+}
+
 } // namespace gpuplan

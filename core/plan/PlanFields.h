@@ -42,6 +42,12 @@ const FieldSpec *findPlanField(std::string_view path);
 // naming the field, the value and what is allowed.
 bool checkFieldValue(const FieldSpec &field, double value, std::string &message);
 
+// Checks every field of a plan built in code (validation rows, calibration, tests) against the
+// registry, as loading a file would. On failure returns false with the first problem, named as
+// checkFieldValue names it. The models rely on these bounds (e.g. products of layout degrees stay
+// far from integer overflow), so a plan that bypasses the loader must pass this check.
+bool checkPlanBounds(const Plan &plan, std::string &message);
+
 // "an integer from 1 to 1,000,000 (or 0 = derived)" for messages and docs.
 std::string describeAllowed(const FieldSpec &field);
 

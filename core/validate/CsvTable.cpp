@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validate/CsvTable.h"
 
+#include "common/Utf8.h"
+
+#include <algorithm>
 
 namespace gpuplan {
 
@@ -28,6 +31,12 @@ bool CsvTable::parse(std::string_view text, std::string &error)
     }
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);   // UTF-8 byte-order mark
+    // Cells end up in JSON reports, which must be UTF-8; refuse other encodings here, with the line.
+    if (std::size_t bad = 0; !isValidUtf8(text, &bad)) {
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+        error = "line " + std::to_string(line) + ": not UTF-8 text (save the file as UTF-8)";
+        return false;
+    }
 
     std::vector<std::string> record;
     std::string field;

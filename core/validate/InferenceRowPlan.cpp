@@ -3,6 +3,7 @@
 
 #include "catalog/Catalog.h"
 #include "common/EnumNames.h"
+#include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
@@ -108,6 +109,9 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
     plan.workload.inference.engine = out.engine->engine;
     out.metrics = w.outputLen == 1 ? kMetricTtft : (kMetricThroughput | kMetricTtft | kMetricDecode);
     out.group = plan.model.name + " / " + plan.hardware.gpu;
+    // A row can ask for more than a plan file may hold; the models rely on the registry bounds.
+    if (!checkPlanBounds(plan, skipReason))
+        return false;
     return true;
 }
 

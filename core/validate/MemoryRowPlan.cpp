@@ -3,6 +3,7 @@
 
 #include "catalog/Catalog.h"
 #include "common/EnumNames.h"
+#include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
@@ -243,6 +244,9 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         }
     }
     out.counter = counterFromDescription(t.cell(row, "what_measured"));
+    // A row can ask for more than a plan file may hold; the models rely on the registry bounds.
+    if (!checkPlanBounds(plan, reason))
+        return false;
     return true;
 }
 
