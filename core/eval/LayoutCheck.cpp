@@ -37,7 +37,7 @@ void checkTraining(const ResolvedPlan &rp, const Layout &l, Diagnostics &d)
     const int group = l.tp * l.pp * l.cp;
     if (l.numGpus % group != 0)
         d.add(DiagCode::GpusNotDivisible, Severity::Error, "hardware.num_gpus", l.numGpus, group);
-    else if (l.dp * group != l.numGpus)
+    else if (static_cast<long long>(l.dp) * group != l.numGpus)   // 64-bit: dp x group can pass 2^31
         d.add(DiagCode::DpMismatch, Severity::Error, "parallelism.dp", l.dp, l.numGpus / group);
     if (l.vp > 1) {
         if (l.pp == 1)
@@ -52,16 +52,20 @@ void checkTraining(const ResolvedPlan &rp, const Layout &l, Diagnostics &d)
             d.add(DiagCode::EpWithoutMoe, Severity::Warning, "parallelism.ep", l.ep, 0);
         else if (s.experts % l.ep != 0)
             d.add(DiagCode::EpNotDivideExperts, Severity::Error, "parallelism.ep", l.ep, s.experts);
-        if ((l.dp * l.cp) % l.ep != 0)
-            d.add(DiagCode::EpExceedsGroup, Severity::Error, "parallelism.ep", l.ep, l.dp * l.cp);
+        const long long dpCp = static_cast<long long>(l.dp) * l.cp;
+        if (dpCp % l.ep != 0)
+            d.add(DiagCode::EpExceedsGroup, Severity::Error, "parallelism.ep", l.ep, static_cast<double>(dpCp));
     }
-    const int perStep = l.dp * l.microBatch;
+    // Sequences per data-parallel pass; 64-bit, since dp (up to 10^6) x micro-batch (up to 65,536)
+    // passes 2^31.
+    const long long perStep = static_cast<long long>(l.dp) * l.microBatch;
     const int globalBatch = plan.workload.training.globalBatch;
-    if (l.microBatch * l.dp > globalBatch)
+    if (perStep > globalBatch)
         d.add(DiagCode::MicroBatchTooLarge, Severity::Error, "workload.training.micro_batch", l.microBatch,
               globalBatch / l.dp);
     else if (globalBatch % perStep != 0)
-        d.add(DiagCode::BatchNotDivisible, Severity::Error, "workload.training.global_batch", globalBatch, perStep);
+        d.add(DiagCode::BatchNotDivisible, Severity::Error, "workload.training.global_batch", globalBatch,
+              static_cast<double>(perStep));
     if (l.sp && l.tp == 1)
         d.add(DiagCode::SpWithoutTp, Severity::Info, "parallelism.sp", l.tp, 0);
     if (l.zero < 0 || l.zero > 3)

@@ -49,7 +49,10 @@ double pipelineTransferS(const ModelShape &s, const LayerDims &d, const Layout &
     if (l.pp <= 1)
         return 0.0;
     const double bytes = d.tokens * s.hidden * d.actBytes;
-    const int stride = l.tp * l.cp * l.dp;
+    // Ranks between neighbouring stages; only "within a node or not" matters, so it is capped at
+    // the node size (tp x cp x dp itself can pass 2^31 at the plan bounds).
+    const int stride = static_cast<int>(
+        std::min<long long>(static_cast<long long>(l.tp) * l.cp * l.dp, std::max(net.gpusPerNode, 1)));
     double t = p2pTime(bytes / l.tp, stride, net);
     if (l.tp > 1 && !l.sp)
         t += collectiveTime(Collective::AllGather, bytes, placeGroup(l.tp, 1, net.gpusPerNode), net);
