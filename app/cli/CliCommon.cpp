@@ -32,14 +32,16 @@ void printError(const std::string &message)
     std::fprintf(stderr, "gpuplan-cli: %s\n", message.c_str());
 }
 
+// Text in the output comes from files and arguments; anything that is not UTF-8 (a file name in
+// another encoding) is replaced rather than aborting the command.
 void printJson(const nlohmann::ordered_json &json)
 {
-    std::cout << json.dump(2) << '\n';
+    std::cout << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 void printJson(const nlohmann::json &json)
 {
-    std::cout << json.dump(2) << '\n';
+    std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 int printHelp(const std::string &usage, const std::string &description, const CliArgs &args)
