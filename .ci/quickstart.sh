@@ -43,3 +43,13 @@ export QT_QPA_PLATFORM=offscreen
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
 chmod 700 "$XDG_RUNTIME_DIR"
 ctest --test-dir "$build" --output-on-failure -j"$jobs"
+
+# libFuzzer smoke runs (docs/robustness.md): a second, clang-built tree with only the fuzz targets;
+# each replays its corpus and fuzzes for GPUPLAN_FUZZ_SMOKE_SECONDS (25 s).
+if command -v clang++ >/dev/null 2>&1; then
+  fuzz="${build}-libfuzzer"
+  cmake -S . -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+        -DGPUPLAN_FUZZ=ON -DGPUPLAN_BUILD_GUI=OFF
+  cmake --build "$fuzz" -j"$jobs" --target gpuplan_fuzzers
+  ctest --test-dir "$fuzz" -L fuzz --output-on-failure
+fi
