@@ -6,6 +6,7 @@
 #include "eval/EvaluationJson.h"
 #include "eval/Evaluator.h"
 #include "eval/ResolvedPlan.h"
+#include "facility/FacilityModel.h"
 #include "report/TextReport.h"
 #include "search/Scaling.h"
 
@@ -45,7 +46,8 @@ int runEvaluate(const std::vector<std::string> &argv)
             printError(args.positional()[0] + ": " + e.field + ": " + e.message);
         return kBadInput;
     }
-    const Evaluation evaluation = evaluate(resolved);
+    Evaluation evaluation = evaluate(resolved);
+    estimateCostSensitivity(resolved, evaluation.layout, evaluation);
     if (args.flag("--json")) {
         auto json = evaluationToJson(resolved, evaluation);
         json["scaling"] = scalingToJson(computeScaling(resolved));

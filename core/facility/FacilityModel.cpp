@@ -47,7 +47,6 @@ void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation
     const FacilityInputs in = gatherFacilityInputs(plan, layout, e);
     FacilityOutputs out;
     runFacilityChain(in, out);
-    computeSensitivity(in, out.cost);
     e.power = out.power;
     e.cooling = out.cooling;
     e.storage = out.storage;
@@ -55,6 +54,12 @@ void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation
     e.cost = out.cost;
     e.bom = out.bom;
     addDiagnostics(plan, in, out, e.diagnostics);
+}
+
+void estimateCostSensitivity(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)
+{
+    const FacilityInputs in = gatherFacilityInputs(plan, layout, e);
+    computeSensitivity(in, e.cost);
 }
 
 } // namespace gpuplan

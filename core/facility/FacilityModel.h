@@ -10,4 +10,9 @@ namespace gpuplan {
 
 void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation &evaluation);
 
+// The tornado data (cost.sensitivity): re-runs the facility chain twice per assumption, so it is
+// computed when it is shown (the JSON and text outputs, the cost chart, the PDF) rather than in
+// every evaluate(), which must stay within a few microseconds.
+void estimateCostSensitivity(const ResolvedPlan &plan, const Layout &layout, Evaluation &evaluation);
+
 } // namespace gpuplan

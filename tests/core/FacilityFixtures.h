@@ -143,6 +143,7 @@ struct Fixture
             evaluation.training.tokensPerS = plan.workload.training.tokens / timeToTrainS;
         }
         estimateFacility(resolved, layout, evaluation);
+        estimateCostSensitivity(resolved, layout, evaluation);
     }
 
     FacilityInputs inputs() const { return gatherFacilityInputs(resolved, layout, evaluation); }
