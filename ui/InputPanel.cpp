@@ -84,6 +84,15 @@ std::vector<ChoiceFieldRow::Choice> nodeChoices(const Catalog &catalog)
     return out;
 }
 
+// The sliders, spin boxes and combo boxes of the rows (named "slider:<path>" etc. by the rows),
+// not the scroll bars and popups inside them.
+bool isRowControl(const QObject *o)
+{
+    const QString &name = o->objectName();
+    return name.startsWith(QLatin1String("slider:")) || name.startsWith(QLatin1String("spin:"))
+           || name.startsWith(QLatin1String("combo:"));
+}
+
 } // namespace
 
 InputPanel::InputPanel(PlanController *controller, QWidget *parent)
@@ -111,7 +120,7 @@ InputPanel::InputPanel(PlanController *controller, QWidget *parent)
     setWidget(m_content);
 
     for (QWidget *w : m_content->findChildren<QWidget *>()) {
-        if (qobject_cast<QAbstractSlider *>(w) || qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QComboBox *>(w))
+        if (isRowControl(w))
             w->installEventFilter(this);
     }
     connect(m_controller, &PlanController::evaluationChanged, this, &InputPanel::onEvaluationChanged);
@@ -403,9 +412,10 @@ bool InputPanel::eventFilter(QObject *watched, QEvent *event)
 {
     // The wheel scrolls the panel unless the control under it has keyboard focus: scrolling
     // through the inputs must not change the plan.
-    if (event->type() == QEvent::Wheel) {
-        auto *w = qobject_cast<QWidget *>(watched);
-        if (w && !w->hasFocus()) {
+    // Only the row controls: the scroll area also filters its own viewport's events through here.
+    if (event->type() == QEvent::Wheel && isRowControl(watched)) {
+        auto *w = static_cast<QWidget *>(watched);
+        if (!w->hasFocus()) {
             QCoreApplication::sendEvent(viewport(), event);
             return true;
         }

@@ -288,9 +288,9 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
     const int gpus = e.layout.numGpus;
     const int perNode = std::max(controller.resolved().gpusPerNode, 1);
     const int nodes = (gpus + perNode - 1) / perNode;
-    QString cluster = tr("%1 nodes of %2").arg(integer(nodes)).arg(perNode);
+    QString cluster = nodes == 1 ? tr("1 node of %1").arg(perNode) : tr("%1 nodes of %2").arg(integer(nodes)).arg(perNode);
     if (e.cooling.racks > 0)
-        cluster += tr(" · %1 racks").arg(e.cooling.racks);
+        cluster += (e.cooling.racks == 1 ? tr(" · 1 rack") : tr(" · %1 racks").arg(e.cooling.racks));
     set(KeyResult::Cluster, tr("%1 GPUs").arg(integer(gpus)), cluster,
         tr("Layout: TP %1 × PP %2 × CP %3 × DP %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.cp).arg(e.layout.dp),
         ResultState::Normal);

@@ -15,6 +15,7 @@
 #include "eval/Evaluator.h"
 #include "plan/PlanFields.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include <QSpinBox>
 #include <QTest>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 using namespace gpuplan;
 using namespace gpuplan::ui;
@@ -134,6 +136,41 @@ private slots:
         QTest::keyClick(slider, Qt::Key_Left);
         QCOMPARE(f.controller.plan().parallelism.pp, 3);
         QCOMPARE(f.controller.undoStack()->count(), 3);   // key presses are separate steps
+    }
+
+    void tabOrderFollowsTheRows()
+    {
+        Fixture f;
+        f.panel->resize(520, 900);
+        f.panel->show();
+        f.panel->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(f.panel.get()));
+        auto focusIs = [](QWidget *w) {
+            QWidget *focus = QApplication::focusWidget();
+            return focus == w || (focus && focus->parentWidget() == w);   // a spin box's line edit
+        };
+        f.panel->slider(QStringLiteral("model.layers"))->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QVERIFY(focusIs(f.panel->spinBox(QStringLiteral("model.layers"))));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QVERIFY(focusIs(f.panel->slider(QStringLiteral("model.hidden"))));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
+        QVERIFY(focusIs(f.panel->spinBox(QStringLiteral("model.layers"))));
+    }
+
+    void wheelOverAnUnfocusedControlDoesNotEditThePlan()
+    {
+        Fixture f;
+        f.panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f.panel.get()));
+        QSlider *slider = f.panel->slider(QStringLiteral("model.layers"));
+        QVERIFY(!slider->hasFocus());
+        const QPointF at(slider->width() / 2.0, slider->height() / 2.0);
+        QWheelEvent wheel(at, slider->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(slider, &wheel);
+        QCOMPARE(f.controller.plan().model.layers, 80);
+        QCOMPARE(f.controller.undoStack()->count(), 0);
     }
 
     void dragIsOneUndoStep()
