@@ -235,6 +235,7 @@ void MainWindow::createStatusBar()
     m_evalTime = new QLabel(this);
     m_catalogInfo = new QLabel(this);
     m_fileState = new QLabel(this);
+    m_catalogInfo->setContentsMargins(16, 0, 0, 0);   // reads as a separate item, not one sentence
     statusBar()->addWidget(m_evalTime);
     statusBar()->addWidget(m_catalogInfo, 1);
     statusBar()->addPermanentWidget(m_fileState);
