@@ -83,6 +83,17 @@ double layerActivationBytes(const ModelShape &shape, const ActivationConfig &con
     return config.tokensPerGpu() * layerBytesPerToken(shape, config, mode);
 }
 
+double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode)
+{
+    switch (mode) {
+    case Recompute::Full: return layerActivationBytes(shape, config, Recompute::None);
+    case Recompute::Selective:
+        return layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, Recompute::Selective);
+    case Recompute::None: break;
+    }
+    return 0.0;
+}
+
 double embeddingActivationBytes(const ModelShape &s, const ActivationConfig &c)
 {
     const double replicatedDiv = c.sp ? std::max(c.tp, 1) : 1;

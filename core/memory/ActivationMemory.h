@@ -32,6 +32,11 @@ double layerBytesPerToken(const ModelShape &shape, const ActivationConfig &confi
 // layerBytesPerToken x the tokens of one micro-batch on one GPU.
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
+// Activations alive only while one layer is recomputed in the backward: with full recompute that
+// layer's complete activations (Korthikanti Table 2, full-recompute row), with selective recompute
+// its attention core; none without recompute.
+double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
+
 // First-stage extras per micro-batch in flight: token ids and the embedding dropout mask.
 double embeddingActivationBytes(const ModelShape &shape, const ActivationConfig &config);
 

@@ -126,7 +126,9 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     const int block = blockTokens(p, plan.engine);
     const double capacity = (plan.gpu ? plan.gpu->memoryBytes : 0.0) * w.memoryUtilization;
     const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
-    const double concurrency = std::max(w.concurrency, 1);
+    // The layout carries the concurrency being evaluated (layoutFromPlan: the plan's; the
+    // concurrency curve and the search vary it).
+    const double concurrency = std::max(layout.microBatch, 1);
 
     // Bytes with `sequences` KV caches, overheads included.
     auto withSequences = [&](const Layout &l, double sequences, MemoryResult &r) {

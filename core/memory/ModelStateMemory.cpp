@@ -186,8 +186,13 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
             m.weights += sharded(trainBytes, trainDense, 0, shardWeights);
     }
     // Transformer Engine keeps fp8 copies (and transposes) of the matmul weights next to them.
-    if (pr.compute == Dtype::FP8 && isHalfOrFull(base))
+    double fp8Cache = 0;
+    if (pr.compute == Dtype::FP8 && isHalfOrFull(base)) {
+        fp8Cache = memassume::kFp8WeightCacheBytes * (stage.matmul + stage.expert);
         m.weights += sharded(memassume::kFp8WeightCacheBytes, stage.matmul, stage.expert, shardWeights);
+    }
+    // What ZeRO 0-2 would keep of the weights (for the gather cap below).
+    const double unshardedWeights = denseBase + expertBase + (lora ? trainDense * trainBytes : 0.0) + fp8Cache;
 
     // Gradients of the trainable parameters. DeepSpeed reduces in the 16-bit dtype and converts its
     // optimizer partition to fp32 (2P + 18P/N for ZeRO-2, DeepSpeed PR #5099); the others hold one
@@ -249,26 +254,36 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
     const Offload target = paramOffload ? layout.offloadParams : layout.offloadOptimizer;
     (target == Offload::Nvme ? m.offloadedNvme : m.offloadedCpu) = off;
 
-    // Gathered working set when weights are sharded over more than one GPU or streamed from the host.
-    const double gatherBytesLayerMatmul = lora ? wMatmul : half;
-    const double unitLayer = stage.layerMatmul * gatherBytesLayerMatmul + (stage.layerParams - stage.layerMatmul) * half;
-    const double unitEmbedding = stage.embeddingUnit * (lora ? wOther : half);
-    const double unit = std::max(unitLayer, unitEmbedding);
-    const double unitParams = std::max(stage.layerParams, stage.embeddingUnit);
-    const double unitGradient = (lora ? loraParamsPerLayer(shape, tw.loraRank, tw.loraAllLinear, layout.tp) : unitParams) * half;
-    if ((shardWeights && d > 1) || paramOffload) {
-        if (impl == ShardingImpl::DeepSpeed)
-            m.gathered = memassume::kDeepSpeedZero3BytesPerLargestLayerParam / 2.0 * unit;   // params + grads
-        else
-            m.gathered = memassume::kFsdpGatheredUnits * unit;
+    // Gathered working set when weights are sharded over more than one GPU or streamed from the
+    // host. A unit is one layer or the embedding/output matrix, gathered in the compute dtype (a
+    // frozen quantized base in its storage format). Resident and gathered weights together never
+    // exceed what an unsharded GPU keeps, so sharding or offloading more never needs more memory
+    // (models of one or two units would otherwise hold a shard next to the whole model).
+    const double gatherMatmul = lora ? wMatmul : half;
+    const double gatherOther = lora ? wOther : half;
+    const double expertPerLayer = stage.layers > 0 ? stage.expert / stage.layers : 0.0;
+    const double normsPerLayer = stage.layerParams - stage.layerMatmul - expertPerLayer;
+    const double unitLayer = (stage.layerMatmul + expertPerLayer) * gatherMatmul + normsPerLayer * gatherOther;
+    const double unit = std::max(unitLayer, stage.embeddingUnit * gatherOther);
+    const double notResident = std::max(0.0, unshardedWeights - m.weights);   // after offload
+    // FSDP with an fp32 master casts each unit to the compute dtype even without sharding.
+    if ((shardWeights && (d > 1 || fsdpMasterIsParam)) || paramOffload) {
+        const double units = impl == ShardingImpl::DeepSpeed
+                                 ? memassume::kDeepSpeedZero3BytesPerLargestLayerParam / 2.0   // params + grads
+                                 : memassume::kFsdpGatheredUnits;
+        m.gathered = std::min(units * unit, notResident);
     }
 
     // Gradient communication buffers inside the allocator.
-    if (d > 1) {
-        if (impl == ShardingImpl::DeepSpeed && zero <= 2)
-            m.commBuffers = std::min(memassume::kDeepSpeedBucketElements, trainable) * trainBytes;
-        else if (impl == ShardingImpl::Fsdp && shardGrads)
-            m.commBuffers = unitGradient;   // a unit's unsharded gradient before its reduce-scatter
+    if (d > 1 && impl == ShardingImpl::DeepSpeed && zero <= 2)
+        m.commBuffers = std::min(memassume::kDeepSpeedBucketElements, trainable) * trainBytes;
+    if (impl == ShardingImpl::Fsdp && (shardGrads || paramOffload)) {
+        // A unit's unsharded gradient before its reduce-scatter (or its copy to the host), at most
+        // what sharding or offload took off the gradient buffer.
+        const double unitTrainable = lora ? loraParamsPerLayer(shape, tw.loraRank, tw.loraAllLinear, layout.tp)
+                                          : std::max(stage.layerParams, stage.embeddingUnit);
+        const double saved = std::max(0.0, gradBytes * trainable - m.gradients);
+        m.commBuffers = std::min(unitTrainable * half, saved);
     }
     return m;
 }

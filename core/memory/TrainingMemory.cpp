@@ -63,15 +63,13 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
         const double kvChunk = act.tokensPerGpu() * kvHeadsPerGpu * s.headDim * 2.0 * act.bytes;
         b.commBuffers += 2.0 * kvChunk;
     }
-    // Full recompute re-runs one layer's forward before its backward: that layer's complete set of
-    // activations is alive once (Korthikanti Table 2, full-recompute row).
-    const double working = l.recompute == Recompute::Full ? layerActivationBytes(s, act, Recompute::None) : 0.0;
+    // The recompute working set (backward) and the loss (end of the forward) never coexist: the
+    // peak holds the larger. The working set is reported with the activations, the loss by what it
+    // adds beyond it.
+    const double working = recomputeWorkingSetBytes(s, act, l.recompute);
     const double logits = last ? logitsBytes(s, act) : 0.0;
-    b.activations = stored;
-    if (logits >= working)
-        b.logitsLoss = logits;
-    else
-        b.activations += working;
+    b.activations = stored + working;
+    b.logitsLoss = std::max(0.0, logits - working);
     return out;
 }
 

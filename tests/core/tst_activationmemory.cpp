@@ -72,6 +72,18 @@ private slots:
         QVERIFY(near(layerActivationBytes(g, config(8, true), Recompute::Full), 2 * sbh / t));
     }
 
+    void recomputeWorkingSets() const
+    {
+        // Selective recompute re-runs one layer's attention core in the backward (Korthikanti §5:
+        // 5as/h x sbh / t without fused attention); full recompute re-runs the whole layer.
+        const ModelShape g = gpt3();
+        const double sbh = 2048.0 * 12288, a = 96, s = 2048, h = 12288, t = 8;
+        QVERIFY(near(recomputeWorkingSetBytes(g, config(8, false), Recompute::Selective), sbh * 5 * a * s / (h * t)));
+        QVERIFY(near(recomputeWorkingSetBytes(g, config(8, false), Recompute::Full),
+                     layerActivationBytes(g, config(8, false), Recompute::None)));
+        QCOMPARE(recomputeWorkingSetBytes(g, config(8, false), Recompute::None), 0.0);
+    }
+
     void flashAttentionDropsTheScoreMatrices() const
     {
         // formulas.md §3: FlashAttention removes the 5as/h term; only the fp32 log-sum-exp per head

@@ -263,6 +263,33 @@ private slots:
         QVERIFY(near(modelStateBytes(p, s, l, st).gathered, 2 * 2 * largest));
     }
 
+    void shardingAndOffloadNeverRaiseMemory() const
+    {
+        // A two-layer model is barely larger than its gathered units: the cap keeps ZeRO-3 (shard +
+        // gathered units) and parameter offload at or below what ZeRO-2 holds.
+        ModelArch a = llama2_7b();
+        a.layers = 2;
+        const ModelShape s = computeModelShape(a, 4096);
+        for (ShardingImpl impl : {ShardingImpl::DeepSpeed, ShardingImpl::Fsdp}) {
+            Plan p = zeroPaperPlan();
+            Layout l;
+            l.dp = 2;
+            l.sharding = impl;
+            const StageParams st = firstStageParams(s, l);
+            auto onGpu = [&](const Layout &x) {
+                const ModelStateBytes m = modelStateBytes(p, s, x, st);
+                return stateSum(m) + m.gathered + m.commBuffers;
+            };
+            l.zero = 2;
+            const double zero2 = onGpu(l);
+            l.zero = 3;
+            const double zero3 = onGpu(l);
+            QVERIFY(zero3 <= zero2);
+            l.offloadParams = Offload::Cpu;
+            QVERIFY(onGpu(l) <= zero3);
+        }
+    }
+
     void fp8KeepsWeightCaches() const
     {
         // Transformer Engine fp8 training caches an fp8 weight and its transpose per matmul weight.
