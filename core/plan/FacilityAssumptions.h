@@ -23,6 +23,10 @@ struct FacilityAssumptions
     int rackUnits = 42;                  // full-height rack
     double airCoolingLimitKw = 40.0;     // above this per rack: direct liquid cooling (ESTIMATE, §3)
     double gridKgCo2PerKwh = 0.39;       // US grid 2022 (EIA: 0.86 lb CO2/kWh)
+    // Lead times of the plan's timeline (PDF report): order to delivery, and delivery to a cluster
+    // in service (racking, cabling, burn-in, acceptance).
+    double procurementWeeks = 12.0;      // ESTIMATE (no published figure in the reference set)
+    double installWeeks = 4.0;           // ESTIMATE (no published figure in the reference set)
 };
 
 struct CostAssumptions
