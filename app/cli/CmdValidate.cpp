@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <iostream>
 
 namespace gpuplan::cli {
@@ -17,7 +18,7 @@ int runValidate(const std::vector<std::string> &argv)
 {
     auto specs = catalogOptions();
     specs.push_back({"--json", false, false, "print rows and summary as one JSON object"});
-    specs.push_back({"--worst", true, false, "rows listed as worst in the text summary (default 10)"});
+    specs.push_back({"--worst", true, false, "rows listed as worst in the text summary (0-100000, default 10)"});
     CliArgs args(specs);
     std::string error;
     if (!args.parse(argv, error)) {
@@ -42,12 +43,9 @@ int runValidate(const std::vector<std::string> &argv)
     }
     int worst = 10;
     if (auto w = args.value("--worst")) {
-        try {
-            worst = std::stoi(*w);
-        } catch (...) {
-            worst = -1;
-        }
-        if (worst < 0 || worst > 100000) {
+        // The whole text must be the number: "5x" or "1e3" is refused, not read as 5 or 1.
+        const auto [end, ec] = std::from_chars(w->data(), w->data() + w->size(), worst);
+        if (ec != std::errc() || end != w->data() + w->size() || worst < 0 || worst > 100000) {
             printError("validate: --worst expects an integer from 0 to 100000, found \"" + *w + "\"");
             return kUsage;
         }

@@ -14,37 +14,38 @@ namespace gpuplan {
 // peak, latencies, host overheads), never per-run constants. catalogs/gpu_efficiency.json holds
 // them per GPU with how each set was obtained (fitted to published runs, or derived from a
 // fitted GPU by a stated rule); docs/performance-model.md defines each one. The defaults below
-// are the generation default used for a GPU that has no entry: the values fitted for
-// H100-SXM-80GB (docs/performance-model.md, "GPUs without fitted values").
+// are the generation default used for a GPU that has no entry (a user-defined GPU): the values
+// fitted for H100-SXM-80GB, with twice its error band (docs/performance-model.md, "GPUs without
+// fitted values"). Keep them equal to that catalog entry.
 struct GpuEfficiency
 {
     // Dense matrix multiplies: time = FLOPs / (peak x matmulMaxFraction) + matmulHalfFlops /
     // (16-bit peak x matmulMaxFraction), i.e. the fraction reached by a GEMM of F FLOPs is
     // matmulMaxFraction x F / (F + matmulHalfFlops).
-    double matmulMaxFraction = 0.70;
-    double matmulHalfFlops = 2e10;
+    double matmulMaxFraction = 0.7082;
+    double matmulHalfFlops = 1e6;
     // Fused (Flash) attention kernels: fraction of the 16-bit dense peak, forward and backward.
-    double attentionMaxFraction = 0.30;
+    double attentionMaxFraction = 0.1639;
     // Memory-bound kernels: time = bytes / (HBM bandwidth x hbmMaxFraction) + the same for
     // hbmHalfBytes (the transfer size that reaches half the maximum fraction).
-    double hbmMaxFraction = 0.80;
+    double hbmMaxFraction = 0.3984;
     double hbmHalfBytes = 1e6;
-    double kernelFloorS = 5e-6;          // GPU-side duration of the shortest kernel
-    double hostLaunchS = 3e-5;           // host time to issue one kernel (framework dispatch)
-    double hostOverlapExponent = 4.0;    // pass = (gpu^k + host^k)^(1/k): how well the queue hides the host
-    double microBatchOverheadS = 2e-3;   // host work per micro-batch (batch fetch, loss, schedule)
-    double stepOverheadS = 0.0;          // host work per optimizer step (scheduler, logging, syncs)
+    double kernelFloorS = 6.871e-6;        // GPU-side duration of the shortest kernel
+    double hostLaunchS = 5.907e-5;         // host time to issue one kernel (framework dispatch)
+    double hostOverlapExponent = 3.102;    // pass = (gpu^k + host^k)^(1/k): how well the queue hides the host
+    double microBatchOverheadS = 2.168e-3; // host work per micro-batch (batch fetch, loss, schedule)
+    double stepOverheadS = 0.0;            // host work per optimizer step (scheduler, logging, syncs)
     // Communication hidden behind compute still slows it (NCCL kernels take SMs and HBM
     // bandwidth): this fraction of the hidden communication time is added to the step.
-    double commOverlapPenalty = 0.0;
+    double commOverlapPenalty = 0.4178;
     // NCCL inside a node: achieved bus bandwidth / per-GPU link bandwidth (one direction), and
     // the latency of one collective.
     double intraBusBwFraction = 0.82;
     double intraLatencyS = 1e-5;
-    double residualMape = 15.0;          // % spread of the validation residuals: the error band
-    bool fitted = false;                 // fitted to measurements of this GPU
-    std::string derivedFrom;             // fitted GPU the values were derived from; empty otherwise
-    std::string fitNote;                 // how the values were obtained
+    double residualMape = 15.0;            // % spread of the validation residuals: the error band
+    bool fitted = false;                   // fitted to measurements of this GPU
+    std::string derivedFrom;               // fitted GPU the values were derived from; empty otherwise
+    std::string fitNote;                   // how the values were obtained
 };
 
 struct GpuSpec
