@@ -24,7 +24,8 @@ struct GpuEfficiency
     // matmulMaxFraction x F / (F + matmulHalfFlops).
     double matmulMaxFraction = 0.7082;
     double matmulHalfFlops = 1e6;
-    // Fused (Flash) attention kernels: fraction of the 16-bit dense peak, forward and backward.
+    // Fused (Flash) attention kernels: fraction of the 16-bit dense peak (of the compute format's
+    // peak when that is lower, e.g. fp32), forward and backward.
     double attentionMaxFraction = 0.1639;
     // Memory-bound kernels: time = bytes / (HBM bandwidth x hbmMaxFraction) + the same for
     // hbmHalfBytes (the transfer size that reaches half the maximum fraction).

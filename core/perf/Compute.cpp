@@ -29,7 +29,9 @@ ComputeRates computeRates(const GpuSpec &gpu, Dtype compute)
     const double peak = gpu.peak(compute) > 0 ? gpu.peak(compute) : p16;
     r.matmulFlops = std::max(peak * e.matmulMaxFraction, 1.0);
     r.matmulLatencyS = e.matmulHalfFlops / std::max(p16 * e.matmulMaxFraction, 1.0);
-    r.attentionFlops = std::max(p16 * e.attentionMaxFraction, 1.0);
+    // Fused attention runs in 16 bits when the GEMMs run in fp8, but no faster than the compute
+    // format's own peak when that is slower (fp32/tf32 plans): never above the plan's peak.
+    r.attentionFlops = std::max(std::min(p16, peak) * e.attentionMaxFraction, 1.0);
     r.hbmBytesPerS = std::max(gpu.memoryBandwidth * e.hbmMaxFraction, 1.0);
     r.hbmLatencyS = e.hbmHalfBytes / r.hbmBytesPerS;
     r.kernelFloorS = e.kernelFloorS;

@@ -16,7 +16,7 @@ struct ComputeRates
 {
     double matmulFlops = 0;      // asymptotic GEMM rate: dense peak of the format x matmulMaxFraction
     double matmulLatencyS = 0;   // matmulHalfFlops at the 16-bit asymptotic rate
-    double attentionFlops = 0;   // fused attention: 16-bit dense peak x attentionMaxFraction
+    double attentionFlops = 0;   // fused attention: min(16-bit, compute) dense peak x attentionMaxFraction
     double hbmBytesPerS = 0;     // HBM bandwidth x hbmMaxFraction
     double hbmLatencyS = 0;      // hbmHalfBytes at that rate
     double kernelFloorS = 0;

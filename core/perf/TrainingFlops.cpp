@@ -46,7 +46,10 @@ double trainingHardwareFlopsPerStep(const ResolvedPlan &rp, const Layout &l)
 void fillThroughput(TrainingResult &out, const ResolvedPlan &rp, const Layout &l)
 {
     const Plan &plan = *rp.plan;
-    const double gpus = std::max(l.numGpus, 1);
+    // Per-GPU figures over the GPUs the step runs on: a layout that needs more GPUs than the plan
+    // has (flagged by the layout check) is still timed on tp x pp x dp x cp of them.
+    const double layoutGpus = static_cast<double>(std::max(l.tp, 1)) * std::max(l.pp, 1) * std::max(l.dp, 1) * std::max(l.cp, 1);
+    const double gpus = std::max<double>(l.numGpus, layoutGpus);
     const double peak = rp.gpu ? rp.gpu->peak(plan.precision.compute) : 0.0;
     out.tokensPerStep = tokensPerStep(plan);
     out.modelFlopsPerStep = trainingModelFlopsPerStep(rp);

@@ -294,6 +294,39 @@ private slots:
         QVERIFY(fp8.mfu < bf16.mfu);
     }
 
+    void neverFasterThanThePeak() const
+    {
+        // fp32 compute on a long sequence, attention-dominated: the fused attention ran at the
+        // 16-bit rate, 16x the fp32 peak (A100 datasheet: 19.5 TFLOP/s fp32), so HFU reached 1.3.
+        Fixture f;
+        f.gpu.peakFlops[static_cast<int>(Dtype::FP32)] = 19.5e12;
+        f.plan.model.layers = 12;
+        f.plan.model.hidden = 768;
+        f.plan.model.heads = 12;
+        f.plan.workload.training.seqLen = 16384;
+        f.plan.workload.training.globalBatch = 32;
+        f.plan.workload.training.microBatch = 8;
+        f.plan.hardware.numGpus = 32;
+        f.plan.parallelism = Parallelism{};
+        f.plan.parallelism.tp = 8;
+        f.plan.parallelism.pp = 1;
+        f.plan.parallelism.dp = 4;
+        f.plan.parallelism.flashAttention = true;
+        f.plan.precision.compute = Dtype::FP32;
+        const TrainingResult fp32 = f.run();
+        QVERIFY(fp32.valid);
+        QVERIFY2(fp32.hfu > 0 && fp32.hfu <= f.gpu.efficiency.attentionMaxFraction * 2.0 + 1e-9,
+                 qPrintable(QString::number(fp32.hfu)));   // causal attention counted non-causal: at most 2x
+        // A layout that needs more GPUs than the plan has (the layout check flags it) is timed
+        // on its own tp x pp x dp x cp GPUs, and per-GPU figures are over those.
+        Fixture g;
+        g.plan.hardware.numGpus = 7;
+        g.plan.parallelism.dp = 0;   // derived: max(7 / 128, 1) = 1, so 128 GPUs run the step
+        const TrainingResult over = g.run();
+        QVERIFY(over.valid && over.hfu > 0 && over.hfu <= 1.0);
+        QVERIFY(near(over.tokensPerSPerGpu, over.tokensPerS / 128.0, 1e-12));
+    }
+
     void unsupportedFormatIsInvalid() const
     {
         Fixture f;
