@@ -96,8 +96,9 @@ CommNetwork commNetwork(const ResolvedPlan &plan)
     if (intraLink <= 0 && plan.gpu)
         intraLink = plan.gpu->scaleUpBandwidth > 0 ? plan.gpu->scaleUpBandwidth : plan.gpu->pcieBandwidth;
     net.intra.busBw = intraLink * intraFraction;
-    if (plan.node) {
-        const double nodeNic = plan.node->nicsPerNode * plan.node->nicGbps * units::kGbps;
+    const double nodeNetworkGbps = plan.plan ? plan.plan->hardware.nodeNetworkGbps : 0.0;
+    if (plan.node || nodeNetworkGbps > 0) {
+        const double nodeNic = (nodeNetworkGbps > 0 ? nodeNetworkGbps : plan.node->nicsPerNode * plan.node->nicGbps) * units::kGbps;
         const double fraction = plan.fabric ? plan.fabric->busBwFraction : 0.9;
         net.inter.busBw = nodeNic / net.gpusPerNode * fraction;
     }

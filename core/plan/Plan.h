@@ -93,6 +93,9 @@ struct Hardware
     std::string node;                    // node id; empty = the GPU's default node
     std::string fabric;                  // scale-out fabric id; empty = the node's default
     int gpusPerNode = 0;                 // 0 = from the node type
+    // Scale-out bandwidth of one node, all its NICs together, one direction (Gb/s); 0 = the node
+    // type's NICs x line rate. Clusters often have fewer or slower NICs than the reference design.
+    double nodeNetworkGbps = 0;
 };
 
 struct Parallelism

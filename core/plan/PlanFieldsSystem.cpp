@@ -12,6 +12,8 @@ const FieldSpec kSystemFields[] = {
     GP_FIELD_TEXT("hardware.fabric", hardware.fabric, 200, "Scale-out fabric id (empty = the node's default)"),
     GP_FIELD_INT_OR("hardware.gpus_per_node", hardware.gpusPerNode, 1, 1024, 0, "from the node type", "GPUs",
                     "GPUs per node"),
+    GP_FIELD_REAL_OR("hardware.node_network_gbps", hardware.nodeNetworkGbps, 1, 1e6, 0, "the node type's NICs x line rate",
+                     "Gb/s", "Scale-out network bandwidth per node (all NICs, one direction)"),
     GP_FIELD_INT("parallelism.tp", parallelism.tp, 1, 1024, "GPUs", "Tensor-parallel degree"),
     GP_FIELD_INT("parallelism.pp", parallelism.pp, 1, 1024, "stages", "Pipeline-parallel degree"),
     GP_FIELD_INT_OR("parallelism.dp", parallelism.dp, 1, 1000000, 0, "derived from the GPU count", "replicas",

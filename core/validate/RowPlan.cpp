@@ -25,6 +25,24 @@ std::optional<double> parseNumberCell(std::string_view text)
 
 namespace {
 
+// The schema has no column for the cluster's scale-out network; rows whose notes state it in the
+// fixed form "inter-node <N> Gb/s per node" (the hardware the run had, like gpus_per_node) are
+// evaluated with it. Returns 0 when the notes do not say.
+double nodeNetworkGbpsFromNotes(std::string_view notes)
+{
+    constexpr std::string_view kBefore = "inter-node ";
+    constexpr std::string_view kAfter = " Gb/s per node";
+    for (std::size_t at = notes.find(kBefore); at != std::string_view::npos; at = notes.find(kBefore, at + 1)) {
+        const std::string_view rest = notes.substr(at + kBefore.size());
+        double gbps = 0;
+        const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), gbps);
+        if (ec == std::errc() && rest.substr(static_cast<std::size_t>(end - rest.data())).starts_with(kAfter) &&
+            std::isfinite(gbps) && gbps >= 1 && gbps <= 1e6)
+            return gbps;
+    }
+    return 0.0;
+}
+
 bool intCell(const CsvTable &t, std::size_t row, const char *col, int &out, std::string &reason, bool required,
              int lo = 0, int hi = 100000000)
 {
@@ -152,6 +170,7 @@ bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &ca
     plan.hardware.gpusPerNode = 0;
     if (!intCell(t, row, "gpus_per_node", plan.hardware.gpusPerNode, skipReason, false, 1, 1024))
         return false;
+    plan.hardware.nodeNetworkGbps = nodeNetworkGbpsFromNotes(t.cell(row, "notes"));
 
     Parallelism &p = plan.parallelism;
     p = Parallelism{};

@@ -2,6 +2,8 @@
 // NCCL alpha-beta collectives (perf/Collectives.h) against the published formulas:
 // nccl-tests doc/PERFORMANCE.md (commit 03a204a) for the ring bus-bandwidth factors and
 // formulas.md §7.3 for the two-level all-reduce across nodes.
+#include "catalog/CatalogLoader.h"
+#include "eval/ResolvedPlan.h"
 #include "perf/Collectives.h"
 
 #include <QTest>
@@ -119,6 +121,27 @@ private slots:
         // Pipeline neighbours 8 ranks apart sit on different nodes.
         QVERIFY(near(p2pTime(S, 4, net), 10e-6 + S / net.intra.busBw));
         QVERIFY(near(p2pTime(S, 8, net), 20e-6 + S / net.inter.busBw));
+    }
+
+    void nodeNetworkOverride() const
+    {
+        // hardware.node_network_gbps replaces the node type's NICs x line rate (a cluster with
+        // fewer or slower NICs); the per-GPU share and the fabric's NCCL fraction still apply.
+        Plan plan;
+        plan.hardware.gpu = "A100-SXM-80GB";
+        plan.hardware.numGpus = 64;
+        ResolvedPlan rp;
+        std::vector<ResolveError> errors;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), rp, errors));
+        QVERIFY(rp.node && rp.fabric);
+        const CommNetwork reference = commNetwork(rp);
+        QVERIFY(near(reference.inter.busBw,
+                     rp.node->nicsPerNode * rp.node->nicGbps * 1e9 / 8 / rp.gpusPerNode * rp.fabric->busBwFraction));
+        plan.hardware.nodeNetworkGbps = 800;   // vTrain's cluster: 8 x 100 Gb/s
+        const CommNetwork slower = commNetwork(rp);
+        QVERIFY(near(slower.inter.busBw, 800e9 / 8 / rp.gpusPerNode * rp.fabric->busBwFraction));
+        QVERIFY(slower.inter.busBw < reference.inter.busBw);
+        QCOMPARE(slower.intra.busBw, reference.intra.busBw);
     }
 
     void missingNetworkStaysFinite() const
