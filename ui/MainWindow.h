@@ -13,6 +13,8 @@ class QMenu;
 
 namespace gpuplan::ui {
 
+class AutoPlanDialog;
+class CatalogBrowser;
 class DocumentActions;
 class InputPanel;
 class PlanController;
@@ -53,6 +55,7 @@ private:
     void createViewMenu();
     void createPlanMenu();
     void createCatalogMenu();
+    void createToolsMenu();
     void createHelpMenu();
     void createToolBar();
     void createStatusBar();
@@ -60,6 +63,8 @@ private:
     void updateStatus();
     void updateScenario();
     void reloadCatalog();
+    void showAutoPlan();
+    void showCatalogBrowser();
     void showPreferences();
     void showAbout();
 
@@ -78,6 +83,9 @@ private:
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_presentation = nullptr;
+    QAction *m_autoPlanAction = nullptr;
+    AutoPlanDialog *m_autoPlan = nullptr;           // created on first use
+    CatalogBrowser *m_catalogBrowser = nullptr;     // created on first use
     QActionGroup *m_themes = nullptr;
     QActionGroup *m_modes = nullptr;
     QLabel *m_scenario = nullptr;

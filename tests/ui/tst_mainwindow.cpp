@@ -156,7 +156,7 @@ private slots:
         QStringList menus;
         for (QAction *a : f.window->menuBar()->actions())
             menus << a->text().remove(QLatin1Char('&'));
-        QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Plan", "Catalog", "Help"}));
+        QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Plan", "Catalog", "Tools", "Help"}));
         auto shortcutOf = [&](const QString &text) {
             for (QAction *a : f.window->findChildren<QAction *>()) {
                 if (a->text().remove(QLatin1Char('&')).startsWith(text))
@@ -170,6 +170,8 @@ private slots:
         QCOMPARE(shortcutOf(QStringLiteral("Undo")), QKeySequence(QKeySequence::Undo));
         QCOMPARE(shortcutOf(QStringLiteral("Redo")), QKeySequence(QKeySequence::Redo));
         QCOMPARE(shortcutOf(QStringLiteral("Quit")), QKeySequence(QKeySequence::Quit));
+        QCOMPARE(shortcutOf(QStringLiteral("Auto-plan…")), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+        QCOMPARE(shortcutOf(QStringLiteral("Browse…")), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     }
 
     void exportMenuAppearsWithItsFirstEntry()
