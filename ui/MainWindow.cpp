@@ -4,6 +4,7 @@
 #include "AutoPlanDialog.h"
 #include "CatalogBrowser.h"
 #include "DocumentActions.h"
+#include "ExportActions.h"
 #include "FieldLabels.h"
 #include "FieldReferenceDialog.h"
 #include "InputPanel.h"
@@ -81,6 +82,7 @@ MainWindow::MainWindow(PlanController *controller, Settings *settings, QWidget *
     createCatalogMenu();
     createToolsMenu();
     createHelpMenu();
+    m_exports = new ExportActions(controller, this);   // File › Export (docs/exports.md)
     createToolBar();
     createStatusBar();
 

@@ -16,6 +16,7 @@ namespace gpuplan::ui {
 class AutoPlanDialog;
 class CatalogBrowser;
 class DocumentActions;
+class ExportActions;
 class InputPanel;
 class PlanController;
 class ResultsPanel;
@@ -34,6 +35,7 @@ public:
     InputPanel *inputPanel() const { return m_inputs; }
     ResultsPanel *resultsPanel() const { return m_results; }
     DocumentActions *documents() const { return m_documents; }
+    ExportActions *exports() const { return m_exports; }
     QString statusText() const;                     // the status bar, for tests
 
     // Adds an entry to File > Export (the submenu appears with its first entry). Exporters
@@ -76,6 +78,7 @@ private:
     ResultsPanel *m_results;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
+    ExportActions *m_exports = nullptr;
     QAction *m_beforeQuit = nullptr;
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;

@@ -14,6 +14,7 @@ int runFields(const std::vector<std::string> &args);
 int runCatalog(const std::vector<std::string> &args);
 int runSearch(const std::vector<std::string> &args);
 int runBench(const std::vector<std::string> &args);
+int runExport(const std::vector<std::string> &args);
 
 std::span<const Command> commands();
 

@@ -18,6 +18,7 @@ const Command kCommands[] = {
     {"fields", "list plan fields with their allowed values", runFields},
     {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch},
     {"bench", "time one evaluation, the layout search and the scaling curves", runBench},
+    {"export", "write launch files (torchrun, Slurm, DeepSpeed, Megatron, k8s, vLLM) or results as JSON/CSV", runExport},
 };
 
 int usage(std::FILE *out)

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gpuplan-cli export PLAN (--launch FORMAT | --results json|csv) [--out FILE] [--set PATH=VALUE ...]
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "eval/Evaluator.h"
+#include "export/LaunchFiles.h"
+#include "export/ResultsExport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace gpuplan::cli {
+
+namespace {
+
+std::string launchFormatNames()
+{
+    std::string out;
+    for (const LaunchFormatInfo &f : launchFormats())
+        out += std::string(out.empty() ? "" : "|") + f.name;
+    return out;
+}
+
+// Writes next to the target and renames, so a failed write never leaves half a file behind.
+bool writeOutput(const std::string &path, const std::string &text)
+{
+    if (path.empty() || path == "-") {
+        std::cout << text;
+        return static_cast<bool>(std::cout);
+    }
+    const std::string temporary = path + ".part";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        file << text;
+        if (!file.flush()) {
+            printError("export: cannot write " + path);
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return false;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        printError("export: cannot write " + path + ": " + ec.message());
+        std::filesystem::remove(temporary, ec);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runExport(const std::vector<std::string> &argv)
+{
+    auto specs = planOptions();
+    specs.push_back({"--launch", true, false, "launch file: torchrun, slurm, deepspeed, megatron, k8s (training); vllm, k8s (serving)"});
+    specs.push_back({"--results", true, false, "results as json (the evaluate --json document) or csv (section,name,value,unit)"});
+    specs.push_back({"--out", true, false, "write to FILE instead of standard output"});
+    specs.push_back({"--entry", true, false, "training script the launch files start (default pretrain_gpt.py or train.py)"});
+    specs.push_back({"--image", true, false, "container image of the Kubernetes manifest"});
+    CliArgs args(specs);
+    std::string error;
+    if (!args.parse(argv, error)) {
+        printError("export: " + error);
+        return kUsage;
+    }
+    if (args.flag("--help"))
+        return printHelp("gpuplan-cli export PLAN (--launch " + launchFormatNames() +
+                             " | --results json|csv) [--out FILE] [--set PATH=VALUE ...]",
+                         "Writes launch files for the plan's evaluated layout, or its results as JSON or CSV "
+                         "(docs/exports.md).",
+                         args);
+    if (args.positional().size() != 1) {
+        printError("export: expected exactly one plan file (see --help)");
+        return kUsage;
+    }
+    const auto launch = args.value("--launch");
+    const auto results = args.value("--results");
+    if (launch.has_value() == results.has_value()) {
+        printError("export: give either --launch FORMAT or --results json|csv (see --help)");
+        return kUsage;
+    }
+    std::optional<LaunchFormat> format;
+    if (launch && !(format = parseLaunchFormat(*launch))) {
+        printError("export: --launch: \"" + *launch + "\"; expected " + launchFormatNames());
+        return kUsage;
+    }
+    if (results && *results != "json" && *results != "csv") {
+        printError("export: --results: \"" + *results + "\"; expected json or csv");
+        return kUsage;
+    }
+
+    Catalog catalog;
+    if (!loadCatalogFromArgs(args, catalog))
+        return kBadInput;
+    const std::string &planPath = args.positional()[0];
+    Plan plan;
+    if (!loadPlanFromArgs(args, planPath, catalog, plan))
+        return kBadInput;
+    ResolvedPlan resolved;
+    std::vector<ResolveError> errors;
+    if (!resolvePlan(plan, catalog, resolved, errors)) {
+        for (const ResolveError &e : errors)
+            printError(planPath + ": " + e.field + ": " + e.message);
+        return kBadInput;
+    }
+    const std::string out = args.value("--out").value_or("");
+    if (results) {
+        const auto json = resultsJson(resolved, evaluateForExport(resolved));
+        const std::string text = *results == "json"
+                                     ? json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n"
+                                     : resultsCsv(json);
+        return writeOutput(out, text) ? kOk : kBadInput;
+    }
+    LaunchOptions options;
+    options.generator = std::string("gpuplan ") + GPUPLAN_VERSION;
+    if (auto entry = args.value("--entry"))
+        options.entryScript = *entry;
+    if (auto image = args.value("--image"))
+        options.image = options.servingImage = *image;
+    LaunchFile file;
+    if (!makeLaunchFile(resolved, evaluate(resolved), *format, options, file, error)) {
+        printError("export: " + planPath + ": " + error);
+        return kBadInput;
+    }
+    if (!writeOutput(out, file.text))
+        return kBadInput;
+    for (const std::string &note : file.notes)
+        std::fprintf(stderr, "gpuplan-cli: note: %s\n", note.c_str());
+    return kOk;
+}
+
+} // namespace gpuplan::cli

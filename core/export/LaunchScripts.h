@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "export/LaunchContext.h"
+
+// The text of each launch format (internal to core/export; the public entry is makeLaunchFile).
+namespace gpuplan::launch {
+
+std::string torchrunScript(Context &c);
+std::string slurmScript(Context &c);
+std::string megatronArgumentsFile(Context &c);
+std::string deepSpeedConfigFile(Context &c);
+std::string kubernetesTrainingManifest(Context &c);   // Kubeflow PyTorchJob
+
+// Serving: one replica = TP x PP GPUs running `vllm serve`.
+int servingReplicas(const Context &c);
+int gpusPerReplica(const Context &c);
+std::vector<std::string> vllmArguments(Context &c);   // after `vllm serve MODEL`
+std::string vllmScript(Context &c);
+std::string kubernetesServingManifest(Context &c);    // apps/v1 Deployment
+
+// JSON text is also YAML (YAML 1.2 is a superset of JSON): manifests are written as JSON after a
+// comment header, so any plan text is escaped by the JSON writer and the file parses either way.
+std::string manifestText(const Context &c, const std::string &what, const std::string &json);
+
+} // namespace gpuplan::launch

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The PDF plan summary as data (ui/report): sections, bill of materials and cost figures equal to
+// the evaluation, sources and dates of the prices, user text kept literal, comparison reports,
+// pagination, and File › Export writing its files.
+#include "UiTestFixtures.h"
+
+#include "ExportActions.h"
+#include "MainWindow.h"
+#include "PlanController.h"
+#include "Settings.h"
+#include "report/PlanReport.h"
+#include "report/ReportFormat.h"
+#include "report/ReportStyle.h"
+
+#include "catalog/CatalogLoader.h"
+#include "export/LaunchFiles.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+using namespace gpuplan::ui::report;
+
+namespace {
+
+std::unique_ptr<PlanController> openExample(const char *name)
+{
+    auto c = std::make_unique<PlanController>(bundledCatalog());
+    QString error;
+    if (!c->openFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/") + QLatin1String(name), error))
+        qWarning() << error;
+    return c;
+}
+
+ReportDocument reportOf(const std::vector<const PlanController *> &controllers, std::vector<std::unique_ptr<ReportPlan>> &keep)
+{
+    std::vector<const ReportPlan *> plans;
+    for (const PlanController *c : controllers) {
+        QString error;
+        keep.push_back(prepareReportPlan(*c, error));
+        plans.push_back(keep.back().get());
+    }
+    ReportOptions options;
+    options.date = QDate(2026, 3, 14);
+    options.generator = QStringLiteral("gpuplan test");
+    return buildReport(plans, options);
+}
+
+const TableRow *rowStartingWith(const Table *t, const QString &first)
+{
+    for (const TableRow &r : t->rows) {
+        if (!r.cells.isEmpty() && r.cells.front() == first)
+            return &r;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestPlanReport final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void sectionsInOrder() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const QStringList expected = {"Executive summary", "Bill of materials", "Cost", "Power, cooling and facility",
+                                      "Memory per GPU", "Scaling", "Timeline", "Risks", "Assumptions and sources",
+                                      "Appendix: formulas"};
+        QCOMPARE(doc.headings(1), expected);
+        QCOMPARE(doc.title, QStringLiteral("Llama 3 70B pre-training on 1,024 H100"));
+        QVERIFY(doc.table(QStringLiteral("cover"))->rows.size() >= 4);
+    }
+
+    void figuresMatchTheEvaluation() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const Evaluation &e = keep.front()->results.evaluation;
+        const Plan &p = c->plan();
+        // Bill of materials: 1,024 GPUs at the catalog price; the total row is the BOM capex.
+        const Table *bom = doc.table(QStringLiteral("bom"));
+        QVERIFY(bom);
+        const TableRow *gpus = rowStartingWith(bom, QStringLiteral("GPUs"));
+        QVERIFY(gpus);
+        QCOMPARE(gpus->cells[2], QStringLiteral("1,024"));
+        QCOMPARE(gpus->cells[3], exactMoney(p, c->resolved().gpu->priceUsd));
+        QCOMPARE(bom->rows.back().kind, RowKind::Total);
+        QCOMPARE(bom->rows.back().cells.back(), exactMoney(p, e.bom.capexUsd));
+        // Capex and yearly cost rows carry the cost model's numbers.
+        QCOMPARE(doc.table(QStringLiteral("capex"))->rows.back().cells[1], exactMoney(p, e.cost.onpremCapexUsd));
+        const TableRow *tco = rowStartingWith(doc.table(QStringLiteral("opex")), QStringLiteral("Total cost of ownership per year"));
+        QVERIFY(tco);
+        QCOMPARE(tco->cells[1], exactMoney(p, e.cost.onpremPerYearUsd));
+        // The plan's own cloud offer appears among the cloud options, priced as the evaluation prices it.
+        const Table *cloud = doc.table(QStringLiteral("cloud"));
+        bool planOffer = false;
+        for (const TableRow &r : cloud->rows) {
+            if (r.cells.front().endsWith(QStringLiteral(" - plan's offer"))) {
+                planOffer = true;
+                QVERIFY(r.cells[1].startsWith(money(p, e.cost.cloudTotalUsd)));   // on-demand column
+            }
+        }
+        QVERIFY(planOffer);
+        // Timeline: the plan's lead times (facility.procurement_weeks = 12, install_weeks = 4 by default).
+        const Table *timeline = doc.table(QStringLiteral("timeline"));
+        QCOMPARE(timeline->rows.size(), std::size_t(3));
+        QCOMPARE(timeline->rows[0].cells[3], QStringLiteral("12 weeks"));
+        QCOMPARE(timeline->rows[1].cells[2], QStringLiteral("16.0"));
+        // Scaling table: the points of the scaling curve, the plan's own count included.
+        QVERIFY(doc.plainText().contains(QStringLiteral("1,024")));
+        QVERIFY(doc.table(QStringLiteral("scaling"))->rows.size() >= 3);
+        // Summary: the recommendation names the GPU count and the cheaper option.
+        QVERIFY(doc.plainText().contains(QStringLiteral("Procure 1,024 × NVIDIA H100")));
+    }
+
+    void everyPriceHasSourceAndDate() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const Table *prices = doc.table(QStringLiteral("prices"));
+        QVERIFY(prices && prices->rows.size() >= 4);
+        for (const TableRow &r : prices->rows) {
+            QVERIFY2(!r.cells[2].isEmpty() && r.cells[2] != QStringLiteral("no source"), qPrintable(r.cells[0]));
+            QVERIFY2(!r.cells[3].isEmpty(), qPrintable(r.cells[0]));
+        }
+        for (const TableRow &r : doc.table(QStringLiteral("assumptions"))->rows)
+            QVERIFY2(!r.cells[2].isEmpty(), qPrintable(r.cells[0]));
+    }
+
+    void userTextStaysLiteral() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        Plan plan = c->plan();
+        plan.name = "<b>Q3</b> & \"big\" <i>plan</i> &amp;";
+        plan.notes = "Budget <= 40 MW\n<script>alert(1)</script>";
+        c->applyPlan(plan, QStringLiteral("test"));
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        QCOMPARE(doc.title, QString::fromStdString(plan.name));
+        QVERIFY(doc.plainText().contains(QString::fromStdString(plan.notes)));
+        QBuffer pdf;
+        pdf.open(QIODevice::WriteOnly);
+        const RenderResult r = renderPdf(doc, &pdf, QPageSize::A4);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(pdf.data().startsWith("%PDF"));
+    }
+
+    void comparisonReport() const
+    {
+        auto training = openExample("llama3-70b-training.gpuplan");
+        auto serving = openExample("llama3-8b-inference.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({training.get(), serving.get()}, keep);
+        QCOMPARE(doc.title, QStringLiteral("Comparison of 2 plans"));
+        const Table *comparison = doc.table(QStringLiteral("comparison"));
+        QVERIFY(comparison);
+        QCOMPARE(comparison->columns.size(), std::size_t(3));
+        QCOMPARE(comparison->rows.front().cells[1], QString::fromStdString(training->plan().name));
+        QCOMPARE(comparison->rows.front().cells[2], QString::fromStdString(serving->plan().name));
+        // Each plan gets its own sections; the appendix comes once.
+        QCOMPARE(doc.tables(QStringLiteral("bom")).size(), std::size_t(2));
+        QVERIFY(doc.headings(1).contains(QStringLiteral("Plan 2 · Bill of materials")));
+        QCOMPARE(doc.headings(1).count(QStringLiteral("Appendix: formulas")), 1);
+    }
+
+    void pagesAndPaperSizes() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        QBuffer a4, letter;
+        a4.open(QIODevice::WriteOnly);
+        letter.open(QIODevice::WriteOnly);
+        const RenderResult ra4 = renderPdf(doc, &a4, QPageSize::A4);
+        const RenderResult rLetter = renderPdf(doc, &letter, QPageSize::Letter);
+        QVERIFY(ra4.ok && rLetter.ok);
+        QVERIFY(ra4.pages >= 5);
+        QVERIFY(rLetter.pages >= 5);
+        // 96 units per inch: A4 is 210 x 297 mm, Letter 8.5 x 11 in.
+        QCOMPARE(pageFrame(QPageSize::A4).page.toSize(), QSize(793, 1123));   // Qt rounds 793.7 down
+        QCOMPARE(pageFrame(QPageSize::Letter).page.toSize(), QSize(816, 1056));
+        QPageSize::PageSizeId id;
+        QVERIFY(parsePageSize(QStringLiteral("Letter"), id) && id == QPageSize::Letter);
+        QVERIFY(!parsePageSize(QStringLiteral("legal"), id));
+    }
+
+    void fileExportMenuWritesFiles() const
+    {
+        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_planreport-XXXXXX"));
+        auto c = openExample("llama3-70b-training.gpuplan");
+        Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(c.get(), &settings);
+        ExportActions *exports = window.exports();
+        QVERIFY(exports);
+        QString target;
+        exports->setSaveChooser([&target](const QString &, const QString &, const QString &, QString *) { return target; });
+        QStringList errors;
+        exports->setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+        exports->setInfoReporter([](const QString &, const QString &) {});
+
+        target = dir.filePath(QStringLiteral("job.slurm.sh"));
+        QVERIFY(exports->exportLaunchFile(static_cast<int>(LaunchFormat::Slurm)));
+        QFile slurm(target);
+        QVERIFY(slurm.open(QIODevice::ReadOnly) && slurm.readAll().contains("#SBATCH --nodes=128\n"));
+
+        target = dir.filePath(QStringLiteral("results.json"));
+        QVERIFY(exports->exportResults(false));
+        QFile json(target);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(json.readAll().toStdString());
+        QVERIFY(doc.contains("scaling") && doc.contains("bom"));
+
+        // A serving-only format for a training plan is refused with the reason; nothing is written.
+        target = dir.filePath(QStringLiteral("serve.sh"));
+        QVERIFY(!exports->exportLaunchFile(static_cast<int>(LaunchFormat::Vllm)));
+        QVERIFY(!QFile::exists(target));
+        QCOMPARE(errors.size(), 1);
+    }
+};
+
+QTEST_MAIN(TestPlanReport)
+#include "tst_planreport.moc"

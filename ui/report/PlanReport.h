@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report/ReportDocument.h"
+#include "report/ReportRenderer.h"
+
+#include "export/ResultsExport.h"
+
+#include <QDate>
+#include <QPageSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+// The PDF plan summary for procurement (docs/exports.md): one plan, or several plans in one
+// comparison report. Built as a ReportDocument (data, checked by tests) and rendered by
+// ReportRenderer.
+namespace gpuplan::ui {
+class PlanController;
+}
+
+namespace gpuplan::ui::report {
+
+struct ReportOptions
+{
+    QPageSize::PageSizeId pageSize = QPageSize::A4;
+    QDate date = QDate::currentDate();
+    QString generator = QStringLiteral("gpuplan");
+};
+
+// One plan of a report: its controller (plan, catalog, evaluation) and what the report adds to
+// the slider-path evaluation (cost sensitivity, scaling curve).
+struct ReportPlan
+{
+    const PlanController *controller = nullptr;
+    ExportResults results;
+};
+
+// Null when the controller's plan does not resolve (error says why).
+std::unique_ptr<ReportPlan> prepareReportPlan(const PlanController &controller, QString &error);
+
+ReportDocument buildReport(const std::vector<const ReportPlan *> &plans, const ReportOptions &options);
+
+// "a4" or "letter" (any case); nullopt-like false for anything else.
+bool parsePageSize(const QString &name, QPageSize::PageSizeId &out);
+
+// Headless export: loads each plan file with the installed catalogs, writes one report (a
+// comparison when there are several). Needs a QApplication (the charts are widgets).
+RenderResult exportPlanFiles(const QStringList &planPaths, const QString &outPath, const ReportOptions &options);
+
+// `gpuplan --export-pdf OUT PLAN [PLAN ...] [--page-size a4|letter]`: writes the report, prints
+// "OUT: N pages" or a one-line error on stderr, returns the exit code.
+int runPdfExportCommand(const QString &outPath, const QStringList &planPaths, const QString &pageSize,
+                        const QString &generator);
+
+} // namespace gpuplan::ui::report

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The drawings of the plan report, as vectors on the PDF painter: the memory chart (the app's
+// MemoryChart), the scaling curve and the timeline.
+#include "report/ReportFormat.h"
+#include "report/ReportSections.h"
+#include "report/ReportStyle.h"
+
+#include "MemoryChart.h"
+#include "PlanController.h"
+
+#include <QApplication>
+#include <QFontMetricsF>
+#include <QStyle>
+
+#include <qcustomplot.h>
+
+#include <memory>
+
+namespace gpuplan::ui::report {
+
+namespace {
+
+constexpr double kWeekS = 7.0 * 86400.0;
+
+// Series colours of the report's drawings (Tableau 10, as the app's charts use).
+const QColor kSeries[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x76, 0xb7, 0xb2)};
+
+// Axis labels with SI suffixes ("4 M") instead of exponents.
+class SiTicker : public QCPAxisTicker
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override { return count(tick); }
+};
+
+// Charts in the PDF look the same whatever the app's theme: light palette, the report's font.
+void prepareForPrint(QWidget &chart, const QSize &size)
+{
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.setPalette(QApplication::style()->standardPalette());
+    chart.setFont(reportFont(TextStyle::Small));
+    chart.resize(size);
+}
+
+template<typename Chart>
+Figure chartFigure(const QString &id, std::shared_ptr<Chart> chart, QCustomPlot *plot, double height, const QString &caption)
+{
+    return Figure{id, height,
+                  [chart, plot](QCPPainter &painter, const QRectF &r) {
+                      plot->toPainter(&painter, static_cast<int>(r.width()), static_cast<int>(r.height()));
+                  },
+                  caption};
+}
+
+void styleAxis(QCPAxis *axis, const QString &label)
+{
+    axis->setLabel(label);
+    axis->setLabelFont(reportFont(TextStyle::Small));
+    axis->setTickLabelFont(reportFont(TextStyle::Small));
+    axis->setBasePen(QPen(colors::muted, 0.8));
+    axis->setTickPen(QPen(colors::muted, 0.8));
+    axis->setSubTickPen(QPen(colors::muted, 0.5));
+    axis->setLabelColor(colors::text);
+    axis->setTickLabelColor(colors::text);
+    axis->grid()->setPen(QPen(colors::lightRule, 0.6));
+}
+
+std::shared_ptr<QCustomPlot> scalingPlot(const SectionInput &in, const QSize &size)
+{
+    auto plot = std::make_shared<QCustomPlot>();
+    prepareForPrint(*plot, size);
+    const ScalingResult &s = in.scaling;
+    QVector<double> gpus, actual, ideal, planX, planY;
+    for (int i = 0; i < s.count; ++i) {
+        const ScalingPoint &pt = s.points[static_cast<std::size_t>(i)];
+        if (!pt.feasible)
+            continue;
+        gpus << pt.gpus;
+        actual << pt.tokensPerS;
+        ideal << pt.idealTokensPerS;
+        if (pt.gpus == in.evaluation.layout.numGpus) {
+            planX << pt.gpus;
+            planY << pt.tokensPerS;
+        }
+    }
+    QCPGraph *idealGraph = plot->addGraph();
+    idealGraph->setName(QObject::tr("Linear scaling"));
+    idealGraph->setPen(QPen(colors::muted, 1.2, Qt::DashLine));
+    idealGraph->setData(gpus, ideal, true);
+    QCPGraph *actualGraph = plot->addGraph();
+    actualGraph->setName(QObject::tr("Estimated, best layout at each size"));
+    actualGraph->setPen(QPen(kSeries[0], 2));
+    actualGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    actualGraph->setData(gpus, actual, true);
+    QCPGraph *planGraph = plot->addGraph();
+    planGraph->setName(QObject::tr("This plan"));
+    planGraph->setLineStyle(QCPGraph::lsNone);
+    planGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(colors::alert, 1.5), colors::alert, 9));
+    planGraph->setData(planX, planY, true);
+
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
+    log->setLogBase(2);
+    plot->xAxis->setTicker(log);
+    plot->xAxis->setNumberFormat(QStringLiteral("f"));
+    plot->xAxis->setNumberPrecision(0);
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new SiTicker));
+    const bool training = in.plan.workload.mode == Mode::Training;
+    styleAxis(plot->xAxis, QObject::tr("GPUs"));
+    styleAxis(plot->yAxis, training ? QObject::tr("Training tokens/s") : QObject::tr("Output tokens/s"));
+    plot->rescaleAxes();
+    if (!gpus.isEmpty()) {
+        plot->xAxis->setRange(gpus.front() / 1.4, gpus.back() * 1.4);
+        plot->yAxis->setRange(0, std::max(ideal.back(), actual.back()) * 1.08);
+    }
+    plot->legend->setVisible(true);
+    plot->legend->setFont(reportFont(TextStyle::Small));
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(QColor(255, 255, 255, 220));
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    plot->replot();
+    return plot;
+}
+
+struct Phase
+{
+    QString name;
+    double start = 0;   // weeks from the order
+    double length = 0;
+    QColor color;
+};
+
+std::vector<Phase> phases(const SectionInput &in)
+{
+    const Plan &p = in.plan;
+    const double procurement = p.facility.procurementWeeks;
+    const double install = p.facility.installWeeks;
+    std::vector<Phase> out;
+    out.push_back({QObject::tr("Procurement (order to delivery)"), 0, procurement, kSeries[1]});
+    out.push_back({QObject::tr("Installation, burn-in, acceptance"), procurement, install, kSeries[2]});
+    if (p.workload.mode == Mode::Training)
+        out.push_back({QObject::tr("Training run (failures included)"), procurement + install,
+                       in.evaluation.reliability.effectiveTimeToTrainS / kWeekS, kSeries[0]});
+    else
+        out.push_back({QObject::tr("Serving horizon"), procurement + install, p.cost.horizonMonths * 52.0 / 12.0, kSeries[0]});
+    return out;
+}
+
+void paintTimeline(QCPPainter &p, const QRectF &area, const std::vector<Phase> &list)
+{
+    const QFont font = reportFont(TextStyle::Small);
+    const QFontMetricsF fm(font, p.device());
+    p.setFont(font);
+    double end = 0;
+    for (const Phase &ph : list)
+        end = std::max(end, ph.start + ph.length);
+    end = std::max(end, 1.0);
+    const double labelW = 190;
+    const QRectF chart(area.left() + labelW, area.top() + 4, area.width() - labelW - 10, area.height() - 26);
+    const double rowH = chart.height() / list.size();
+    auto xOf = [&](double w) { return chart.left() + chart.width() * w / end; };
+    // Week grid: about eight steps, rounded to 1, 2, 4, 8, ... weeks.
+    double step = 1;
+    while (end / step > 8)
+        step *= 2;
+    p.setPen(QPen(colors::lightRule, 0.6));
+    for (double w = 0; w <= end + 1e-9; w += step) {
+        p.drawLine(QLineF(xOf(w), chart.top(), xOf(w), chart.bottom()));
+        const QString t = QObject::tr("wk %1").arg(grouped(w));
+        p.setPen(colors::muted);
+        p.drawText(QPointF(xOf(w) - fm.horizontalAdvance(t) / 2, chart.bottom() + 4 + fm.ascent()), t);
+        p.setPen(QPen(colors::lightRule, 0.6));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Phase &ph = list[i];
+        const double y = chart.top() + rowH * i;
+        p.setPen(colors::text);
+        p.drawText(QPointF(area.left(), y + rowH / 2 + fm.ascent() / 2 - 1), fm.elidedText(ph.name, Qt::ElideRight, labelW - 8));
+        const QRectF bar(xOf(ph.start), y + rowH * 0.22, std::max(xOf(ph.start + ph.length) - xOf(ph.start), 1.5), rowH * 0.56);
+        p.setPen(Qt::NoPen);
+        p.setBrush(ph.color);
+        p.drawRect(bar);
+        const QString len = weeks(std::round(ph.length * 10) / 10);
+        p.setPen(colors::text);
+        const double tx = bar.right() + 4 + fm.horizontalAdvance(len) < chart.right() ? bar.right() + 4 : bar.left() + 4;
+        if (tx == bar.left() + 4)
+            p.setPen(Qt::white);
+        p.drawText(QPointF(tx, bar.center().y() + fm.ascent() / 2 - 1), len);
+    }
+}
+
+} // namespace
+
+void addMemoryChart(ReportDocument &doc, const SectionInput &in)
+{
+    doc.add(Heading{in.prefix + QObject::tr("Memory per GPU"), 1});
+    const MemoryResult &m = in.evaluation.memory;
+    doc.add(Paragraph{QObject::tr("The most-loaded GPU holds %1 of its %2 (%3). The chart shows the same plan and "
+                                  "layout on comparable GPUs; a bar outlined in red does not fit.")
+                          .arg(bytes(m.perGpuBytes), bytes(m.capacityBytes),
+                               m.fits ? QObject::tr("fits") : QObject::tr("does not fit")),
+                      TextStyle::Body, {}});
+    const QSize size(666, 360);
+    auto chart = std::make_shared<MemoryChart>();
+    prepareForPrint(*chart, size);
+    chart->setLegendVisible(true);
+    chart->setComparisonCount(3);
+    chart->refresh(in.controller);
+    doc.add(chartFigure(QStringLiteral("memory"), chart, chart->plot(), size.height(),
+                        QObject::tr("GPU memory per GPU by component, against each GPU's capacity (GiB).")));
+}
+
+void addScalingChart(ReportDocument &doc, const SectionInput &in)
+{
+    doc.add(Heading{in.prefix + QObject::tr("Scaling"), 1});
+    const ScalingResult &s = in.scaling;
+    Table t;
+    t.id = QStringLiteral("scaling");
+    t.columns = {{QObject::tr("GPUs"), 0.7, true}, {QObject::tr("Tokens/s"), 1.0, true}, {QObject::tr("Per GPU"), 1.0, true},
+                 {QObject::tr("Efficiency"), 0.9, true}, {QObject::tr("Best layout"), 2.2, false}};
+    int feasible = 0;
+    for (int i = 0; i < s.count; ++i) {
+        const ScalingPoint &pt = s.points[static_cast<std::size_t>(i)];
+        if (!pt.feasible) {
+            t.rows.push_back({{grouped(pt.gpus), QObject::tr("no layout fits"), QString(), QString(), QString()}});
+            continue;
+        }
+        ++feasible;
+        const Layout &l = pt.layout;
+        t.rows.push_back({{grouped(pt.gpus), count(pt.tokensPerS), grouped(pt.tokensPerSPerGpu), percent(pt.efficiency),
+                           QObject::tr("TP %1 PP %2 DP %3 CP %4 EP %5").arg(l.tp).arg(l.pp).arg(l.dp).arg(l.cp).arg(l.ep)}});
+    }
+    if (feasible == 0) {
+        doc.add(Paragraph{QObject::tr("No GPU count of the scaling range has a layout that fits, so there is no curve."),
+                          TextStyle::Muted, {}});
+        return;
+    }
+    doc.add(Paragraph{QObject::tr("Throughput when the cluster grows or shrinks, with the best parallel layout re-chosen "
+                                  "at each size (%1 scaling: the global batch is %2).")
+                          .arg(s.weak ? QObject::tr("weak") : QObject::tr("strong"),
+                               s.weak ? QObject::tr("grown with the GPU count") : QObject::tr("held")),
+                      TextStyle::Body, {}});
+    const QSize size(666, 280);
+    auto plot = scalingPlot(in, size);
+    doc.add(chartFigure(QStringLiteral("scaling"), plot, plot.get(), size.height(),
+                        QObject::tr("Estimated throughput against GPU count; efficiency is against linear scaling "
+                                    "from the smallest size.")));
+    doc.add(std::move(t));
+}
+
+void addTimeline(ReportDocument &doc, const SectionInput &in)
+{
+    doc.add(Heading{in.prefix + QObject::tr("Timeline"), 1});
+    const std::vector<Phase> list = phases(in);
+    doc.add(Figure{QStringLiteral("timeline"), 110, [list](QCPPainter &p, const QRectF &r) { paintTimeline(p, r, list); },
+                   QObject::tr("Weeks from the order. Lead times are the plan's facility.procurement_weeks and "
+                               "facility.install_weeks.")});
+    Table t;
+    t.id = QStringLiteral("timeline");
+    t.columns = {{QObject::tr("Phase"), 2.4, false}, {QObject::tr("From week"), 0.8, true}, {QObject::tr("To week"), 0.8, true},
+                 {QObject::tr("Duration"), 1.0, true}};
+    for (const Phase &ph : list)
+        t.rows.push_back({{ph.name, grouped(ph.start, 1), grouped(ph.start + ph.length, 1), weeks(std::round(ph.length * 10) / 10)}});
+    doc.add(std::move(t));
+}
+
+} // namespace gpuplan::ui::report

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bill of materials and the power, cooling and facility needs of the plan report.
+#include "report/ReportFormat.h"
+#include "report/ReportSections.h"
+
+#include "facility/FacilityNames.h"
+
+namespace gpuplan::ui::report {
+
+namespace {
+
+QString lineDescription(const SectionInput &in, const BomLine &line)
+{
+    const ResolvedPlan &r = in.resolved;
+    const Evaluation &e = in.evaluation;
+    switch (line.item) {
+    case BomItem::Gpu: return r.gpu ? q(r.gpu->name) : q(in.plan.hardware.gpu);
+    case BomItem::Node:
+        return (r.node ? q(r.node->name) : QObject::tr("server")) +
+               QObject::tr(", %1 GPUs each").arg(r.gpusPerNode) +
+               (in.plan.reliability.spareNodes > 0 ? QObject::tr(", %1 spares included").arg(in.plan.reliability.spareNodes) : QString());
+    case BomItem::Rack:
+        return QObject::tr("%1U cabinets with PDUs; %2 compute + %3 network racks, %4 nodes and %5 per compute rack")
+            .arg(in.plan.facility.rackUnits).arg(e.cooling.computeRacks).arg(e.cooling.networkRacks)
+            .arg(e.cooling.nodesPerRack).arg(kw(e.cooling.kwPerRack));
+    case BomItem::LeafSwitch:
+    case BomItem::SpineSwitch:
+    case BomItem::CoreSwitch:
+        return (r.fabric ? q(r.fabric->name) : QString()) + QObject::tr(" (%1-tier fat tree)").arg(e.bom.fabricTiers);
+    case BomItem::Nic:
+        return QObject::tr("%1 scale-out ports").arg(grouped(e.bom.endpoints));
+    case BomItem::Cable: return QObject::tr("one link per port and tier, transceivers included");
+    case BomItem::Network: return QObject::tr("network priced per GPU (cost.network_per_gpu_usd)");
+    case BomItem::Storage:
+        return (r.storageTier ? q(r.storageTier->name) : QObject::tr("shared storage")) +
+               QObject::tr(": checkpoints and data set");
+    case BomItem::Count: break;
+    }
+    return {};
+}
+
+QString lineTotal(const Plan &plan, const BomLine &line)
+{
+    switch (line.pricing) {
+    case BomPricing::Priced: return exactMoney(plan, line.totalUsd());
+    case BomPricing::InNodePrice: return QObject::tr("in server price");
+    case BomPricing::InNetworkOverride: return QObject::tr("in network line");
+    case BomPricing::Unpriced: return QObject::tr("not priced");
+    }
+    return {};
+}
+
+} // namespace
+
+void addBillOfMaterials(ReportDocument &doc, const SectionInput &in)
+{
+    const BillOfMaterials &bom = in.evaluation.bom;
+    doc.add(Heading{in.prefix + QObject::tr("Bill of materials"), 1});
+    Table t;
+    t.id = QStringLiteral("bom");
+    t.columns = {{QObject::tr("Item"), 1.3, false},
+                 {QObject::tr("Description"), 2.6, false},
+                 {QObject::tr("Quantity"), 0.8, true},
+                 {QObject::tr("Unit price"), 1.0, true},
+                 {QObject::tr("Total"), 1.1, true}};
+    bool unpriced = false;
+    for (int i = 0; i < bom.count; ++i) {
+        const BomLine &line = bom.lines[static_cast<std::size_t>(i)];
+        unpriced = unpriced || line.pricing == BomPricing::Unpriced;
+        const bool storage = line.item == BomItem::Storage;
+        t.rows.push_back({{QString::fromUtf8(bomItemLabel(line.item)), lineDescription(in, line),
+                           grouped(line.quantity, storage ? 1 : 0) + (storage ? QStringLiteral(" TB") : QString()),
+                           line.pricing == BomPricing::Unpriced ? QStringLiteral("-") : exactMoney(in.plan, line.unitUsd),
+                           lineTotal(in.plan, line)}});
+    }
+    t.rows.push_back({{QObject::tr("Hardware total"), QString(), QString(), QString(), exactMoney(in.plan, bom.capexUsd)}, RowKind::Total});
+    t.note = QObject::tr("Catalog list and street prices before discounts; the source and date of each price are in "
+                         "\"Assumptions and sources\".");
+    if (unpriced)
+        t.note += QObject::tr(" Lines marked \"not priced\" have no price in the catalog: the total understates the "
+                              "hardware cost by them.");
+    doc.add(std::move(t));
+}
+
+void addFacility(ReportDocument &doc, const SectionInput &in)
+{
+    const Evaluation &e = in.evaluation;
+    const Plan &p = in.plan;
+    const bool training = p.workload.mode == Mode::Training;
+    doc.add(Heading{in.prefix + QObject::tr("Power, cooling and facility"), 1});
+    doc.add(Paragraph{QObject::tr("The site must provide up to %1 of IT power (the peak that sizes the power contract and "
+                                  "the racks) in %2 racks of up to %3 each, cooled by %4. While the plan runs the IT "
+                                  "load is %5, and %6 at the meter with cooling and distribution at a PUE of %7.")
+                          .arg(kw(e.power.peakItKw))
+                          .arg(e.cooling.racks)
+                          .arg(kw(e.cooling.kwPerRack),
+                               e.cooling.liquidRequired ? QObject::tr("direct liquid cooling") : QObject::tr("air"),
+                               kw(e.power.itKw), kw(e.power.facilityKw), grouped(p.facility.pue, 2)),
+                      TextStyle::Body, {}});
+
+    Table power;
+    power.id = QStringLiteral("power");
+    power.columns = {{QObject::tr("Power and energy"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
+    auto prow = [&power](const QString &a, const QString &b, RowKind kind = RowKind::Normal) { power.rows.push_back({{a, b}, kind}); };
+    prow(QObject::tr("GPUs, while the plan runs"), kw(e.power.gpuW / 1000.0));
+    prow(QObject::tr("Servers (CPUs, memory, NICs, fans)"), kw(e.power.nodeOverheadW / 1000.0));
+    prow(QObject::tr("Scale-out network"), kw(e.power.networkW / 1000.0));
+    prow(QObject::tr("Shared storage"), kw(e.power.storageW / 1000.0));
+    prow(QObject::tr("IT load while the plan runs"), kw(e.power.itKw), RowKind::Total);
+    prow(QObject::tr("Peak IT load (sizes racks and the power contract)"), kw(e.power.peakItKw));
+    prow(QObject::tr("Facility load at PUE %1").arg(grouped(p.facility.pue, 2)), kw(e.power.facilityKw));
+    prow(QObject::tr("Average IT load over a year (%1 utilization)").arg(percent(p.facility.gpuUtilization)), kw(e.power.averageItKw));
+    prow(training ? QObject::tr("Facility energy of the run") : QObject::tr("Facility energy over the horizon"),
+         grouped(e.power.energyMwh, 0) + QStringLiteral(" MWh"));
+    prow(QObject::tr("Facility energy per year"), grouped(e.power.energyPerYearMwh, 0) + QStringLiteral(" MWh"));
+    prow(QObject::tr("Operational CO2 per year (grid %1 kg/kWh)").arg(grouped(p.facility.gridKgCo2PerKwh, 2)),
+         grouped(e.power.co2PerYearTonnes, 0) + QStringLiteral(" t"));
+    doc.add(std::move(power));
+
+    Table cooling;
+    cooling.id = QStringLiteral("cooling");
+    cooling.columns = {{QObject::tr("Cooling and space"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
+    auto crow = [&cooling](const QString &a, const QString &b) { cooling.rows.push_back({{a, b}}); };
+    crow(QObject::tr("Heat to remove (peak IT load)"), kw(e.cooling.heatKw));
+    crow(QObject::tr("Heat in BTU per hour"), grouped(e.cooling.heatBtuPerHour, 0) + QStringLiteral(" BTU/h"));
+    crow(QObject::tr("Refrigeration capacity"), grouped(e.cooling.tons, 1) + QStringLiteral(" tons"));
+    crow(QObject::tr("Racks (compute + network)"), QObject::tr("%1 + %2").arg(e.cooling.computeRacks).arg(e.cooling.networkRacks));
+    crow(QObject::tr("Nodes per compute rack"), grouped(e.cooling.nodesPerRack));
+    crow(QObject::tr("Peak power per compute rack (limit %1)").arg(kw(p.facility.rackPowerLimitKw)), kw(e.cooling.kwPerRack));
+    crow(QObject::tr("Cooling"), e.cooling.liquidRequired ? (e.cooling.liquidForcedByNode ? QObject::tr("liquid (the node type is liquid-cooled)")
+                                                                                           : QObject::tr("liquid (rack above the air limit)"))
+                                                          : QObject::tr("air"));
+    doc.add(std::move(cooling));
+
+    const StorageResult &s = e.storage;
+    Table storage;
+    storage.id = QStringLiteral("storage");
+    storage.columns = {{QObject::tr("Storage"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
+    auto srow = [&storage](const QString &a, const QString &b) { storage.rows.push_back({{a, b}}); };
+    srow(QObject::tr("Checkpoint size"), bytes(s.checkpointBytes));
+    srow(QObject::tr("Capacity (checkpoints kept, milestones, data set)"), grouped(s.capacityBytes / 1e12, 1) + QStringLiteral(" TB"));
+    srow(QObject::tr("Read bandwidth needed / offered by the tier"),
+         QObject::tr("%1 / %2 GB/s").arg(grouped(s.requiredReadGBps, s.requiredReadGBps < 1 ? 3 : 1), s.tierReadGBps > 0 ? grouped(s.tierReadGBps, 0) : QObject::tr("unknown")));
+    if (training) {
+        srow(QObject::tr("Checkpoint write / restore"), QObject::tr("%1 / %2").arg(duration(s.checkpointWriteS), duration(s.restoreS)));
+        srow(QObject::tr("Checkpoint interval (optimal)"), duration(e.reliability.checkpointIntervalS));
+    }
+    doc.add(std::move(storage));
+}
+
+} // namespace gpuplan::ui::report

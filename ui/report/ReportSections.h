@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report/ReportDocument.h"
+
+#include "eval/Evaluation.h"
+#include "eval/ResolvedPlan.h"
+
+#include <QDate>
+
+// The sections of the plan report, each appending its blocks to the document (PlanReport.cpp
+// puts them in order). Internal to ui/report.
+namespace gpuplan::ui {
+class PlanController;
+}
+
+namespace gpuplan::ui::report {
+
+struct SectionInput
+{
+    const PlanController &controller;     // the plan, its catalog and the comparison GPUs
+    const Plan &plan;
+    const ResolvedPlan &resolved;
+    const Evaluation &evaluation;         // with the cost sensitivity
+    const ScalingResult &scaling;
+    QString prefix;                       // "" for one plan; "Plan 2: " in a comparison report
+};
+
+// Cover and summary (ReportSummary.cpp).
+void addCover(ReportDocument &doc, const QString &title, const QStringList &planNames, const QString &preparedBy,
+              const QDate &date, const QString &generator);
+void addExecutiveSummary(ReportDocument &doc, const SectionInput &in);
+QString recommendation(const SectionInput &in);
+QString capacityText(const SectionInput &in);   // time to train, or serving capacity
+
+// Hardware, facility and money (ReportHardware.cpp, ReportCost.cpp).
+void addBillOfMaterials(ReportDocument &doc, const SectionInput &in);
+void addFacility(ReportDocument &doc, const SectionInput &in);
+void addCosts(ReportDocument &doc, const SectionInput &in);
+
+// Drawings (ReportCharts.cpp): memory per GPU, scaling curve, timeline.
+void addMemoryChart(ReportDocument &doc, const SectionInput &in);
+void addScalingChart(ReportDocument &doc, const SectionInput &in);
+void addTimeline(ReportDocument &doc, const SectionInput &in);
+
+// Risks, assumptions with the source and date of every price, formulas (ReportAssumptions.cpp).
+void addRisks(ReportDocument &doc, const SectionInput &in);
+void addAssumptions(ReportDocument &doc, const SectionInput &in);
+void addFormulaAppendix(ReportDocument &doc);
+
+} // namespace gpuplan::ui::report

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Cover page and executive summary of the plan report.
+#include "report/ReportFormat.h"
+#include "report/ReportSections.h"
+#include "report/ReportStyle.h"
+
+#include "common/EnumNames.h"
+
+#include <QFontMetricsF>
+
+#include <qcustomplot.h>
+
+namespace gpuplan::ui::report {
+
+namespace {
+
+double bomQuantity(const Evaluation &e, BomItem item)
+{
+    for (int i = 0; i < e.bom.count; ++i) {
+        if (e.bom.lines[static_cast<std::size_t>(i)].item == item)
+            return e.bom.lines[static_cast<std::size_t>(i)].quantity;
+    }
+    return 0;
+}
+
+QString gpuName(const SectionInput &in)
+{
+    return in.resolved.gpu ? q(in.resolved.gpu->name) : q(in.plan.hardware.gpu);
+}
+
+// First error that a framework would reject (a plan that only does not fit is handled apart).
+const Diagnostic *firstLayoutError(const Evaluation &e)
+{
+    for (const Diagnostic &d : e.diagnostics) {
+        if (d.severity == Severity::Error && d.code != DiagCode::DoesNotFit)
+            return &d;
+    }
+    return nullptr;
+}
+
+QString costVerdict(const SectionInput &in)
+{
+    const CostResult &c = in.evaluation.cost;
+    if (c.isMissing(MissingInput::CloudPrice))
+        return QObject::tr("No cloud price is known for this GPU, so only the on-prem cost is given: %1.")
+            .arg(money(in.plan, c.onpremTotalUsd));
+    const bool training = in.plan.workload.mode == Mode::Training;
+    const QString what = training ? QObject::tr("this training run") : QObject::tr("the %1-month horizon").arg(grouped(in.plan.cost.horizonMonths));
+    QString s = c.cheaper == CostBasis::Cloud
+                    ? QObject::tr("Renting in the cloud is cheaper for %1: %2, against %3 as the on-prem share.")
+                          .arg(what, money(in.plan, c.cloudTotalUsd), money(in.plan, c.onpremTotalUsd))
+                    : QObject::tr("Owning the cluster is cheaper for %1: %2 on-prem, against %3 in the cloud.")
+                          .arg(what, money(in.plan, c.onpremTotalUsd), money(in.plan, c.cloudTotalUsd));
+    if (c.breakEvenNever)
+        s += QObject::tr(" At these prices owning never pays back against renting.");
+    else if (c.breakEvenMonths > 0)
+        s += QObject::tr(" Owning pays back after %1 months of use.").arg(grouped(c.breakEvenMonths, 1));
+    return s;
+}
+
+struct Tile
+{
+    QString label;
+    QString value;
+    QString detail;
+};
+
+void paintTiles(QCPPainter &p, const QRectF &area, const std::vector<Tile> &tiles)
+{
+    const double gapX = 10;
+    const double w = (area.width() - gapX * (tiles.size() - 1)) / tiles.size();
+    const QFont label = reportFont(TextStyle::Small);
+    const QFont value = reportFont(TextStyle::Subtitle, true);
+    const QFont detail = reportFont(TextStyle::Small);
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        const QRectF r(area.left() + i * (w + gapX), area.top(), w, area.height());
+        p.setPen(QPen(colors::rule, 0.8));
+        p.setBrush(colors::zebra);
+        p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+        const QRectF inner = r.adjusted(9, 8, -9, -6);
+        p.setPen(colors::muted);
+        p.setFont(label);
+        const QFontMetricsF lm(label, p.device());
+        p.drawText(QPointF(inner.left(), inner.top() + lm.ascent()), lm.elidedText(tiles[i].label, Qt::ElideRight, inner.width()));
+        p.setPen(colors::accent);
+        p.setFont(value);
+        const QFontMetricsF vm(value, p.device());
+        const double vy = inner.top() + lm.height() + 4 + vm.ascent();
+        p.drawText(QPointF(inner.left(), vy), vm.elidedText(tiles[i].value, Qt::ElideRight, inner.width()));
+        p.setPen(colors::muted);
+        p.setFont(detail);
+        const QFontMetricsF dm(detail, p.device());
+        p.drawText(QPointF(inner.left(), vy + vm.descent() + 4 + dm.ascent()),
+                   dm.elidedText(tiles[i].detail, Qt::ElideRight, inner.width()));
+    }
+}
+
+} // namespace
+
+void addCover(ReportDocument &doc, const QString &title, const QStringList &planNames, const QString &preparedBy,
+              const QDate &date, const QString &generator)
+{
+    doc.add(Paragraph{QObject::tr("GPU infrastructure plan"), TextStyle::Subtitle, {}});
+    doc.add(Paragraph{title, TextStyle::Title, {}});
+    doc.add(Paragraph{QObject::tr("Plan summary for procurement: hardware, facility, cost and schedule."),
+                      TextStyle::Muted, {}});
+    Table cover;
+    cover.id = QStringLiteral("cover");
+    cover.header = false;
+    cover.columns = {{QObject::tr("Field"), 1.0, false}, {QObject::tr("Value"), 3.0, false}};
+    cover.rows.push_back({{planNames.size() > 1 ? QObject::tr("Plans") : QObject::tr("Plan"), planNames.join(QStringLiteral("; "))}});
+    cover.rows.push_back({{QObject::tr("Prepared by"), preparedBy.isEmpty() ? QObject::tr("(not stated in the plan)") : preparedBy}});
+    cover.rows.push_back({{QObject::tr("Date"), date.toString(Qt::ISODate)}});
+    cover.rows.push_back({{QObject::tr("Generated by"), generator}});
+    doc.add(std::move(cover));
+    doc.add(Paragraph{QObject::tr("Every figure in this report is an estimate computed from the plan and the catalog "
+                                  "shown in the appendix; prices carry their source and date. Quotes from vendors "
+                                  "replace catalog prices before an order is placed."),
+                      TextStyle::Small, {}});
+}
+
+QString capacityText(const SectionInput &in)
+{
+    const Evaluation &e = in.evaluation;
+    if (in.plan.workload.mode == Mode::Training) {
+        if (!e.training.valid)
+            return QObject::tr("no training time (the plan cannot run as laid out)");
+        return QObject::tr("%1 of training (%2 with expected failures and restarts)")
+            .arg(duration(e.training.timeToTrainS), duration(e.reliability.effectiveTimeToTrainS));
+    }
+    if (!e.inference.valid)
+        return QObject::tr("no serving capacity (the plan cannot run as laid out)");
+    const int replicas = std::max(e.layout.numGpus / std::max(e.inference.gpusPerReplica, 1), 1);
+    return QObject::tr("%1 output tokens/s on %2 replicas (%3 requests/s)")
+        .arg(grouped(e.inference.outputTokensPerSPerReplica * replicas),
+             grouped(replicas), grouped(e.inference.requestsPerSPerReplica * replicas, 1));
+}
+
+QString recommendation(const SectionInput &in)
+{
+    const Evaluation &e = in.evaluation;
+    const Plan &p = in.plan;
+    if (const Diagnostic *d = firstLayoutError(e))
+        return QObject::tr("Not ready to order. The parallel layout has an error a training framework would reject "
+                           "(%1: %2); fix it before procurement.")
+            .arg(QString::fromUtf8(d->field), q(describe(*d)));
+    if (!e.memory.fits)
+        return QObject::tr("Not ready to order. With this layout the model needs %1 per GPU but a %2 offers %3: "
+                           "change the layout (more tensor or pipeline parallelism, ZeRO sharding, recompute) or "
+                           "choose a GPU with more memory.")
+            .arg(bytes(e.memory.perGpuBytes), gpuName(in), bytes(e.memory.capacityBytes));
+    const QString hardware = QObject::tr("%1 × %2 in %3 nodes and %4 racks")
+                                 .arg(grouped(e.layout.numGpus), gpuName(in), grouped(bomQuantity(e, BomItem::Node)),
+                                      grouped(e.cooling.racks));
+    QString s;
+    if (p.workload.mode == Mode::Training)
+        s = QObject::tr("Procure %1 to train %2 (%3 parameters) on %4 tokens: %5.")
+                .arg(hardware, modelName(p), count(e.shape.totalParams), count(p.workload.training.tokens), capacityText(in));
+    else
+        s = QObject::tr("Procure %1 to serve %2 (%3 parameters): %4, %5 ms to the first token and %6 ms per output token.")
+                .arg(hardware, modelName(p), count(e.shape.totalParams), capacityText(in),
+                     grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1));
+    if (e.reliability.unfinishable)
+        s += QObject::tr(" Failures would come faster than the job progresses: add checkpointing or spare nodes first.");
+    return s + QLatin1Char(' ') + costVerdict(in);
+}
+
+void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
+{
+    const Evaluation &e = in.evaluation;
+    const Plan &p = in.plan;
+    const CostResult &c = e.cost;
+    const bool training = p.workload.mode == Mode::Training;
+    doc.add(Heading{in.prefix + QObject::tr("Executive summary"), 1});
+    doc.add(Paragraph{recommendation(in), TextStyle::Body, QObject::tr("Recommendation: ")});
+
+    std::vector<Tile> tiles;
+    tiles.push_back({QObject::tr("GPUs"), grouped(e.layout.numGpus), gpuName(in)});
+    if (training)
+        tiles.push_back({QObject::tr("Time to train"), duration(e.reliability.effectiveTimeToTrainS),
+                         QObject::tr("%1 without failures").arg(duration(e.training.timeToTrainS))});
+    else
+        tiles.push_back({QObject::tr("Serving capacity"),
+                         QObject::tr("%1 tok/s").arg(count(e.inference.outputTokensPerSPerGpu * e.layout.numGpus)),
+                         QObject::tr("output tokens, all replicas")});
+    tiles.push_back({QObject::tr("Total cost (cheaper option)"), money(p, c.perRunUsd),
+                     c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")});
+    tiles.push_back({QObject::tr("Facility power"), kw(e.power.facilityKw), QObject::tr("at PUE %1").arg(grouped(p.facility.pue, 2))});
+    doc.add(Figure{QStringLiteral("tiles"), 64, [tiles](QCPPainter &painter, const QRectF &r) { paintTiles(painter, r, tiles); }, {}});
+
+    Table t;
+    t.id = QStringLiteral("summary");
+    t.columns = {{QObject::tr("Key figure"), 1.2, false}, {QObject::tr("Value"), 2.2, false}};
+    auto row = [&t](const QString &a, const QString &b) { t.rows.push_back({{a, b}}); };
+    row(QObject::tr("Model"), QObject::tr("%1, %2 parameters (%3 active per token)")
+                                  .arg(modelName(p), count(e.shape.totalParams), count(e.shape.activeParams)));
+    row(QObject::tr("Workload"), training ? QObject::tr("training, %1 tokens, sequences of %2 tokens, global batch %3")
+                                                .arg(count(p.workload.training.tokens), grouped(p.workload.training.seqLen),
+                                                     grouped(p.workload.training.globalBatch))
+                                          : QObject::tr("serving, %1-token prompts, %2-token answers")
+                                                .arg(grouped(p.workload.inference.promptLen), grouped(p.workload.inference.outputLen)));
+    row(QObject::tr("Hardware"), QObject::tr("%1 × %2, %3 nodes, %4 racks").arg(grouped(e.layout.numGpus), gpuName(in),
+                                                                              grouped(bomQuantity(e, BomItem::Node)), grouped(e.cooling.racks)));
+    row(QObject::tr("Parallel layout"), QObject::tr("TP %1, PP %2, DP %3, CP %4, EP %5, ZeRO %6, recompute %7")
+                                            .arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.dp).arg(e.layout.cp)
+                                            .arg(e.layout.ep).arg(e.layout.zero)
+                                            .arg(QString::fromUtf8(nameOf(recomputeNames(), e.layout.recompute))));
+    row(QObject::tr("Memory per GPU"), QObject::tr("%1 of %2 (%3)").arg(bytes(e.memory.perGpuBytes), bytes(e.memory.capacityBytes),
+                                                                       e.memory.fits ? QObject::tr("fits") : QObject::tr("DOES NOT FIT")));
+    if (training && e.training.valid) {
+        row(QObject::tr("Time to train"), capacityText(in));
+        row(QObject::tr("Throughput"), QObject::tr("%1 tokens/s, MFU %2, step %3")
+                                           .arg(count(e.training.tokensPerS), percent(e.training.mfu, 1), duration(e.training.stepTimeS)));
+    } else if (!training && e.inference.valid) {
+        row(QObject::tr("Serving capacity"), capacityText(in));
+        row(QObject::tr("Latency"), QObject::tr("%1 ms to first token, %2 ms per output token")
+                                        .arg(grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1)));
+    }
+    row(QObject::tr("Total cost"), QObject::tr("%1 (%2); cloud %3, on-prem %4")
+                                       .arg(money(p, c.perRunUsd), c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem"),
+                                            money(p, c.cloudTotalUsd), money(p, c.onpremTotalUsd)));
+    row(QObject::tr("On-prem capex"), money(p, c.onpremCapexUsd));
+    row(QObject::tr("Facility power"), QObject::tr("%1 (IT %2, peak IT %3)").arg(kw(e.power.facilityKw), kw(e.power.itKw), kw(e.power.peakItKw)));
+    doc.add(std::move(t));
+    doc.add(Paragraph{costVerdict(in), TextStyle::Body, QObject::tr("Cloud or on-prem: ")});
+}
+
+} // namespace gpuplan::ui::report
