@@ -8,11 +8,14 @@
 #include "common/Units.h"
 #include "report/TextReport.h"
 
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QGridLayout>
 #include <QScopeGuard>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -75,6 +78,10 @@ KeyResultsStrip::KeyResultsStrip(QWidget *parent) : QWidget(parent), m_grid(new 
         column->addWidget(tile.value);
         column->addWidget(tile.caption);
         column->addStretch(1);
+        // A click or the context menu anywhere on the tile asks for its explanation.
+        for (QWidget *w : {frame, static_cast<QWidget *>(tile.value), static_cast<QWidget *>(tile.caption)})
+            w->installEventFilter(this);
+        frame->setCursor(Qt::WhatsThisCursor);
     }
     applyFonts();
     applyColors(true);
@@ -136,6 +143,30 @@ QSize KeyResultsStrip::minimumSizeHint() const
         widest = std::max(widest, tileMinimumWidth(i));
     const QMargins margins = m_grid->contentsMargins();
     return {widest + margins.left() + margins.right(), QWidget::minimumSizeHint().height()};
+}
+
+bool KeyResultsStrip::eventFilter(QObject *watched, QEvent *event)
+{
+    const QEvent::Type type = event->type();
+    if (type != QEvent::MouseButtonRelease && type != QEvent::ContextMenu)
+        return QWidget::eventFilter(watched, event);
+    for (int i = 0; i < kKeyResultCount; ++i) {
+        const Tile &tile = m_tiles[static_cast<std::size_t>(i)];
+        if (watched != tile.frame && watched != tile.value && watched != tile.caption)
+            continue;
+        const auto result = static_cast<KeyResult>(i);
+        if (type == QEvent::MouseButtonRelease) {
+            // A drag that selected text is not a request.
+            if (static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton && !tile.value->hasSelectedText())
+                emit explainRequested(result);
+            return false;
+        }
+        QMenu menu;
+        menu.addAction(tr("Explain this number"), this, [this, result] { emit explainRequested(result); });
+        menu.exec(static_cast<QContextMenuEvent *>(event)->globalPos());
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void KeyResultsStrip::resizeEvent(QResizeEvent *event)

@@ -37,7 +37,12 @@ public:
     QSize minimumSizeHint() const override;
     int columnCount() const { return m_columns; }
 
+signals:
+    // A tile was clicked or "Explain this number" chosen from its context menu.
+    void explainRequested(gpuplan::ui::KeyResult result);
+
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 

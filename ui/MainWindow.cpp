@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
-#include "AutoPlanDialog.h"
-#include "CatalogBrowser.h"
+#include "ComparisonTab.h"
 #include "DocumentActions.h"
-#include "ExportActions.h"
 #include "FieldLabels.h"
 #include "FieldReferenceDialog.h"
 #include "InputPanel.h"
@@ -12,6 +10,7 @@
 #include "PreferencesDialog.h"
 #include "ResultTabs.h"
 #include "ResultsPanel.h"
+#include "TeachingDocks.h"
 #include "Theme.h"
 
 #include "catalog/CatalogLoader.h"
@@ -80,9 +79,7 @@ MainWindow::MainWindow(PlanController *controller, Settings *settings, QWidget *
     createViewMenu();
     createPlanMenu();
     createCatalogMenu();
-    createToolsMenu();
     createHelpMenu();
-    m_exports = new ExportActions(controller, this);   // File › Export (docs/exports.md)
     createToolBar();
     createStatusBar();
 
@@ -113,6 +110,12 @@ void MainWindow::createFileMenu()
                                    &DocumentActions::open);
     m_open->setShortcut(QKeySequence::Open);
     m_fileMenu->addMenu(m_documents->recentMenu());
+    m_fileMenu->addAction(tr("Co&mpare with…"), this, [this] {
+        if (auto *compare = m_results->findTab<ComparisonTab>()) {
+            m_results->setCurrentTab(compare);
+            compare->chooseAndAddFiles();
+        }
+    });
     m_fileMenu->addSeparator();
     m_save = m_fileMenu->addAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), m_documents,
                                    &DocumentActions::save);
@@ -198,9 +201,6 @@ void MainWindow::createPlanMenu()
 void MainWindow::createCatalogMenu()
 {
     QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
-    QAction *browse = catalog->addAction(tr("&Browse…"), this, &MainWindow::showCatalogBrowser);
-    browse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
-    catalog->addSeparator();
     catalog->addAction(tr("&Reload catalogs"), this, &MainWindow::reloadCatalog);
     catalog->addAction(tr("Open &user catalog folder"), this, [] {
         const QString dir = QString::fromStdString(defaultUserCatalogDir());
@@ -209,39 +209,13 @@ void MainWindow::createCatalogMenu()
     });
 }
 
-void MainWindow::createToolsMenu()
-{
-    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
-    m_autoPlanAction = tools->addAction(tr("&Auto-plan…"), this, &MainWindow::showAutoPlan);
-    m_autoPlanAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_autoPlanAction->setToolTip(tr("Search the best parallel layout for this plan"));
-}
-
-void MainWindow::showAutoPlan()
-{
-    if (!m_autoPlan)
-        m_autoPlan = new AutoPlanDialog(m_controller, this);
-    m_autoPlan->show();
-    m_autoPlan->raise();
-    m_autoPlan->activateWindow();
-}
-
-void MainWindow::showCatalogBrowser()
-{
-    if (!m_catalogBrowser) {
-        m_catalogBrowser = new CatalogBrowser(m_controller, this);
-        connect(m_catalogBrowser, &CatalogBrowser::userCatalogChanged, this, &MainWindow::reloadCatalog);
-    }
-    m_catalogBrowser->refresh();
-    m_catalogBrowser->show();
-    m_catalogBrowser->raise();
-    m_catalogBrowser->activateWindow();
-}
-
 void MainWindow::createHelpMenu()
 {
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Plan file &fields"), this, [this] { FieldReferenceDialog(this).exec(); });
+    help->addSeparator();
+    m_teaching = new TeachingDocks(m_controller, this, m_results->keyResults());
+    m_teaching->addHelpActions(help);
     help->addSeparator();
     help->addAction(tr("&About gpuplan"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -259,8 +233,6 @@ void MainWindow::createToolBar()
     bar->addSeparator();
     bar->addAction(m_undo);
     bar->addAction(m_redo);
-    bar->addSeparator();
-    bar->addAction(m_autoPlanAction);
     bar->addSeparator();
     m_scenario = new QLabel(this);
     m_scenario->setObjectName(QStringLiteral("scenario"));
@@ -342,8 +314,6 @@ void MainWindow::reloadCatalog()
     m_controller->setCatalog(PlanController::loadInstalledCatalog(issues));
     m_inputs->refreshCatalogChoices();
     m_catalogInfo->setText(catalogSummary(m_controller->catalog()));
-    if (m_catalogBrowser)
-        m_catalogBrowser->refresh();
     if (!issues.isEmpty())
         QMessageBox::warning(this, tr("Catalog problems"),
                              tr("These catalog entries were skipped:\n\n%1").arg(issues.join(QLatin1Char('\n'))));

@@ -13,13 +13,11 @@ class QMenu;
 
 namespace gpuplan::ui {
 
-class AutoPlanDialog;
-class CatalogBrowser;
 class DocumentActions;
-class ExportActions;
 class InputPanel;
 class PlanController;
 class ResultsPanel;
+class TeachingDocks;
 
 // The application window: menus, tool bar, status bar, the input panel (dock) and the results
 // panel. A thin shell: documents are handled by DocumentActions, the plan by the controller,
@@ -35,7 +33,7 @@ public:
     InputPanel *inputPanel() const { return m_inputs; }
     ResultsPanel *resultsPanel() const { return m_results; }
     DocumentActions *documents() const { return m_documents; }
-    ExportActions *exports() const { return m_exports; }
+    TeachingDocks *teaching() const { return m_teaching; }   // explanation pane and lessons
     QString statusText() const;                     // the status bar, for tests
 
     // Adds an entry to File > Export (the submenu appears with its first entry). Exporters
@@ -57,7 +55,6 @@ private:
     void createViewMenu();
     void createPlanMenu();
     void createCatalogMenu();
-    void createToolsMenu();
     void createHelpMenu();
     void createToolBar();
     void createStatusBar();
@@ -65,8 +62,6 @@ private:
     void updateStatus();
     void updateScenario();
     void reloadCatalog();
-    void showAutoPlan();
-    void showCatalogBrowser();
     void showPreferences();
     void showAbout();
 
@@ -76,9 +71,9 @@ private:
     InputPanel *m_inputs;
     QDockWidget *m_inputsDock;
     ResultsPanel *m_results;
+    TeachingDocks *m_teaching = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
-    ExportActions *m_exports = nullptr;
     QAction *m_beforeQuit = nullptr;
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;
@@ -86,9 +81,6 @@ private:
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_presentation = nullptr;
-    QAction *m_autoPlanAction = nullptr;
-    AutoPlanDialog *m_autoPlan = nullptr;           // created on first use
-    CatalogBrowser *m_catalogBrowser = nullptr;     // created on first use
     QActionGroup *m_themes = nullptr;
     QActionGroup *m_modes = nullptr;
     QLabel *m_scenario = nullptr;

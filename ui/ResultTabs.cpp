@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ResultTabs.h"
 
+#include "ComparisonTab.h"
 #include "MemoryChart.h"
 #include "ResultsPanel.h"
 
@@ -9,6 +10,7 @@ namespace gpuplan::ui {
 void addResultTabs(ResultsPanel &panel)
 {
     panel.addTab(new MemoryChart);
+    panel.addTab(new ComparisonTab);
 }
 
 } // namespace gpuplan::ui

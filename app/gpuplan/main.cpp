@@ -6,8 +6,8 @@
 #include "DocumentActions.h"
 #include "MainWindow.h"
 #include "PlanController.h"
-#include "report/PlanReport.h"
 #include "Settings.h"
+#include "TeachingViews.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -44,7 +44,7 @@ bool hasAnyArgument(int argc, char **argv, std::initializer_list<const char *> n
 // pick the offscreen platform before QApplication exists.
 void chooseHeadlessPlatform(int argc, char **argv)
 {
-    const bool headless = hasAnyArgument(argc, argv, {"--screenshot", "--bench", "--export-pdf", "--help", "-h", "--help-all", "--version", "-v"});
+    const bool headless = hasAnyArgument(argc, argv, {"--screenshot", "--bench", "--help", "-h", "--help-all", "--version", "-v"});
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -106,19 +106,16 @@ int main(int argc, char **argv)
                                    QStringLiteral("THEME"));
     const QCommandLineOption presentation(QStringLiteral("presentation"),
                                           QStringLiteral("Large fonts for this run (presentation mode)."));
-    parser.addOptions({screenshot, size, bench, changes, theme, presentation});
-    const QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
-                                       QStringLiteral("Write the PDF plan summary of the PLAN files (several: one comparison "
-                                                      "report) to FILE and exit; needs no display."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption pageSize(QStringLiteral("page-size"), QStringLiteral("Paper for --export-pdf: a4 or letter."),
-                                      QStringLiteral("SIZE"), QStringLiteral("a4"));
-    parser.addOptions({exportPdf, pageSize});
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QStringLiteral("Open a view first: %1.")
+                                      .arg(gpuplan::ui::viewNames().join(QStringLiteral(", "))),
+                                  QStringLiteral("NAME"));
+    const QCommandLineOption compareWith(QStringLiteral("compare"),
+                                         QStringLiteral("With --view compare: a plan file to compare (repeatable)."),
+                                         QStringLiteral("FILE"));
+    parser.addOptions({screenshot, size, bench, changes, theme, presentation, view, compareWith});
     parser.addPositionalArgument(QStringLiteral("PLAN"), QStringLiteral("A .gpuplan file to open."), QStringLiteral("[PLAN]"));
     parser.process(app);
-    if (parser.isSet(exportPdf))
-        return gpuplan::ui::report::runPdfExportCommand(parser.value(exportPdf), parser.positionalArguments(),
-                                                        parser.value(pageSize), QStringLiteral("gpuplan " GPUPLAN_VERSION));
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
@@ -170,6 +167,9 @@ int main(int argc, char **argv)
         window.setPresentationMode(true);
     if (scripted)
         window.resize(windowSize);
+    if (QString error; parser.isSet(view)
+                       && !gpuplan::ui::showView(window, parser.value(view), parser.values(compareWith), error))
+        return fail(error);
     window.show();
     // Layout requests post further layout requests (panel -> dock -> window): settle them all
     // before measuring or grabbing.

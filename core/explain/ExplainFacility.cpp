@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Facility power, cost per run and break-even, taken apart (formulas.md §10,
+// docs/facility-and-cost.md). The inputs are the ones the facility model resolves
+// (gatherFacilityInputs: catalog-or-override prices, PUE, utilization); the results are the
+// evaluation's.
+#include "explain/ExplainFormat.h"
+
+#include "common/EnumNames.h"
+#include "facility/FacilityInputs.h"
+#include "report/TextReport.h"
+
+#include <algorithm>
+
+namespace gpuplan::explainimpl {
+
+namespace {
+
+constexpr double kHoursPerMonth = 8760.0 / 12.0;
+
+std::string usd(double v)
+{
+    return "$" + (v >= 1e4 ? countText(v) : num(v, 4));
+}
+
+std::string perGpuHour(double v)
+{
+    return "$" + fixed(v, 2) + "/GPU-h";
+}
+
+const char *const kCostSource =
+    "Cloud: N × hours × $/GPU-h × (1 + overhead) (formulas.md §10, overhead 0.3-0.5 per Mercatus, ESTIMATE); "
+    "on-prem: straight-line TCO (capital + energy + colocation + support + staff) per useful GPU-hour "
+    "(formulas.md §10); prices: hardware_and_prices/cloud.csv, gpus.csv, power_cooling_cost.md; "
+    "docs/facility-and-cost.md.";
+
+// What the on-prem TCO of a year is made of, shared by cost per run and break-even.
+void tcoSteps(Explanation &out, const CostResult &c)
+{
+    out.steps.push_back({"TCO per year", "capital + energy + colocation + support + staff",
+                         usd(c.capitalPerYearUsd) + " + " + usd(c.energyPerYearUsd) + " + " + usd(c.coloPerYearUsd) + " + "
+                             + usd(c.supportPerYearUsd) + " + " + usd(c.staffPerYearUsd),
+                         usd(c.onpremPerYearUsd) + "/year"});
+}
+
+} // namespace
+
+void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    const PowerResult &p = e.power;
+    if (p.facilityKw <= 0) {
+        out.notes.push_back("The facility model has no result for this plan.");
+        return;
+    }
+    out.available = true;
+    const FacilityInputs in = gatherFacilityInputs(rp, e.layout, e);
+    out.formula = "P_facility = P_IT × PUE,  P_IT = GPUs + node overhead + network + storage";
+    out.terms.push_back({"N", "GPUs running the job", integer(in.jobGpus)});
+    out.terms.push_back({"TDP", std::string("board power of one ") + rp.gpu->name, integer(in.gpuTdpW) + " W"});
+    out.terms.push_back({"load", "share of TDP a GPU draws while busy (facility.gpu_busy_power_fraction)",
+                         percent(in.busyPowerFraction, 0)});
+    out.terms.push_back({"nodes", "servers bought (job nodes + spares)",
+                         integer(in.jobNodes + in.spareNodes) + " × " + integer(in.gpusPerNode) + " GPUs"});
+    out.terms.push_back({"PUE", "power usage effectiveness of the facility (facility.pue)", fixed(in.pue, 2)});
+    out.steps.push_back({"GPUs", "N × TDP × load (+ idle spares)",
+                         integer(in.jobGpus) + " × " + integer(in.gpuTdpW) + " W × " + percent(in.busyPowerFraction, 0),
+                         kw(p.gpuW / 1000.0)});
+    out.steps.push_back({"node overhead", "CPUs, memory, NICs, fans, NVSwitch per node × nodes",
+                         integer(in.jobNodes + in.spareNodes) + " × " + integer(in.nodeOverheadW) + " W",
+                         kw(p.nodeOverheadW / 1000.0)});
+    if (p.networkW > 0)
+        out.steps.push_back({"network", "scale-out switches", "", kw(p.networkW / 1000.0)});
+    if (p.storageW > 0)
+        out.steps.push_back({"storage", "shared storage system", "", kw(p.storageW / 1000.0)});
+    out.steps.push_back({"IT load", "sum of the lines above", "", kw(p.itKw)});
+    out.steps.push_back({"facility", "P_IT × PUE", kw(p.itKw) + " × " + fixed(in.pue, 2), kw(p.facilityKw)});
+    out.result = kw(p.facilityKw) + " facility (" + kw(p.itKw) + " IT)";
+    out.notes.push_back("Racks and the colocation contract are sized at the peak IT power, " + kw(p.peakItKw)
+                        + " (node maximum power).");
+    out.source = "facility power = P_IT × PUE (formulas.md §10); GPU busy fraction and node overhead split: "
+                 "BudSimulator genz/serving/constants.py; DGX H100 10.2 kW maximum; PUE values: "
+                 "hardware_and_prices/power_cooling_cost.md; docs/facility-and-cost.md.";
+}
+
+void explainCostPerRun(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    const CostResult &c = e.cost;
+    if (c.cloudTotalUsd <= 0 && c.onpremTotalUsd <= 0) {
+        out.notes.push_back("The cost model has no result for this plan (no run time or no prices).");
+        return;
+    }
+    out.available = true;
+    const FacilityInputs in = gatherFacilityInputs(rp, e.layout, e);
+    const bool training = rp.plan->workload.mode == Mode::Training;
+    out.title = training ? "Cost per run" : "Cost over the serving horizon";
+    out.formula = "cloud = GPU-hours × $/GPU-h × (1 + overhead);  on-prem = GPU-hours × TCO per year ÷ (GPUs × 8,760 h × u)";
+    out.terms.push_back({"GPU-hours", training ? "GPUs × wall-clock hours of the run, failures included"
+                                               : "GPUs × hours of the serving horizon",
+                         integer(c.gpuHours) + " GPU-h"});
+    if (c.cloudPerGpuHourUsd > 0) {
+        out.terms.push_back({"$/GPU-h", std::string("cloud price (") + nameOf(cloudPricingNames(), in.pricing) + ")",
+                             perGpuHour(c.cloudPerGpuHourUsd)});
+        out.terms.push_back({"overhead", "storage, egress and services (cost.cloud_overhead_fraction)",
+                             percent(in.cloudOverheadFraction, 0)});
+        const double billed = c.cloudComputeUsd / (c.gpuHours * c.cloudPerGpuHourUsd);
+        std::string sub = integer(c.gpuHours) + " × " + perGpuHour(c.cloudPerGpuHourUsd);
+        if (!close(billed, 1.0, 1e-6)) {
+            out.terms.push_back({"billed/used", "hours billed per hour used (spot re-runs, idle reserved hours)", num(billed)});
+            sub += " × " + num(billed);
+        }
+        out.steps.push_back({"cloud compute", "GPU-hours × $/GPU-h", sub, usd(c.cloudComputeUsd)});
+        out.steps.push_back({"cloud total", "compute × (1 + overhead)",
+                             usd(c.cloudComputeUsd) + " × " + fixed(1.0 + in.cloudOverheadFraction, 2), usd(c.cloudTotalUsd)});
+    } else {
+        out.notes.push_back("No cloud price for this GPU: set cost.cloud_gpu_hour_usd to compare.");
+    }
+    if (c.onpremPerYearUsd > 0) {
+        out.terms.push_back({"u", "share of the year the owned GPUs do useful work (cost.onprem_utilization)",
+                             percent(in.onpremUtilization, 0)});
+        tcoSteps(out, c);
+        out.steps.push_back({"on-prem per GPU-hour", "TCO per year ÷ (GPUs × 8,760 h × u)",
+                             usd(c.onpremPerYearUsd) + " ÷ (" + integer(in.jobNodes * in.gpusPerNode) + " × 8,760 h × "
+                                 + percent(in.onpremUtilization, 0) + ")",
+                             perGpuHour(c.onpremPerGpuHourUsd)});
+        if (training)
+            out.steps.push_back({"on-prem share of the run", "GPU-hours × on-prem per GPU-hour",
+                                 integer(c.gpuHours) + " × " + perGpuHour(c.onpremPerGpuHourUsd), usd(c.onpremTotalUsd)});
+        else
+            out.steps.push_back({"on-prem over the horizon", "TCO per year × months ÷ 12",
+                                 usd(c.onpremPerYearUsd) + " × " + num(in.horizonMonths) + " ÷ 12", usd(c.onpremTotalUsd)});
+    }
+    out.result = "cloud " + (c.cloudTotalUsd > 0 ? usd(c.cloudTotalUsd) : std::string("unknown")) + " | on-prem "
+                 + (c.onpremTotalUsd > 0 ? usd(c.onpremTotalUsd) : std::string("unknown"));
+    out.source = kCostSource;
+}
+
+void explainBreakEven(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    const CostResult &c = e.cost;
+    if (c.cloudPerGpuHourUsd <= 0 || c.onpremCapexUsd <= 0) {
+        out.notes.push_back("Break-even needs both a cloud price and an on-prem capex for this plan.");
+        return;
+    }
+    out.available = true;
+    const FacilityInputs in = gatherFacilityInputs(rp, e.layout, e);
+    const bool serving = rp.plan->workload.mode == Mode::Inference;
+    const double gpus = in.jobNodes * in.gpusPerNode;
+    const double useful = serving ? 1.0 : in.onpremUtilization;
+    // The rate per useful hour the cost model compares with: price, overhead and billing factor.
+    const double billed = c.gpuHours > 0 ? c.cloudComputeUsd / (c.gpuHours * c.cloudPerGpuHourUsd) : 1.0;
+    const double rate = c.cloudPerGpuHourUsd * (1.0 + in.cloudOverheadFraction) * billed;
+    const double cloudPerMonth = gpus * kHoursPerMonth * useful * rate;
+    const double opexPerMonth = c.onpremOpexPerYearUsd / 12.0;
+    out.formula = "break-even months = capex ÷ (cloud cost per month − on-prem opex per month)";
+    out.terms.push_back({"capex", "hardware (GPUs, servers, network, racks, storage) + own facility fit-out",
+                         usd(c.onpremCapexUsd)});
+    out.terms.push_back({"GPUs", "owned GPUs doing the work", integer(gpus)});
+    out.terms.push_back({"u", serving ? "serving runs every hour" : "useful share of the hours (cost.onprem_utilization)",
+                         percent(useful, 0)});
+    out.terms.push_back({"rate", "cloud price per useful GPU-hour, overhead included", perGpuHour(rate)});
+    out.steps.push_back({"cloud per month", "GPUs × 730 h × u × rate",
+                         integer(gpus) + " × 730 h × " + percent(useful, 0) + " × " + perGpuHour(rate), usd(cloudPerMonth)});
+    out.steps.push_back({"on-prem opex per month", "(energy + colocation + support + staff) ÷ 12",
+                         usd(c.onpremOpexPerYearUsd) + " ÷ 12", usd(opexPerMonth)});
+    if (!c.breakEvenNever) {
+        out.steps.push_back({"break-even", "capex ÷ (cloud − opex)",
+                             usd(c.onpremCapexUsd) + " ÷ (" + usd(cloudPerMonth) + " − " + usd(opexPerMonth) + ")",
+                             fixed(c.breakEvenMonths, 1) + " months"});
+        out.result = fixed(c.breakEvenMonths, 1) + " months until owning is cheaper";
+    } else {
+        out.result = "never: renting costs less per month than running the owned cluster";
+    }
+    tcoSteps(out, c);
+    out.steps.push_back({"break-even utilization", "TCO per year ÷ (GPUs × 8,760 h × cloud $/used GPU-h)", "",
+                         c.breakEvenUtilizationNever ? std::string("above 100%: never") : percent(c.breakEvenUtilization)});
+    out.notes.push_back("Owning wins when the cluster is busy: below " + percent(c.breakEvenUtilization, 0)
+                        + " useful utilization the cloud is cheaper per useful GPU-hour.");
+    out.source = "break_even_months and break_even_utilisation (formulas.md §10); docs/facility-and-cost.md.";
+}
+
+} // namespace gpuplan::explainimpl

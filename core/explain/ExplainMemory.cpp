@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Memory per GPU, taken apart (formulas.md §2-§4, docs/memory.md). The parameters on the GPU, the
+// sharding group and the activation terms come from the same functions the memory model calls;
+// every component's value is the evaluation's own figure. Where the model counts more than the
+// textbook product (quantization scales, fp8 weight copies, expert sharding, offload), a note
+// says so instead of hiding the difference.
+#include "explain/ExplainFormat.h"
+
+#include "common/Dtype.h"
+#include "common/EnumNames.h"
+#include "memory/ActivationMemory.h"
+#include "memory/ModelStateMemory.h"
+#include "report/TextReport.h"
+
+#include <algorithm>
+
+namespace gpuplan::explainimpl {
+
+namespace {
+
+const char *const kTrainingSource =
+    "Model states: ZeRO, Rajbhandari et al. 2020 (arXiv 1910.02054), 16-18 B per parameter for mixed-precision "
+    "Adam, sharded over the data-parallel group; activations: Korthikanti et al. 2022 (arXiv 2205.05198) Table 2 "
+    "with Megatron's pipeline in-flight rule; reference: formulas.md §2-§3, docs/memory.md.";
+const char *const kInferenceSource =
+    "Weights P·w/(t·p) and KV cache 2·L·g·d_h·q_kv per token (formulas.md §4; vLLM paged KV blocks); "
+    "docs/memory.md.";
+
+// One model-state component: value = bytes/param x P_s, divided by d when ZeRO shards it.
+void stateStep(Explanation &out, const char *label, const char *symbol, double bytesPerParamValue, double paramsOnGpu,
+               bool sharded, double d, double modelBytes)
+{
+    ExplainStep s;
+    s.label = label;
+    s.formula = std::string(symbol) + " × P_s" + (sharded ? " ÷ d" : "");
+    s.substituted = bytesPerParam(bytesPerParamValue) + " × " + countText(paramsOnGpu) + (sharded ? " ÷ " + integer(d) : "");
+    s.value = formatBytes(modelBytes);
+    out.steps.push_back(s);
+    const double textbook = bytesPerParamValue * paramsOnGpu / (sharded ? d : 1.0);
+    if (!close(textbook, modelBytes, 0.02))
+        out.notes.push_back(std::string(label) + ": the model's " + formatBytes(modelBytes) + " differs from the product "
+                            + formatBytes(textbook) + "; it also counts what the textbook product leaves out: DeepSpeed's fp32 "
+                            "gradient copy next to the 16-bit gradients, quantization scales, fp8 weight copies, LoRA "
+                            "adapters, expert weights sharded over the expert data-parallel group, offloaded or paged "
+                            "states (docs/memory.md §2).");
+}
+
+void extraStep(Explanation &out, const char *label, const char *what, double bytes)
+{
+    if (bytes > 0)
+        out.steps.push_back({label, what, "", formatBytes(bytes)});
+}
+
+void commonTail(Explanation &out, const MemoryResult &m)
+{
+    const MemoryBreakdown &b = m.breakdown;
+    extraStep(out, "communication buffers", "NCCL and gradient-bucket buffers", b.commBuffers);
+    extraStep(out, "workspace", "gathered ZeRO-3/FSDP units or inference temporaries", b.workspace);
+    extraStep(out, "CUDA context", "context and library workspaces (estimate, overheads.cuda_context_gib)", b.cudaContext);
+    extraStep(out, "allocator slack", "caching-allocator fragmentation (overheads.allocator_slack)", b.allocatorSlack);
+    out.steps.push_back({"total", "sum of the lines above", "", formatBytes(m.perGpuBytes)});
+    out.terms.push_back({"capacity", "GPU memory the plan may use", formatBytes(m.capacityBytes)});
+    out.result = formatBytes(m.perGpuBytes) + " of " + formatBytes(m.capacityBytes) + " ("
+                 + percent(m.capacityBytes > 0 ? m.perGpuBytes / m.capacityBytes : 0.0, 0) + "): "
+                 + (m.fits ? "fits" : "does not fit");
+    if (m.offloadedCpuBytes > 0)
+        out.notes.push_back("Held in host memory instead of the GPU: " + formatBytes(m.offloadedCpuBytes) + " per GPU.");
+    if (m.offloadedNvmeBytes > 0)
+        out.notes.push_back("Held on NVMe instead of the GPU: " + formatBytes(m.offloadedNvmeBytes) + " per GPU.");
+}
+
+void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    const Plan &plan = *rp.plan;
+    const Layout &l = e.layout;
+    const MemoryBreakdown &b = e.memory.breakdown;
+    const Precision &pr = plan.precision;
+
+    // The model reports the heavier of the first and the last pipeline stage: find which one the
+    // reported model states belong to.
+    const StageParams first = firstStageParams(rp.shape, l);
+    const StageParams last = lastStageParams(rp.shape, l);
+    auto matches = [&](const StageParams &stage) {
+        const ModelStateBytes s = modelStateBytes(plan, rp.shape, l, stage);
+        return close(s.weights, b.weights, 1e-6) && close(s.gradients, b.gradients, 1e-6)
+               && close(s.masterWeights, b.masterWeights, 1e-6);
+    };
+    const bool isLast = l.pp > 1 && !matches(first) && matches(last);
+    const StageParams &stage = isLast ? last : first;
+    const double ps = stage.total();
+    const double d = std::max(l.shardingGroup(), 1);
+    const int z = std::clamp(l.zero, 0, 3);
+
+    out.formula = "M = (w + g + K + m)·P_s ÷ d where ZeRO shards them  +  L_s × A_layer × n_flight  +  overheads";
+    std::string where = (l.pp > 1 ? std::string(isLast ? "last" : "first") + " of " + std::to_string(l.pp)
+                                        + " pipeline stages, "
+                                  : std::string());
+    where += integer(stage.layers) + " layers, split " + std::to_string(l.tp) + "-way by TP";
+    if (l.ep > 1)
+        where += ", experts " + std::to_string(l.ep) + "-way by EP";
+    out.terms.push_back({"P_s", "parameters on this GPU (" + where + ")", params(ps)});
+    out.terms.push_back({"ZeRO", std::string("sharding stage (") + nameOf(shardingImplNames(), l.sharding)
+                                     + "): 1 shards optimizer states, 2 also gradients, 3 also weights",
+                         std::to_string(z)});
+    out.terms.push_back({"d", "ranks the states are sharded over (data parallel × context parallel)", integer(d)});
+
+    const double w = bytesPerElement(pr.weights);
+    const double g = bytesPerElement(pr.gradients);
+    const double k = optimizerStateBytesPerParam(pr.optimizer, pr.optimizerStates);
+    out.terms.push_back({"w", std::string("bytes per weight (") + nameOf(dtypeNames(), pr.weights) + ")", bytesPerParam(w)});
+    out.terms.push_back({"g", std::string("bytes per gradient (") + nameOf(dtypeNames(), pr.gradients) + ")", bytesPerParam(g)});
+    out.terms.push_back({"K", std::string("optimizer-state bytes per parameter (") + nameOf(optimizerNames(), pr.optimizer)
+                                  + ", " + nameOf(dtypeNames(), pr.optimizerStates) + ")",
+                         bytesPerParam(k)});
+    stateStep(out, "weights", "w", w, ps, z >= 3 && d > 1, d, b.weights);
+    stateStep(out, "gradients", "g", g, ps, z >= 2 && d > 1, d, b.gradients);
+    stateStep(out, "optimizer states", "K", k, ps, z >= 1 && d > 1, d, b.optimizerStates);
+    if (b.masterWeights > 0 || (pr.masterWeights && w < 4.0)) {
+        out.terms.push_back({"m", "fp32 master copy of the weights", bytesPerParam(4.0)});
+        stateStep(out, "master weights", "m", 4.0, ps, z >= 1 && d > 1, d, b.masterWeights);
+    }
+
+    // Activations of the micro-batches the stage holds at its peak.
+    ActivationConfig act;
+    act.seq = std::max(plan.workload.training.seqLen, 1);
+    act.microBatch = std::max(l.microBatch, 1);
+    act.tp = std::max(l.tp, 1);
+    act.cp = std::max(l.cp, 1);
+    act.sp = l.sp && l.tp > 1;
+    act.flash = l.flashAttention;
+    act.bytes = bytesPerElement(pr.activations);
+    act.moeCapacityFactor = plan.model.moeCapacityFactor;
+    const double perLayer = layerActivationBytes(rp.shape, act, l.recompute);
+    const double microBatches = std::max(1.0, plan.workload.training.globalBatch
+                                                  / (static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1)));
+    const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, microBatches, !isLast);
+    const double working = recomputeWorkingSetBytes(rp.shape, act, l.recompute);
+    out.terms.push_back({"A_layer",
+                         "activations one layer keeps per micro-batch: s·b·h·(34 + 5·a·s/h)/t, less what recompute "
+                         "(" + std::string(nameOf(recomputeNames(), l.recompute)) + "), FlashAttention ("
+                             + (l.flashAttention ? "on" : "off") + ") and sequence parallelism (" + (act.sp ? "on" : "off")
+                             + ") drop; s = " + integer(act.seq) + ", b = " + integer(act.microBatch),
+                         formatBytes(perLayer)});
+    out.terms.push_back({"n_flight", std::string("micro-batches in flight on this stage (") + nameOf(scheduleNames(), l.schedule)
+                                         + " schedule, " + integer(microBatches) + " micro-batches per step)",
+                         num(inFlight)});
+    ExplainStep a;
+    a.label = "activations";
+    a.formula = "L_s × A_layer × n_flight + recompute working set";
+    a.substituted = integer(stage.layers) + " × " + formatBytes(perLayer) + " × " + num(inFlight) + " + " + formatBytes(working);
+    a.value = formatBytes(b.activations);
+    out.steps.push_back(a);
+    const double product = stage.layers * perLayer * inFlight + working;
+    if (!close(product, b.activations, 0.02))
+        out.notes.push_back("activations: the model's " + formatBytes(b.activations) + " also holds the embedding "
+                            "inputs of the first stage, pipeline output buffers and ring-attention chunks ("
+                            + formatBytes(product) + " from the layers alone).");
+    extraStep(out, "logits and loss", "fp32 logits of the last stage beyond the working set", b.logitsLoss);
+    commonTail(out, e.memory);
+    out.source = kTrainingSource;
+}
+
+void explainInferenceMemory(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    const Plan &plan = *rp.plan;
+    const Layout &l = e.layout;
+    const MemoryResult &m = e.memory;
+    const MemoryBreakdown &b = m.breakdown;
+    const InferenceWorkload &in = plan.workload.inference;
+    out.formula = "M = P·w ÷ (t·p)  +  KV per sequence × sequences  +  overheads";
+    out.terms.push_back({"P", "parameters of the model", params(rp.shape.totalParams)});
+    out.terms.push_back({"t·p", "GPUs one copy of the weights is split over (TP × PP)", integer(l.tp * l.pp)});
+    out.terms.push_back({"KV/seq", "K and V of one sequence on this GPU: 2·L·g·d_h·q_kv per token × "
+                                       + integer(in.promptLen + in.outputLen) + " tokens (L = "
+                                       + std::to_string(rp.shape.layers) + ", g = " + std::to_string(rp.shape.kvHeads)
+                                       + " KV heads, d_h = " + std::to_string(rp.shape.headDim) + ", "
+                                       + nameOf(dtypeNames(), plan.precision.kvCache) + ")",
+                         formatBytes(m.kvBytesPerSequence)});
+    out.steps.push_back({"weights", "P·w ÷ (t·p)", "", formatBytes(b.weights)});
+    const int sequences = std::min(std::max(l.microBatch, 1), std::max(m.maxConcurrency, 0));
+    out.steps.push_back({"KV cache", "KV/seq × sequences", formatBytes(m.kvBytesPerSequence) + " × " + integer(sequences),
+                         formatBytes(b.kvCache)});
+    extraStep(out, "activations", "temporaries of one prefill chunk", b.activations);
+    commonTail(out, m);
+    out.notes.push_back("Up to " + integer(m.maxConcurrency) + " sequences fit next to the weights (vLLM-style "
+                        "memory utilization " + percent(in.memoryUtilization, 0) + " of the GPU).");
+    out.source = kInferenceSource;
+}
+
+} // namespace
+
+void explainMemory(Explanation &out, const ResolvedPlan &plan, const Evaluation &e)
+{
+    if (e.memory.perGpuBytes <= 0) {
+        out.notes.push_back("The memory model has no estimate for this plan.");
+        return;
+    }
+    out.available = true;
+    if (plan.plan->workload.mode == Mode::Training)
+        explainTrainingMemory(out, plan, e);
+    else
+        explainInferenceMemory(out, plan, e);
+}
+
+} // namespace gpuplan::explainimpl

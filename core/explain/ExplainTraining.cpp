@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Step time, throughput, MFU and time to train, taken apart (formulas.md §5, §8, §11). The step
+// time is the time model's own breakdown; throughput, MFU and the run time follow from it by
+// the definitions in docs/conventions.md, with the evaluation's numbers substituted.
+#include "explain/ExplainFormat.h"
+
+#include "common/EnumNames.h"
+#include "common/Units.h"
+#include "report/TextReport.h"
+
+#include <algorithm>
+
+namespace gpuplan::explainimpl {
+
+namespace {
+
+bool needTraining(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    if (rp.plan->workload.mode != Mode::Training) {
+        out.notes.push_back(out.title + " is a training result; this plan serves a model (switch Plan › Training).");
+        return false;
+    }
+    if (!e.training.valid || e.training.stepTimeS <= 0) {
+        out.notes.push_back("The training-time model has no result for this plan (see the messages next to the inputs).");
+        return false;
+    }
+    out.available = true;
+    return true;
+}
+
+double peakFlops(const ResolvedPlan &rp)
+{
+    return rp.gpu->peak(rp.plan->precision.compute);
+}
+
+void addPart(Explanation &out, const char *label, const char *what, double seconds_)
+{
+    if (seconds_ > 0)
+        out.steps.push_back({label, what, "", seconds(seconds_)});
+}
+
+void explainLatency(Explanation &out, const Evaluation &e, const ResolvedPlan &rp)
+{
+    const InferenceResult &r = e.inference;
+    const InferenceWorkload &in = rp.plan->workload.inference;
+    out.available = true;
+    out.title = "Serving latency";
+    out.formula = "end-to-end = TTFT + Σ over the response of the time per output token";
+    out.terms.push_back({"TTFT", "time to first token: prefill of the prompt, queueing for a batch slot included",
+                         fixed(r.ttftMs, 1) + " ms"});
+    out.terms.push_back({"TPOT", "mean time per output token (weights and KV cache read once per step)",
+                         fixed(r.decodeMsPerToken, 2) + " ms"});
+    out.terms.push_back({"n_out", "output tokens per request", integer(in.outputLen)});
+    out.steps.push_back({"end-to-end latency", "TTFT + n_out × TPOT",
+                         fixed(r.ttftMs, 1) + " ms + " + integer(in.outputLen) + " × " + fixed(r.decodeMsPerToken, 2) + " ms",
+                         fixed(r.e2eLatencyMs, 0) + " ms"});
+    out.result = fixed(r.e2eLatencyMs, 0) + " ms per request";
+    out.source = "Roofline decode/prefill with calibrated efficiencies (formulas.md §9); latency summed over the "
+                 "growing context, not averaged from the first and last token (formulas.md §13 pitfall 13).";
+}
+
+void explainServingThroughput(Explanation &out, const Evaluation &e, const ResolvedPlan &rp)
+{
+    const InferenceResult &r = e.inference;
+    out.available = true;
+    out.title = "Output tokens per second";
+    out.formula = "tokens/s per GPU = sequences decoded together ÷ time per output token ÷ GPUs per replica";
+    out.terms.push_back({"GPUs per replica", "GPUs holding one copy of the model", integer(r.gpusPerReplica)});
+    out.terms.push_back({"TPOT", "mean time per output token", fixed(r.decodeMsPerToken, 2) + " ms"});
+    out.steps.push_back({"per replica", "output tokens per second of one replica", "",
+                         integer(r.outputTokensPerSPerReplica) + " tokens/s"});
+    out.steps.push_back({"per GPU", "per replica ÷ GPUs per replica",
+                         integer(r.outputTokensPerSPerReplica) + " ÷ " + integer(r.gpusPerReplica),
+                         integer(r.outputTokensPerSPerGpu) + " tokens/s"});
+    out.result = integer(r.outputTokensPerSPerGpu) + " output tokens/s per GPU at concurrency "
+                 + integer(rp.plan->workload.inference.concurrency);
+    out.source = "formulas.md §9: throughput per replica = b / TPOT, b bounded by the KV cache (§4) and the latency "
+                 "targets.";
+}
+
+} // namespace
+
+void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    if (rp.plan->workload.mode == Mode::Inference && e.inference.valid)
+        return explainLatency(out, e, rp);
+    if (!needTraining(out, rp, e))
+        return;
+    const TrainingResult &t = e.training;
+    const StepBreakdown &s = t.breakdown;
+    const double gpus = std::max(e.layout.numGpus, 1);
+    const double peak = peakFlops(rp);
+    out.formula = "T_step = compute + recompute + exposed TP/CP/EP/PP/DP communication + pipeline bubble + optimizer "
+                  "+ offload + other";
+    out.terms.push_back({"m", "micro-batches per pipeline per step (gradient accumulation)", integer(t.microBatchesPerStep)});
+    out.terms.push_back({"bubble", "pipeline fill and drain relative to compute: (p − 1)/(v·m) for interleaved 1F1B",
+                         percent(t.bubbleFraction)});
+    out.terms.push_back({"FLOP/GPU", "hardware FLOPs per GPU per step (recompute included)", flops(t.hardwareFlopsPerStep / gpus)});
+    out.terms.push_back({"F", std::string("dense peak of one ") + rp.gpu->name + " in " + nameOf(dtypeNames(), rp.plan->precision.compute),
+                         flopRate(peak)});
+    if (peak > 0 && s.compute > 0)
+        out.steps.push_back({"compute at peak", "FLOP/GPU ÷ F", flops(t.hardwareFlopsPerStep / gpus) + " ÷ " + flopRate(peak),
+                             seconds(t.hardwareFlopsPerStep / gpus / peak)});
+    addPart(out, "compute", "forward + backward of the busiest stage at the fitted kernel efficiencies", s.compute);
+    addPart(out, "recompute", "forward passes repeated to save activation memory", s.recompute);
+    addPart(out, "TP communication", "tensor-parallel all-reduce/all-gather not hidden behind compute", s.tpComm);
+    addPart(out, "CP communication", "ring-attention K/V exchange not hidden", s.cpComm);
+    addPart(out, "EP communication", "expert all-to-all", s.epComm);
+    addPart(out, "PP communication", "activations sent between pipeline stages", s.ppComm);
+    addPart(out, "DP communication", "gradient reduction not overlapped with the backward", s.dpComm);
+    addPart(out, "pipeline bubble", "stages idle while the pipeline fills and drains", s.bubble);
+    addPart(out, "optimizer", "optimizer step", s.optimizer);
+    addPart(out, "offload", "CPU/NVMe transfers not hidden", s.offload);
+    addPart(out, "other", "data loading, logging, per-step framework work", s.other);
+    out.steps.push_back({"step time", "sum of the parts", "", seconds(t.stepTimeS)});
+    out.result = seconds(t.stepTimeS) + " per optimizer step";
+    out.notes.push_back("Model error band from the validation residuals: ±" + percent(t.errorBand, 0) + ".");
+    out.source = "Per-layer roofline with size-dependent efficiencies (Calculon-style, formulas.md §6), alpha-beta "
+                 "collectives with NCCL bus-bandwidth factors (§7), pipeline bubble (p − 1)/(v·m) (Narayanan et al. "
+                 "2021, §8); docs/performance-model.md.";
+}
+
+void explainThroughput(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    if (rp.plan->workload.mode == Mode::Inference && e.inference.valid)
+        return explainServingThroughput(out, e, rp);
+    if (!needTraining(out, rp, e))
+        return;
+    const TrainingResult &t = e.training;
+    const TrainingWorkload &w = rp.plan->workload.training;
+    const double gpus = std::max(e.layout.numGpus, 1);
+    out.formula = "tokens/s = B × s ÷ T_step";
+    out.terms.push_back({"B", "global batch (sequences per optimizer step)", integer(w.globalBatch)});
+    out.terms.push_back({"s", "sequence length", integer(w.seqLen) + " tokens"});
+    out.terms.push_back({"T_step", "step time", seconds(t.stepTimeS)});
+    out.terms.push_back({"N", "GPUs", integer(gpus)});
+    out.steps.push_back({"tokens per step", "B × s", integer(w.globalBatch) + " × " + integer(w.seqLen),
+                         integer(t.tokensPerStep) + " tokens"});
+    out.steps.push_back({"tokens/s", "tokens per step ÷ T_step", integer(t.tokensPerStep) + " ÷ " + seconds(t.stepTimeS),
+                         integer(t.tokensPerS) + " tokens/s"});
+    out.steps.push_back({"per GPU", "tokens/s ÷ N", integer(t.tokensPerS) + " ÷ " + integer(gpus),
+                         integer(t.tokensPerSPerGpu) + " tokens/s"});
+    out.result = countText(t.tokensPerS) + " tokens/s (" + integer(t.tokensPerSPerGpu) + " per GPU)";
+    out.source = "Definition; the step time comes from the time model (explained under Step time).";
+}
+
+void explainMfu(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    if (!needTraining(out, rp, e))
+        return;
+    const TrainingResult &t = e.training;
+    const double gpus = std::max(e.layout.numGpus, 1);
+    const double peak = peakFlops(rp);
+    out.formula = "MFU = model FLOPs per step ÷ (T_step × N × F)";
+    out.terms.push_back({"model FLOPs", "6·P_active per token for the matmuls + 12·L·s·h for attention scores (non-causal), "
+                                        "× tokens per step; recompute not counted",
+                         flops(t.modelFlopsPerStep)});
+    out.terms.push_back({"T_step", "step time", seconds(t.stepTimeS)});
+    out.terms.push_back({"N", "GPUs", integer(gpus)});
+    out.terms.push_back({"F", std::string("dense peak per GPU in ") + nameOf(dtypeNames(), rp.plan->precision.compute)
+                                  + " (never the 2:4-sparse figure)",
+                         flopRate(peak)});
+    out.steps.push_back({"achieved per GPU", "model FLOPs ÷ (T_step × N)",
+                         flops(t.modelFlopsPerStep) + " ÷ (" + seconds(t.stepTimeS) + " × " + integer(gpus) + ")",
+                         num(t.tflopsPerGpu) + " TFLOP/s"});
+    out.steps.push_back({"MFU", "achieved ÷ F", num(t.tflopsPerGpu) + " ÷ " + num(peak / 1e12) + " TFLOP/s", percent(t.mfu)});
+    out.steps.push_back({"HFU", "the same with recomputed FLOPs counted",
+                         flops(t.hardwareFlopsPerStep) + " ÷ (T_step × N × F)", percent(t.hfu)});
+    out.result = percent(t.mfu) + " MFU (HFU " + percent(t.hfu) + ")";
+    out.notes.push_back("A GPU that shows 98% busy in nvidia-smi can still run at a low MFU: busy counts any kernel "
+                        "running, MFU counts only the model's useful FLOPs.");
+    out.source = "MFU definition: Chowdhery et al. 2022 (PaLM, arXiv 2204.02311) App. B; FLOP count: Megatron-LM "
+                 "num_floating_point_operations, Narayanan et al. 2021; conventions in docs/conventions.md "
+                 "(formulas.md §5).";
+}
+
+void explainTimeToTrain(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    if (!needTraining(out, rp, e))
+        return;
+    const TrainingResult &t = e.training;
+    const ReliabilityResult &r = e.reliability;
+    const double tokens = rp.plan->workload.training.tokens;
+    const double gpus = std::max(e.layout.numGpus, 1);
+    out.formula = "T = D ÷ tokens/s;  with failures T_wall = T ÷ goodput";
+    out.terms.push_back({"D", "tokens to train", countText(tokens) + " tokens"});
+    out.terms.push_back({"tokens/s", "cluster throughput", integer(t.tokensPerS) + " tokens/s"});
+    out.steps.push_back({"time to train", "D ÷ tokens/s", countText(tokens) + " tokens ÷ " + integer(t.tokensPerS) + " tokens/s",
+                         formatDuration(t.timeToTrainS)});
+    out.steps.push_back({"GPU-hours", "T × N ÷ 3,600 s/h", formatDuration(t.timeToTrainS) + " × " + integer(gpus),
+                         integer(t.gpuHours) + " GPU-h"});
+    if (r.goodput > 0 && r.effectiveTimeToTrainS > 0) {
+        out.terms.push_back({"MTBF", "mean time between failures of the job's " + integer(r.jobNodes) + " nodes",
+                             num(r.mtbfHours) + " h"});
+        out.terms.push_back({"goodput", "useful time ÷ wall time: checkpoint stalls at the Daly-optimal interval ("
+                                            + formatDuration(r.checkpointIntervalS) + "), rework and restarts",
+                             percent(r.goodput)});
+        out.steps.push_back({"with failures", "T ÷ goodput", formatDuration(t.timeToTrainS) + " ÷ " + percent(r.goodput),
+                             formatDuration(r.effectiveTimeToTrainS)});
+        out.result = formatDuration(t.timeToTrainS) + " (" + formatDuration(r.effectiveTimeToTrainS) + " with failures)";
+    } else {
+        out.result = formatDuration(t.timeToTrainS);
+    }
+    out.source = "Definition; failures: Young 1974 and Daly 2006 optimum checkpoint interval, goodput ≈ 1 − W "
+                 "(formulas.md §11); docs/facility-and-cost.md.";
+}
+
+} // namespace gpuplan::explainimpl

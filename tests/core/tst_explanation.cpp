@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Explanations of key results (core/explain): each one carries the evaluation's own numbers, the
+// textbook products agree with the model where the model adds nothing beyond them, and the text
+// follows the plan. Plans: examples/llama3-70b-training.gpuplan and llama3-8b-inference.gpuplan
+// on the bundled catalog.
+#include "catalog/CatalogLoader.h"
+#include "eval/Evaluator.h"
+#include "explain/Explanation.h"
+#include "plan/PlanIo.h"
+#include "report/TextReport.h"
+
+#include <QTest>
+
+#include <cstdio>
+
+using namespace gpuplan;
+
+namespace {
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+const ExplainStep *findStep(const Explanation &x, const std::string &label)
+{
+    for (const ExplainStep &s : x.steps) {
+        if (s.label == label)
+            return &s;
+    }
+    return nullptr;
+}
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class TestExplanation final : public QObject
+{
+    Q_OBJECT
+
+    Catalog m_catalog;
+
+    bool load(const char *file, Plan &plan)
+    {
+        std::vector<PlanError> errors;
+        return loadPlanFile(std::string(GPUPLAN_SOURCE_DIR "/examples/") + file, &m_catalog, plan, errors);
+    }
+
+    static bool evaluatePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &rp, Evaluation &e)
+    {
+        std::vector<ResolveError> errors;
+        if (!resolvePlan(plan, catalog, rp, errors))
+            return false;
+        e = evaluate(rp);
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        std::vector<CatalogIssue> issues;
+        m_catalog = loadCatalog(CatalogSources{}, issues);
+        QVERIFY(!m_catalog.gpus.empty());
+    }
+
+    void everyTopicExplainsTheTrainingPlan()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        for (int i = 0; i < kExplainTopicCount; ++i) {
+            const Explanation x = explain(static_cast<ExplainTopic>(i), rp, e);
+            QVERIFY2(x.available, x.title.c_str());
+            QVERIFY(!x.formula.empty());
+            QVERIFY(!x.steps.empty());
+            QVERIFY(!x.source.empty());
+            QVERIFY(!x.result.empty());
+        }
+    }
+
+    // Llama 3 70B, TP 8 x PP 4, Megatron distributed optimizer (ZeRO-1) over DP 32, bf16 weights,
+    // fp32 gradients, fp32 AdamW states and master copy: 2 + 4 + 8 + 4 = 18 B per parameter with
+    // the optimizer states and master copy divided by 32 (formulas.md §2.2, Megatron (6 + 12/d)).
+    void memoryShowsTheZeroDivisorAndTheModelsBytes()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const Explanation x = explain(ExplainTopic::MemoryPerGpu, rp, e);
+        const MemoryBreakdown &b = e.memory.breakdown;
+        const ExplainStep *opt = findStep(x, "optimizer states");
+        QVERIFY(opt);
+        QCOMPARE(opt->formula, std::string("K × P_s ÷ d"));
+        QVERIFY(contains(opt->substituted, "8 B"));
+        QVERIFY(contains(opt->substituted, "÷ 32"));
+        QCOMPARE(opt->value, formatBytes(b.optimizerStates));
+        const ExplainStep *weights = findStep(x, "weights");
+        QVERIFY(weights);
+        QCOMPARE(weights->formula, std::string("w × P_s"));   // ZeRO-1 leaves weights whole
+        QCOMPARE(weights->value, formatBytes(b.weights));
+        QCOMPARE(findStep(x, "gradients")->value, formatBytes(b.gradients));
+        QCOMPARE(findStep(x, "master weights")->value, formatBytes(b.masterWeights));
+        QCOMPARE(findStep(x, "activations")->value, formatBytes(b.activations));
+        QCOMPARE(findStep(x, "total")->value, formatBytes(e.memory.perGpuBytes));
+        // Nothing beyond the textbook products in the model states of this plan: no difference note
+        // for them.
+        for (const std::string &note : x.notes) {
+            QVERIFY2(!contains(note, "optimizer states:") && !contains(note, "weights:") && !contains(note, "gradients:"),
+                     note.c_str());
+        }
+        const std::string text = explanationText(x);
+        QVERIFY(contains(text, formatBytes(e.memory.perGpuBytes)));
+        QVERIFY(contains(text, "Rajbhandari"));
+    }
+
+    void timeThroughputAndMfuCarryTheEvaluation()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const TrainingResult &t = e.training;
+        const std::string mfu = explanationText(explain(ExplainTopic::Mfu, rp, e));
+        QVERIFY(contains(mfu, fixed(t.mfu * 100, 1) + "%"));
+        QVERIFY(contains(mfu, "989"));   // H100 SXM dense BF16 peak, 989.4 TFLOP/s (gpus.csv)
+        const std::string time = explanationText(explain(ExplainTopic::TimeToTrain, rp, e));
+        QVERIFY(contains(time, formatDuration(t.timeToTrainS)));
+        QVERIFY(contains(time, formatDuration(e.reliability.effectiveTimeToTrainS)));
+        const Explanation step = explain(ExplainTopic::StepTime, rp, e);
+        QVERIFY(findStep(step, "pipeline bubble"));   // PP 4: the pipeline fills and drains
+        const Explanation tput = explain(ExplainTopic::Throughput, rp, e);
+        QVERIFY(contains(findStep(tput, "tokens per step")->value, "8,388,608"));   // 1,024 x 8,192
+    }
+
+    // Break-even months from the terms shown must be the cost model's figure.
+    void breakEvenTermsReproduceTheCostModel()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        QVERIFY(!e.cost.breakEvenNever);
+        const Explanation x = explain(ExplainTopic::BreakEven, rp, e);
+        QVERIFY(x.available);
+        QVERIFY(contains(x.result, fixed(e.cost.breakEvenMonths, 1) + " months"));
+        const Explanation power = explain(ExplainTopic::FacilityPower, rp, e);
+        QVERIFY(contains(findStep(power, "facility")->substituted, "× 1.30"));   // the plan's PUE
+        const Explanation cost = explain(ExplainTopic::CostPerRun, rp, e);
+        QVERIFY(findStep(cost, "cloud total"));
+        QVERIFY(findStep(cost, "on-prem share of the run"));
+    }
+
+    void explanationFollowsThePlan()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const std::string before = explanationText(explain(ExplainTopic::MemoryPerGpu, rp, e));
+        plan.parallelism.zero = 0;
+        Evaluation e0;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e0));
+        const Explanation after = explain(ExplainTopic::MemoryPerGpu, rp, e0);
+        QVERIFY(explanationText(after) != before);
+        QCOMPARE(findStep(after, "optimizer states")->formula, std::string("K × P_s"));   // no sharding
+        QVERIFY(e0.memory.breakdown.optimizerStates > 30 * e.memory.breakdown.optimizerStates);
+    }
+
+    void servingPlanExplainsMemoryAndSaysWhatIsTrainingOnly()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-8b-inference.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const Explanation memory = explain(ExplainTopic::MemoryPerGpu, rp, e);
+        QVERIFY(memory.available);
+        QCOMPARE(findStep(memory, "KV cache")->value, formatBytes(e.memory.breakdown.kvCache));
+        const Explanation mfu = explain(ExplainTopic::Mfu, rp, e);
+        QVERIFY(!mfu.available);
+        QVERIFY(!mfu.notes.empty());
+        QVERIFY(explain(ExplainTopic::Throughput, rp, e).available);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestExplanation)
+#include "tst_explanation.moc"

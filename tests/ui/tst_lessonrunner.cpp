@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Lessons: each applies its plan as one undoable change, steps forward and back through its
+// edits, and undo restores the plan the reader had. Bundled catalog (the lessons name its presets).
+#include "UiTestFixtures.h"
+
+#include "LessonPanel.h"
+#include "LessonRunner.h"
+#include "PlanController.h"
+
+#include "plan/PlanIo.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+class TestLessonRunner final : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<PlanController> openExample()
+    {
+        QStringList issues;
+        auto c = std::make_unique<PlanController>(PlanController::loadInstalledCatalog(issues));
+        QString error;
+        if (!c->openFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama3-8b-inference.gpuplan"), error))
+            qWarning("%s", qPrintable(error));
+        return c;
+    }
+
+    static std::string json(const Plan &p) { return planToJson(p).dump(); }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void atLeastFiveLessonsWithSteps()
+    {
+        QVERIFY(lessons().size() >= 5);
+        for (const Lesson &l : lessons()) {
+            QVERIFY(l.steps.size() >= 3);
+            QVERIFY(*l.title && *l.question);
+            for (const LessonStep &s : l.steps)
+                QVERIFY(*s.text && *s.move && *s.watch);
+        }
+    }
+
+    void everyLessonAppliesItsPlanStepsAndUndoRestores()
+    {
+        for (int i = 0; i < static_cast<int>(lessons().size()); ++i) {
+            auto c = openExample();
+            const std::string original = json(c->plan());
+            LessonRunner runner(c.get());
+            QString error;
+            QVERIFY2(runner.start(i, &error), qPrintable(error));
+            QVERIFY(c->isResolved());
+            QCOMPARE(c->undoStack()->index(), 1);   // the lesson's plan: one change
+            const std::string setUp = json(c->plan());
+            QVERIFY(setUp != original);
+            QCOMPARE(c->plan().model.preset, std::string(lessons()[static_cast<std::size_t>(i)].modelPreset));
+
+            std::vector<std::string> planAtStep{setUp};
+            while (runner.canGoForward()) {
+                runner.forward();
+                const std::string now = json(c->plan());
+                if (runner.step()->edit)
+                    QVERIFY2(now != planAtStep.back(), runner.step()->move);
+                else
+                    QCOMPARE(now, planAtStep.back());
+                QVERIFY2(c->isResolved(), runner.step()->move);
+                planAtStep.push_back(now);
+            }
+            QCOMPARE(runner.stepIndex(), runner.stepCount() - 1);
+            while (runner.canGoBack()) {
+                runner.back();
+                QCOMPARE(json(c->plan()), planAtStep[static_cast<std::size_t>(runner.stepIndex())]);
+            }
+            QCOMPARE(json(c->plan()), setUp);
+            c->undoStack()->undo();
+            QCOMPARE(json(c->plan()), original);
+        }
+    }
+
+    void backKeepsTheReadersOwnEdits()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        QVERIFY(runner.start(0));   // scaling: step 2 sets 512 GPUs
+        runner.forward();
+        QCOMPARE(c->plan().hardware.numGpus, 512);
+        QVERIFY(c->setNumber(QStringLiteral("workload.training.global_batch"), 2048));
+        runner.back();
+        QCOMPARE(runner.stepIndex(), 0);
+        QCOMPARE(c->plan().workload.training.globalBatch, 2048);   // not undone
+        QCOMPARE(c->plan().hardware.numGpus, 512);
+    }
+
+    void panelShowsWhatToMoveAndWatch()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        LessonPanel panel(&runner);
+        QSignalSpy explain(&panel, &LessonPanel::explainRequested);
+        QVERIFY(panel.stepText().contains(QString::fromUtf8(lessons()[1].title)));   // the list before a start
+        QVERIFY(runner.start(1));
+        runner.forward();
+        const LessonStep &s = lessons()[1].steps[1];
+        QVERIFY(panel.stepText().contains(QString::fromUtf8(s.move)));
+        QVERIFY(panel.stepText().contains(QString::fromUtf8(s.watch)));
+        QCOMPARE(explain.count(), 2);
+        QCOMPARE(explain.last().at(0).value<ExplainTopic>(), s.explain);
+    }
+
+    void unknownLessonIsRefused()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        QString error;
+        QVERIFY(!runner.start(99, &error));
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(c->undoStack()->index(), 0);
+    }
+};
+
+QTEST_MAIN(TestLessonRunner)
+#include "tst_lessonrunner.moc"

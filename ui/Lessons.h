@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "explain/Explanation.h"
+#include "plan/Plan.h"
+
+#include <span>
+
+namespace gpuplan::ui {
+
+// One step of a lesson: what to change, what to watch, and the change itself (applied to the
+// plan when the step is reached; none for a step that only points at something).
+struct LessonStep
+{
+    const char *text;               // what happens and why
+    const char *move;               // the input that changes (shown as "Move")
+    const char *watch;              // the result to look at (shown as "Watch")
+    ExplainTopic explain;           // the explanation opened next to the step
+    void (*edit)(Plan &plan);       // nullptr: nothing changes at this step
+};
+
+// A guided lesson on one of the questions the field keeps asking. It starts from a plan of its
+// own (the model preset plus setup()), applied as one undoable change, and walks through steps.
+// The text is compiled in: lessons work without a network or installed files (docs/teaching.md).
+struct Lesson
+{
+    const char *id;
+    const char *title;
+    const char *question;
+    const char *modelPreset;        // catalog model preset the plan starts from
+    void (*setup)(Plan &plan);
+    std::span<const LessonStep> steps;
+};
+
+std::span<const Lesson> lessons();
+
+} // namespace gpuplan::ui
