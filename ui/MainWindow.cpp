@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "AutoPlanDialog.h"
+#include "CatalogBrowser.h"
 #include "ComparisonTab.h"
 #include "DocumentActions.h"
+#include "ExportActions.h"
 #include "FieldLabels.h"
 #include "FieldReferenceDialog.h"
 #include "InputPanel.h"
@@ -79,7 +82,9 @@ MainWindow::MainWindow(PlanController *controller, Settings *settings, QWidget *
     createViewMenu();
     createPlanMenu();
     createCatalogMenu();
+    createToolsMenu();
     createHelpMenu();
+    m_exports = new ExportActions(controller, this);   // File › Export (docs/exports.md)
     createToolBar();
     createStatusBar();
 
@@ -201,12 +206,44 @@ void MainWindow::createPlanMenu()
 void MainWindow::createCatalogMenu()
 {
     QMenu *catalog = menuBar()->addMenu(tr("&Catalog"));
+    QAction *browse = catalog->addAction(tr("&Browse…"), this, &MainWindow::showCatalogBrowser);
+    browse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    catalog->addSeparator();
     catalog->addAction(tr("&Reload catalogs"), this, &MainWindow::reloadCatalog);
     catalog->addAction(tr("Open &user catalog folder"), this, [] {
         const QString dir = QString::fromStdString(defaultUserCatalogDir());
         QDir().mkpath(dir);
         QDesktopServices::openUrl(QUrl::fromLocalFile(dir));
     });
+}
+
+void MainWindow::createToolsMenu()
+{
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    m_autoPlanAction = tools->addAction(tr("&Auto-plan…"), this, &MainWindow::showAutoPlan);
+    m_autoPlanAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_autoPlanAction->setToolTip(tr("Search the best parallel layout for this plan"));
+}
+
+void MainWindow::showAutoPlan()
+{
+    if (!m_autoPlan)
+        m_autoPlan = new AutoPlanDialog(m_controller, this);
+    m_autoPlan->show();
+    m_autoPlan->raise();
+    m_autoPlan->activateWindow();
+}
+
+void MainWindow::showCatalogBrowser()
+{
+    if (!m_catalogBrowser) {
+        m_catalogBrowser = new CatalogBrowser(m_controller, this);
+        connect(m_catalogBrowser, &CatalogBrowser::userCatalogChanged, this, &MainWindow::reloadCatalog);
+    }
+    m_catalogBrowser->refresh();
+    m_catalogBrowser->show();
+    m_catalogBrowser->raise();
+    m_catalogBrowser->activateWindow();
 }
 
 void MainWindow::createHelpMenu()
@@ -233,6 +270,8 @@ void MainWindow::createToolBar()
     bar->addSeparator();
     bar->addAction(m_undo);
     bar->addAction(m_redo);
+    bar->addSeparator();
+    bar->addAction(m_autoPlanAction);
     bar->addSeparator();
     m_scenario = new QLabel(this);
     m_scenario->setObjectName(QStringLiteral("scenario"));
@@ -314,6 +353,8 @@ void MainWindow::reloadCatalog()
     m_controller->setCatalog(PlanController::loadInstalledCatalog(issues));
     m_inputs->refreshCatalogChoices();
     m_catalogInfo->setText(catalogSummary(m_controller->catalog()));
+    if (m_catalogBrowser)
+        m_catalogBrowser->refresh();
     if (!issues.isEmpty())
         QMessageBox::warning(this, tr("Catalog problems"),
                              tr("These catalog entries were skipped:\n\n%1").arg(issues.join(QLatin1Char('\n'))));

@@ -13,7 +13,10 @@ class QMenu;
 
 namespace gpuplan::ui {
 
+class AutoPlanDialog;
+class CatalogBrowser;
 class DocumentActions;
+class ExportActions;
 class InputPanel;
 class PlanController;
 class ResultsPanel;
@@ -34,6 +37,7 @@ public:
     ResultsPanel *resultsPanel() const { return m_results; }
     DocumentActions *documents() const { return m_documents; }
     TeachingDocks *teaching() const { return m_teaching; }   // explanation pane and lessons
+    ExportActions *exports() const { return m_exports; }
     QString statusText() const;                     // the status bar, for tests
 
     // Adds an entry to File > Export (the submenu appears with its first entry). Exporters
@@ -55,6 +59,7 @@ private:
     void createViewMenu();
     void createPlanMenu();
     void createCatalogMenu();
+    void createToolsMenu();
     void createHelpMenu();
     void createToolBar();
     void createStatusBar();
@@ -62,6 +67,8 @@ private:
     void updateStatus();
     void updateScenario();
     void reloadCatalog();
+    void showAutoPlan();
+    void showCatalogBrowser();
     void showPreferences();
     void showAbout();
 
@@ -74,6 +81,7 @@ private:
     TeachingDocks *m_teaching = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
+    ExportActions *m_exports = nullptr;
     QAction *m_beforeQuit = nullptr;
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;
@@ -81,6 +89,9 @@ private:
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_presentation = nullptr;
+    QAction *m_autoPlanAction = nullptr;
+    AutoPlanDialog *m_autoPlan = nullptr;           // created on first use
+    CatalogBrowser *m_catalogBrowser = nullptr;     // created on first use
     QActionGroup *m_themes = nullptr;
     QActionGroup *m_modes = nullptr;
     QLabel *m_scenario = nullptr;

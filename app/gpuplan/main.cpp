@@ -6,6 +6,7 @@
 #include "DocumentActions.h"
 #include "MainWindow.h"
 #include "PlanController.h"
+#include "report/PlanReport.h"
 #include "Settings.h"
 #include "TeachingViews.h"
 
@@ -44,7 +45,7 @@ bool hasAnyArgument(int argc, char **argv, std::initializer_list<const char *> n
 // pick the offscreen platform before QApplication exists.
 void chooseHeadlessPlatform(int argc, char **argv)
 {
-    const bool headless = hasAnyArgument(argc, argv, {"--screenshot", "--bench", "--help", "-h", "--help-all", "--version", "-v"});
+    const bool headless = hasAnyArgument(argc, argv, {"--screenshot", "--bench", "--export-pdf", "--help", "-h", "--help-all", "--version", "-v"});
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -114,8 +115,18 @@ int main(int argc, char **argv)
                                          QStringLiteral("With --view compare: a plan file to compare (repeatable)."),
                                          QStringLiteral("FILE"));
     parser.addOptions({screenshot, size, bench, changes, theme, presentation, view, compareWith});
+    const QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
+                                       QStringLiteral("Write the PDF plan summary of the PLAN files (several: one comparison "
+                                                      "report) to FILE and exit; needs no display."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption pageSize(QStringLiteral("page-size"), QStringLiteral("Paper for --export-pdf: a4 or letter."),
+                                      QStringLiteral("SIZE"), QStringLiteral("a4"));
+    parser.addOptions({exportPdf, pageSize});
     parser.addPositionalArgument(QStringLiteral("PLAN"), QStringLiteral("A .gpuplan file to open."), QStringLiteral("[PLAN]"));
     parser.process(app);
+    if (parser.isSet(exportPdf))
+        return gpuplan::ui::report::runPdfExportCommand(parser.value(exportPdf), parser.positionalArguments(),
+                                                        parser.value(pageSize), QStringLiteral("gpuplan " GPUPLAN_VERSION));
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
