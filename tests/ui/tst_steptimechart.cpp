@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "UiTestFixtures.h"
+
+#include "PlanController.h"
+#include "StepTimeChart.h"
+
+#include <QTest>
+
+#include <qcustomplot.h>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+class TestStepTimeChart final : public QObject
+{
+    Q_OBJECT
+
+private:
+    static Plan servingPlan()
+    {
+        // Llama 3 8B served by one GPU per replica, 64 sequences asked for (as in
+        // examples/llama3-8b-inference.gpuplan).
+        Plan p = test::fixtureTrainingPlan();
+        p.model = test::llamaArch("Llama 3 8B", 32, 4096, 32, 8, 14336);
+        p.model.preset = "llama3-8b";
+        p.workload.mode = Mode::Inference;
+        p.workload.inference.concurrency = 64;
+        p.hardware.numGpus = 8;
+        p.parallelism.tp = 1;
+        p.parallelism.pp = 1;
+        return p;
+    }
+
+    // Bars in display order (top first) against the evaluation's breakdown.
+    static void compareWithBreakdown(const StepTimeChart &chart, const TrainingResult &t)
+    {
+        QVector<double> expected;
+        QStringList names;
+        for (int c = 0; c < kStepComponentCount; ++c) {
+            const double s = stepComponentSeconds(t.breakdown, static_cast<StepComponent>(c));
+            if (s > 0) {
+                expected << s;
+                names << stepComponentName(static_cast<StepComponent>(c));
+            }
+        }
+        QCOMPARE(chart.componentSeconds(), expected);
+        QCOMPARE(chart.componentLabels(), names);
+        double sum = 0;
+        for (double s : chart.componentSeconds())
+            sum += s;
+        QVERIFY(std::fabs(sum - t.breakdown.total()) <= 1e-9 * t.breakdown.total());
+    }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void trainingBarsAreTheStepBreakdownAfterAPlanChange()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        StepTimeChart chart;
+        chart.refresh(controller);
+        const TrainingResult &t = controller.evaluation().training;
+        QVERIFY(t.valid);
+        QVERIFY(!chart.showsServing());
+        // TP 8 x PP 4 x DP 32: compute, a pipeline bubble and exposed communication all take time.
+        QVERIFY(t.breakdown.compute > 0);
+        QVERIFY(t.breakdown.bubble > 0);
+        compareWithBreakdown(chart, t);
+        QVERIFY(chart.componentLabels().contains(QStringLiteral("Pipeline bubble")));
+
+        // Half the pipeline depth: a different bubble; the chart follows the controller.
+        const double bubbleBefore = t.breakdown.bubble;
+        QVERIFY(controller.setNumber(QStringLiteral("parallelism.pp"), 2));
+        chart.refresh(controller);
+        const TrainingResult &after = controller.evaluation().training;
+        QVERIFY(after.valid);
+        QVERIFY(after.breakdown.bubble != bubbleBefore);
+        compareWithBreakdown(chart, after);
+        QVERIFY(chart.overlayText().isEmpty());
+    }
+
+    void hoverGivesSecondsAndShare()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        StepTimeChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.refresh(controller);
+        chart.plot()->replot();
+        const int n = static_cast<int>(chart.componentSeconds().size());
+        // The top bar is the compute bar (key n).
+        const QPointF onCompute(chart.plot()->xAxis->coordToPixel(chart.componentSeconds().front() / 2),
+                                chart.plot()->yAxis->coordToPixel(n));
+        const QString text = chart.toolTipAt(onCompute);
+        QVERIFY2(text.contains(QStringLiteral("Compute")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral(" s per step")) || text.contains(QStringLiteral(" ms per step")));
+        QVERIFY(text.contains(QStringLiteral("% of the step")));
+    }
+
+    void servingPlanShowsTheConcurrencyCurve()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(servingPlan(), QStringLiteral("fixture"));
+        StepTimeChart chart;
+        chart.refresh(controller);
+        const Evaluation &e = controller.evaluation();
+        QVERIFY(e.inference.valid);
+        QVERIFY(chart.showsServing());
+        QVERIFY(e.inference.curveCount >= 5);
+        QCOMPARE(static_cast<int>(chart.curveConcurrency().size()), e.inference.curveCount);
+        for (int i = 0; i < e.inference.curveCount; ++i) {
+            const ConcurrencyPoint &pt = e.inference.curve[static_cast<std::size_t>(i)];
+            QCOMPARE(chart.curveConcurrency()[i], static_cast<double>(pt.concurrency));
+            QCOMPARE(chart.curveTokensPerSPerGpu()[i], pt.outputTokensPerSPerGpu);
+            QCOMPARE(chart.curveTpotMs()[i], pt.tpotMs);
+            QCOMPARE(chart.curveTtftMs()[i], pt.ttftMs);
+        }
+        QCOMPARE(chart.markedConcurrency(), std::min(64, e.memory.maxConcurrency));
+
+        // Fewer sequences asked for: the mark moves with the plan.
+        QVERIFY(controller.setNumber(QStringLiteral("workload.inference.concurrency"), 8));
+        chart.refresh(controller);
+        QCOMPARE(chart.markedConcurrency(), 8);
+
+        // Back to training: bars again.
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        chart.refresh(controller);
+        QVERIFY(!chart.showsServing());
+        compareWithBreakdown(chart, controller.evaluation().training);
+    }
+
+    void planThatCannotRunSaysWhy()
+    {
+        Plan p = test::fixtureTrainingPlan();
+        p.hardware.gpu = "NoSuchGPU";
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(p, QStringLiteral("fixture"));
+        StepTimeChart chart;
+        chart.refresh(controller);
+        QVERIFY(chart.componentSeconds().isEmpty());
+        QVERIFY(chart.overlayText().contains(QStringLiteral("NoSuchGPU")));
+    }
+};
+
+QTEST_MAIN(TestStepTimeChart)
+#include "tst_steptimechart.moc"
