@@ -2,6 +2,7 @@
 #include "ResultTabs.h"
 
 #include "MemoryChart.h"
+#include "PowerChart.h"
 #include "ResultsPanel.h"
 #include "StepTimeChart.h"
 
@@ -11,6 +12,7 @@ void addResultTabs(ResultsPanel &panel)
 {
     panel.addTab(new MemoryChart);
     panel.addTab(new StepTimeChart);
+    panel.addTab(new PowerChart);
 }
 
 } // namespace gpuplan::ui
