@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ResultTabs.h"
 
+#include "CostChart.h"
 #include "MemoryChart.h"
 #include "PowerChart.h"
 #include "ResultsPanel.h"
@@ -12,6 +13,7 @@ void addResultTabs(ResultsPanel &panel)
 {
     panel.addTab(new MemoryChart);
     panel.addTab(new StepTimeChart);
+    panel.addTab(new CostChart);
     panel.addTab(new PowerChart);
 }
 

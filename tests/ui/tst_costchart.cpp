@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "UiTestFixtures.h"
+
+#include "CostChart.h"
+#include "PlanController.h"
+
+#include "facility/FacilityModel.h"
+#include "facility/Sensitivity.h"
+
+#include <QTest>
+
+#include <qcustomplot.h>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+class TestCostChart final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // The fixture catalog has no prices: give the plan a cloud rate and a GPU price (H100 SXM
+    // on-demand list prices are $2-4 per GPU-hour, a GPU about $25,000-30,000: gpus.csv, cloud.csv).
+    static void pricePlan(PlanController &controller, double cloudHour, double gpuPrice)
+    {
+        QVERIFY(controller.setNumber(QStringLiteral("cost.cloud_gpu_hour_usd"), cloudHour));
+        QVERIFY(controller.setNumber(QStringLiteral("cost.gpu_price_usd"), gpuPrice));
+    }
+
+    static Evaluation withSensitivity(const PlanController &controller)
+    {
+        Evaluation e = controller.evaluation();
+        estimateCostSensitivity(controller.resolved(), e.layout, e);
+        return e;
+    }
+
+    static bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
+
+    static void compareWithCore(const CostChart &chart, const CostResult &c)
+    {
+        const QVector<double> months = chart.months();
+        const QVector<double> cloud = chart.cloudCumulativeUsd();
+        const QVector<double> onprem = chart.onpremCumulativeUsd();
+        QVERIFY(months.size() >= 13);
+        QCOMPARE(cloud.size(), months.size());
+        QCOMPARE(onprem.size(), months.size());
+        for (int i = 0; i < months.size(); ++i) {
+            QVERIFY(near(cloud[i], chart.cloudPerMonthUsd() * months[i]));
+            QVERIFY(near(onprem[i], c.onpremCapexUsd + c.onpremOpexPerYearUsd / 12.0 * months[i]));
+        }
+        QCOMPARE(onprem.front(), c.onpremCapexUsd);
+        if (c.breakEvenNever) {
+            QCOMPARE(chart.breakEvenMarkMonths(), -1.0);
+        } else {
+            QCOMPARE(chart.breakEvenMarkMonths(), c.breakEvenMonths);
+            QVERIFY(months.back() >= c.breakEvenMonths);
+            // The mark sits where the lines cross: the chart's monthly cloud rent agrees with the
+            // rent behind the core's break-even.
+            const double m = c.breakEvenMonths;
+            const double cloudAt = chart.cloudPerMonthUsd() * m;
+            const double onpremAt = c.onpremCapexUsd + c.onpremOpexPerYearUsd / 12.0 * m;
+            QVERIFY2(std::fabs(cloudAt - onpremAt) <= 1e-9 * onpremAt,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(cloudAt, 0, 'f', 2).arg(onpremAt, 0, 'f', 2)));
+        }
+        // Tornado: the core's entries, largest swing on top.
+        const auto assumptions = sensitivityAssumptions();
+        QCOMPARE(chart.tornadoLabels().size(), c.sensitivityCount);
+        QCOMPARE(chart.tornadoLowUsd().size(), c.sensitivityCount);
+        const double base = c.sensitivityBasis == CostBasis::Cloud ? c.cloudTotalUsd : c.onpremTotalUsd;
+        QCOMPARE(chart.tornadoBaseUsd(), base);
+        for (int i = 0; i < c.sensitivityCount; ++i) {
+            const SensitivityEntry &e = c.sensitivity[static_cast<std::size_t>(i)];
+            QCOMPARE(chart.tornadoLabels()[i], QString::fromUtf8(assumptions[static_cast<std::size_t>(e.assumption)].label));
+            QVERIFY2(near(chart.tornadoLowUsd()[i], e.lowUsd), qPrintable(QStringLiteral("%1: %2 vs %3").arg(i).arg(chart.tornadoLowUsd()[i], 0, 'f', 2).arg(e.lowUsd, 0, 'f', 2)));
+            QVERIFY(near(chart.tornadoHighUsd()[i], e.highUsd));
+        }
+    }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void timelineAndTornadoAreTheCoreCostAfterAPlanChange()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        pricePlan(controller, 3.0, 25000);
+        CostChart chart;
+        chart.refresh(controller);
+        // The controller's evaluation leaves the tornado out (on demand); the chart computes it.
+        QCOMPARE(controller.evaluation().cost.sensitivityCount, 0);
+        const Evaluation e = withSensitivity(controller);
+        QVERIFY(e.cost.sensitivityCount >= 4);
+        QVERIFY(chart.cloudPerMonthUsd() > 0);
+        QVERIFY(e.cost.onpremCapexUsd > 0);
+        // At $3 per GPU-hour owning pays off within the depreciation period.
+        QVERIFY(!e.cost.breakEvenNever);
+        compareWithCore(chart, e.cost);
+        QVERIFY(chart.overlayText().isEmpty());
+
+        // Dearer GPUs: a later break-even, a larger capex.
+        QVERIFY(controller.setNumber(QStringLiteral("cost.gpu_price_usd"), 40000));
+        chart.refresh(controller);
+        const Evaluation after = withSensitivity(controller);
+        QVERIFY(after.cost.breakEvenMonths > e.cost.breakEvenMonths);
+        compareWithCore(chart, after.cost);
+    }
+
+    void cheapCloudNeverBreaksEven()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        pricePlan(controller, 0.2, 25000);
+        CostChart chart;
+        chart.refresh(controller);
+        const Evaluation e = withSensitivity(controller);
+        QVERIFY(e.cost.breakEvenNever);
+        compareWithCore(chart, e.cost);
+    }
+
+    void hoverGivesDollarsAndMonths()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        pricePlan(controller, 3.0, 25000);
+        CostChart chart;
+        chart.resize(1100, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.refresh(controller);
+        chart.plot()->replot();
+        const QCustomPlot *p = chart.plot();
+        const QString onTimeline = chart.toolTipAt(QPointF(p->xAxis->coordToPixel(12), p->yAxis->coordToPixel(1)));
+        QVERIFY2(onTimeline.contains(QStringLiteral("After 12.0 months")), qPrintable(onTimeline));
+        QVERIFY(onTimeline.contains(QStringLiteral("Cloud: $")));
+        QVERIFY(onTimeline.contains(QStringLiteral("On-prem: $")));
+        QVERIFY(onTimeline.contains(QStringLiteral("per month")));
+        // Top tornado row: the largest swing.
+        QCPAxisRect *tornado = p->axisRects().at(1);
+        const int n = static_cast<int>(chart.tornadoLabels().size());
+        const QPointF onTop(tornado->axis(QCPAxis::atBottom)->coordToPixel(0), tornado->axis(QCPAxis::atLeft)->coordToPixel(n));
+        const QString top = chart.toolTipAt(onTop);
+        QVERIFY2(top.contains(chart.tornadoLabels().front()), qPrintable(top));
+        QVERIFY(top.contains(QStringLiteral("−20%: total $")));
+    }
+
+    void unpricedPlanSaysWhatIsMissing()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        CostChart chart;
+        chart.refresh(controller);
+        QVERIFY(chart.cloudCumulativeUsd().isEmpty());
+        QVERIFY(chart.overlayText().contains(QStringLiteral("price")));
+    }
+};
+
+QTEST_MAIN(TestCostChart)
+#include "tst_costchart.moc"

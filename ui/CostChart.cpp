@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CostChart.h"
+
+#include "ChartFormat.h"
+#include "PlanController.h"
+#include "Theme.h"
+
+#include "facility/FacilityInputs.h"
+#include "facility/FacilityModel.h"
+#include "facility/Sensitivity.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace gpuplan::ui {
+
+namespace {
+
+constexpr double kTornadoBarWidth = 0.36;
+
+QString monthsText(double months)
+{
+    return months >= 24 ? CostChart::tr("%1 years").arg(months / 12, 0, 'f', 1)
+                        : CostChart::tr("%1 months").arg(months, 0, 'f', 1);
+}
+
+QString signedUsd(double usd)
+{
+    return (usd >= 0 ? QStringLiteral("+") : QString()) + usdText(usd);
+}
+
+// Without a GPU price the capex holds only the rest of the cluster: not worth a line.
+bool onpremPriced(const CostResult &c)
+{
+    return c.onpremCapexUsd > 0 && !c.isMissing(MissingInput::GpuPrice);
+}
+
+// Renting, for a month, the useful GPU-hours the owned cluster would deliver: the core's
+// break-even basis (docs/facility-and-cost.md). The cloud total over the run's GPU-hours is the
+// price per useful GPU-hour with the overhead, spot re-runs and a reservation's idle hours in it.
+double monthlyCloudRentUsd(const FacilityInputs &in, const CostResult &c)
+{
+    if (c.cloudTotalUsd <= 0 || c.gpuHours <= 0)
+        return 0.0;
+    constexpr double kHoursPerMonth = 8760.0 / 12.0;
+    const double usefulShare = in.mode == Mode::Inference ? 1.0 : in.onpremUtilization;
+    return c.cloudTotalUsd / c.gpuHours * in.jobNodes * in.gpusPerNode * kHoursPerMonth * usefulShare;
+}
+
+bool sameCost(const CostResult &a, const CostResult &b)
+{
+    if (a.sensitivityCount != b.sensitivityCount)
+        return false;
+    for (int i = 0; i < a.sensitivityCount; ++i) {
+        const SensitivityEntry &x = a.sensitivity[static_cast<std::size_t>(i)];
+        const SensitivityEntry &y = b.sensitivity[static_cast<std::size_t>(i)];
+        if (x.assumption != y.assumption || x.lowUsd != y.lowUsd || x.highUsd != y.highUsd)
+            return false;
+    }
+    return a.onpremCapexUsd == b.onpremCapexUsd
+           && a.onpremOpexPerYearUsd == b.onpremOpexPerYearUsd && a.breakEvenMonths == b.breakEvenMonths
+           && a.breakEvenNever == b.breakEvenNever && a.cloudTotalUsd == b.cloudTotalUsd
+           && a.onpremTotalUsd == b.onpremTotalUsd && a.sensitivityBasis == b.sensitivityBasis;
+}
+
+QVector<double> graphValues(const QCPGraph *graph, bool keys)
+{
+    QVector<double> out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out << (keys ? it->key : it->value);
+    return out;
+}
+
+} // namespace
+
+CostChart::CostChart(QWidget *parent) : ChartWidget(parent)
+{
+    QCustomPlot *p = plot();
+    setTitle(tr("Cloud or on-prem"));
+    p->setAutoAddPlottableToLegend(false);
+
+    // Timeline and tornado side by side under the title: the chart's axis rect moves into a
+    // sub-grid that also holds the tornado's.
+    QCPAxisRect *timeline = p->axisRect();
+    QCPLayoutGrid *main = p->plotLayout();
+    const int row = main->rowCount() - 1;
+    main->take(timeline);
+    auto *sub = new QCPLayoutGrid;
+    main->addElement(row, 0, sub);
+    sub->addElement(0, 0, timeline);
+    m_tornadoRect = new QCPAxisRect(p);
+    sub->addElement(0, 1, m_tornadoRect);
+    sub->setColumnStretchFactors({1.15, 1.0});
+    sub->setColumnSpacing(12);
+    // Range drag and zoom on both.
+    m_tornadoRect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    m_tornadoRect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+
+    p->xAxis->setLabel(tr("Months of use"));
+    p->yAxis->setLabel(tr("Cumulative cost (USD)"));
+    p->yAxis->setTicker(siTicker(QStringLiteral("$")));
+    p->yAxis->setPadding(6);
+    m_cloud = p->addGraph(p->xAxis, p->yAxis);
+    m_cloud->setName(tr("Cloud: renting the same useful GPU-hours"));
+    m_onprem = p->addGraph(p->xAxis, p->yAxis);
+    m_onprem->setName(tr("On-prem: capex, then running costs"));
+    m_breakEven = p->addGraph(p->xAxis, p->yAxis);
+    m_breakEven->setName(tr("Break-even"));
+    m_breakEven->setLineStyle(QCPGraph::lsNone);
+
+    // Legend inside the timeline, top left: the on-prem line starts at the capex, well below the
+    // top of the range, and the cloud line starts at zero.
+    p->legend->setFont(chartFont(0.9));
+    timeline->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+
+    QCPAxis *key = m_tornadoRect->axis(QCPAxis::atLeft);
+    QCPAxis *value = m_tornadoRect->axis(QCPAxis::atBottom);
+    key->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    key->grid()->setVisible(false);
+    key->setTickLength(0, 4);
+    value->setTicker(siTicker(QStringLiteral("$")));
+    value->setLabel(tr("Change in total cost (USD)"));
+    m_low = new QCPBars(key, value);
+    m_low->setName(tr("assumption −20%"));
+    m_high = new QCPBars(key, value);
+    m_high->setName(tr("assumption +20%"));
+    auto *group = new QCPBarsGroup(p);
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(1);
+    for (QCPBars *bars : {m_low, m_high}) {
+        bars->setWidth(kTornadoBarWidth);
+        bars->setAntialiased(false);
+        bars->setBarsGroup(group);
+    }
+    // The tornado's own legend, bottom right, where the smallest swings leave room.
+    m_tornadoLegend = new QCPLegend;
+    m_tornadoRect->insetLayout()->addElement(m_tornadoLegend, Qt::AlignBottom | Qt::AlignRight);
+    m_tornadoLegend->setLayer(QStringLiteral("legend"));
+    m_tornadoLegend->addItem(new QCPPlottableLegendItem(m_tornadoLegend, m_low));
+    m_tornadoLegend->addItem(new QCPPlottableLegendItem(m_tornadoLegend, m_high));
+    restyle();
+}
+
+CostChart::~CostChart() = default;
+
+void CostChart::refresh(const PlanController &controller)
+{
+    if (!controller.isResolved()) {
+        setCost(CostResult{}, 0.0, 0.0);
+        const auto &errors = controller.resolveErrors();
+        setOverlayText(tr("This plan cannot be evaluated:\n%1")
+                           .arg(errors.empty() ? tr("unknown reason") : QString::fromStdString(errors.front().message)));
+        return;
+    }
+    // The tornado is on demand: a copy of the evaluation gets it, the controller's stays lean.
+    Evaluation e = controller.evaluation();
+    estimateCostSensitivity(controller.resolved(), e.layout, e);
+    const bool serving = controller.plan().workload.mode == Mode::Inference;
+    const FacilityInputs in = gatherFacilityInputs(controller.resolved(), e.layout, e);
+    setCost(e.cost, monthlyCloudRentUsd(in, e.cost), serving ? controller.plan().cost.horizonMonths : 0.0);
+}
+
+void CostChart::setCost(const CostResult &cost, double cloudPerMonth, double horizonMonths)
+{
+    if (m_hasData && sameCost(cost, m_cost) && cloudPerMonth == m_cloudPerMonth && horizonMonths == m_horizonMonths)
+        return;
+    m_cost = cost;
+    m_cloudPerMonth = cloudPerMonth;
+    m_horizonMonths = horizonMonths;
+    m_hasData = true;
+    rebuild();
+}
+
+void CostChart::styleAxis(QCPAxis *axis) const
+{
+    axis->setBasePen(QPen(mutedColor(), 1));
+    axis->setTickPen(QPen(mutedColor(), 1));
+    axis->setSubTickPen(QPen(mutedColor(), 1));
+    axis->setTickLabelColor(textColor());
+    axis->setLabelColor(textColor());
+    axis->setTickLabelFont(chartFont(0.95));
+    axis->setLabelFont(chartFont(1.0));
+    axis->grid()->setPen(QPen(gridColor(), 1, Qt::SolidLine));
+    axis->grid()->setZeroLinePen(QPen(mutedColor(), 1.5));
+}
+
+void CostChart::restyle()
+{
+    for (QCPAxis *axis : m_tornadoRect->axes())
+        styleAxis(axis);
+    m_tornadoRect->setBackground(backgroundColor());
+    m_tornadoLegend->setBrush(backgroundColor());
+    m_tornadoLegend->setBorderPen(Qt::NoPen);
+    m_tornadoLegend->setTextColor(textColor());
+    m_tornadoLegend->setFont(chartFont(0.9));
+    plot()->legend->setFont(chartFont(0.9));
+    m_cloud->setPen(QPen(categoryColor(1), 2.5));
+    m_onprem->setPen(QPen(categoryColor(0), 2.5));
+    m_breakEven->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(textColor(), 2.5), Qt::NoBrush, 13));
+    m_low->setBrush(categoryColor(3));
+    m_low->setPen(Qt::NoPen);
+    m_high->setBrush(categoryColor(1));
+    m_high->setPen(Qt::NoPen);
+    rebuild();
+}
+
+void CostChart::rebuild()
+{
+    plot()->clearItems();
+    rebuildTimeline();
+    rebuildTornado();
+    const CostResult &c = m_cost;
+    const bool priced = m_cloudPerMonth > 0 || onpremPriced(c);
+    if (!m_hasData || !priced) {
+        setTitle(tr("Cloud or on-prem"));
+        setOverlayText(m_hasData ? tr("No prices for this plan: set a cloud GPU-hour price or hardware prices "
+                                      "(Cost & facility inputs).")
+                                 : QString());
+    } else {
+        const QString cheaper = c.cheaper == CostBasis::Cloud ? tr("cloud") : tr("on-prem");
+        const QString breakEven = c.breakEvenNever ? tr("owning never pays off against renting")
+                                                   : tr("owning pays off after %1").arg(monthsText(c.breakEvenMonths));
+        if (m_cloudPerMonth <= 0)
+            setTitle(tr("This plan on-prem: %1 (no cloud price: set one in the cost inputs)").arg(usdText(c.onpremTotalUsd)));
+        else if (!onpremPriced(c))
+            setTitle(tr("This plan in the cloud: %1 (no GPU price: set one in the cost inputs)").arg(usdText(c.cloudTotalUsd)));
+        else
+            setTitle(tr("This plan: cloud %1, on-prem %2 (%3 is cheaper); %4")
+                         .arg(usdText(c.cloudTotalUsd), usdText(c.onpremTotalUsd), cheaper, breakEven));
+        setOverlayText(QString());
+    }
+    plot()->legend->setVisible(m_hasData && priced && legendVisible());
+    m_tornadoLegend->setVisible(m_cost.sensitivityCount > 0 && legendVisible());
+    resetView();
+    replot();
+}
+
+void CostChart::rebuildTimeline()
+{
+    const CostResult &c = m_cost;
+    // Long enough to show the horizon and the crossing with room after it; at most 10 years.
+    double last = std::max(12.0, m_horizonMonths > 0 ? m_horizonMonths : 36.0);
+    if (!c.breakEvenNever && c.breakEvenMonths > 0)
+        last = std::max(last, c.breakEvenMonths * 1.5);
+    m_lastMonth = std::ceil(std::min(last, 120.0));
+    const double opexPerMonth = c.onpremOpexPerYearUsd / 12.0;
+    QVector<double> m, cloud, onprem;
+    for (int month = 0; month <= static_cast<int>(m_lastMonth); ++month) {
+        m << month;
+        cloud << m_cloudPerMonth * month;
+        onprem << c.onpremCapexUsd + opexPerMonth * month;
+    }
+    const bool hasCloud = m_cloudPerMonth > 0;
+    const bool hasOnprem = onpremPriced(c);
+    m_cloud->setData(hasCloud ? m : QVector<double>{}, hasCloud ? cloud : QVector<double>{}, true);
+    m_onprem->setData(hasOnprem ? m : QVector<double>{}, hasOnprem ? onprem : QVector<double>{}, true);
+    QCustomPlot *p = plot();
+    p->legend->clearItems();
+    if (hasCloud)
+        m_cloud->addToLegend();
+    if (hasOnprem)
+        m_onprem->addToLegend();
+    m_defaultCostTop = 1;
+    for (const double v : (hasCloud ? cloud : QVector<double>{}) + (hasOnprem ? onprem : QVector<double>{}))
+        m_defaultCostTop = std::max(m_defaultCostTop, v * 1.08);
+    if (hasCloud && hasOnprem && !c.breakEvenNever && c.breakEvenMonths > 0 && c.breakEvenMonths <= m_lastMonth) {
+        const double usd = m_cloudPerMonth * c.breakEvenMonths;
+        m_breakEven->setData(QVector<double>{c.breakEvenMonths}, QVector<double>{usd}, true);
+        m_breakEven->addToLegend();
+        auto *tag = new QCPItemText(p);
+        tag->setClipAxisRect(p->axisRect());
+        tag->position->setCoords(c.breakEvenMonths, usd);
+        tag->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        tag->setPadding(QMargins(10, 8, 0, 0));
+        tag->setText(tr("break-even\n%1, %2").arg(monthsText(c.breakEvenMonths), usdText(usd)));
+        tag->setFont(chartFont(0.9, true));
+        tag->setColor(textColor());
+    } else {
+        m_breakEven->data()->clear();
+    }
+    // Serving plans are costed over their horizon: mark it.
+    if (m_horizonMonths <= 0)
+        return;
+    auto *horizon = new QCPItemStraightLine(p);
+    horizon->setClipAxisRect(p->axisRect());
+    horizon->point1->setCoords(m_horizonMonths, 0);
+    horizon->point2->setCoords(m_horizonMonths, 1);
+    horizon->setPen(QPen(mutedColor(), 1, Qt::DashLine));
+    auto *horizonTag = new QCPItemText(p);
+    horizonTag->setClipAxisRect(p->axisRect());
+    horizonTag->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    horizonTag->position->setCoords(m_horizonMonths, 1);
+    horizonTag->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    horizonTag->setPadding(QMargins(0, 4, 6, 0));
+    horizonTag->setText(tr("horizon %1").arg(monthsText(m_horizonMonths)));
+    horizonTag->setFont(chartFont(0.85));
+    horizonTag->setColor(mutedColor());
+}
+
+void CostChart::rebuildTornado()
+{
+    const CostResult &c = m_cost;
+    m_base = c.sensitivityBasis == CostBasis::Cloud ? c.cloudTotalUsd : c.onpremTotalUsd;
+    QCPAxis *key = m_tornadoRect->axis(QCPAxis::atLeft);
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(key->ticker());
+    ticker->clear();
+    const auto assumptions = sensitivityAssumptions();
+    const int n = c.sensitivityCount;
+    QVector<double> keys, low, high;
+    m_defaultSwing = 1;
+    for (int i = 0; i < n; ++i) {
+        const SensitivityEntry &e = c.sensitivity[static_cast<std::size_t>(i)];
+        keys << n - i;   // largest swing on top
+        low << e.lowUsd - m_base;
+        high << e.highUsd - m_base;
+        m_defaultSwing = std::max({m_defaultSwing, std::fabs(low.back()), std::fabs(high.back())});
+        const auto index = static_cast<std::size_t>(e.assumption);
+        ticker->addTick(n - i, index < assumptions.size() ? tr(assumptions[index].label) : QString());
+    }
+    m_low->setData(keys, low);   // keys run downwards: let QCustomPlot sort them
+    m_high->setData(keys, high);
+    m_tornadoRect->axis(QCPAxis::atBottom)
+        ->setLabel(tr("Change in the %1 total of %2 (USD)")
+                       .arg(c.sensitivityBasis == CostBasis::Cloud ? tr("cloud") : tr("on-prem"), usdText(m_base)));
+}
+
+void CostChart::resetView()
+{
+    QCustomPlot *p = plot();
+    p->xAxis->setRange(0, m_lastMonth);
+    p->yAxis->setRange(0, m_defaultCostTop);
+    m_tornadoRect->axis(QCPAxis::atLeft)->setRange(0.4, std::max(m_cost.sensitivityCount, 1) + 0.6);
+    m_tornadoRect->axis(QCPAxis::atBottom)->setRange(-m_defaultSwing * 1.15, m_defaultSwing * 1.15);
+}
+
+QString CostChart::hoverText(const QPointF &pixel) const
+{
+    if (m_tornadoRect->rect().contains(pixel.toPoint()))
+        return tornadoHover(pixel);
+    if (plot()->axisRect()->rect().contains(pixel.toPoint()))
+        return timelineHover(pixel);
+    return {};
+}
+
+QString CostChart::timelineHover(const QPointF &pixel) const
+{
+    const CostResult &c = m_cost;
+    if (!m_hasData || (m_cloudPerMonth <= 0 && !onpremPriced(c)))
+        return {};
+    const double month = std::clamp(std::round(plot()->xAxis->pixelToCoord(pixel.x())), 0.0, m_lastMonth);
+    const double cloud = m_cloudPerMonth * month;
+    const double onprem = c.onpremCapexUsd + c.onpremOpexPerYearUsd / 12.0 * month;
+    QString text = tr("<b>After %1</b>").arg(monthsText(month));
+    if (m_cloudPerMonth > 0)
+        text += tr("<br>Cloud: %1 (%2 per month)").arg(usdText(cloud), usdText(m_cloudPerMonth));
+    if (onpremPriced(c))
+        text += tr("<br>On-prem: %1 (%2 capex + %3 per month)")
+                    .arg(usdText(onprem), usdText(c.onpremCapexUsd), usdText(c.onpremOpexPerYearUsd / 12.0));
+    if (m_cloudPerMonth > 0 && onpremPriced(c))
+        text += tr("<br>%1 is cheaper by %2").arg(cloud < onprem ? tr("Cloud") : tr("On-prem"), usdText(std::fabs(cloud - onprem)));
+    if (m_cloudPerMonth > 0 && onpremPriced(c) && !c.breakEvenNever && c.breakEvenMonths > 0)
+        text += tr("<br>Break-even after %1").arg(monthsText(c.breakEvenMonths));
+    return text;
+}
+
+QString CostChart::tornadoHover(const QPointF &pixel) const
+{
+    const double key = m_tornadoRect->axis(QCPAxis::atLeft)->pixelToCoord(pixel.y());
+    const int n = m_cost.sensitivityCount;
+    const int i = n - static_cast<int>(std::lround(key));
+    if (i < 0 || i >= n || std::fabs(key - (n - i)) > kTornadoBarWidth + 0.05)
+        return {};
+    const SensitivityEntry &e = m_cost.sensitivity[static_cast<std::size_t>(i)];
+    const auto assumptions = sensitivityAssumptions();
+    const auto index = static_cast<std::size_t>(e.assumption);
+    const QString label = index < assumptions.size() ? tr(assumptions[index].label) : QString();
+    return tr("<b>%1</b><br>−20%: total %2 (%3)<br>+20%: total %4 (%5)<br>Base: %6")
+        .arg(label, usdText(e.lowUsd), signedUsd(e.lowUsd - m_base), usdText(e.highUsd), signedUsd(e.highUsd - m_base),
+             usdText(m_base));
+}
+
+QVector<double> CostChart::months() const
+{
+    return graphValues(m_onprem->data()->isEmpty() ? m_cloud : m_onprem, true);
+}
+
+QVector<double> CostChart::cloudCumulativeUsd() const
+{
+    return graphValues(m_cloud, false);
+}
+
+QVector<double> CostChart::onpremCumulativeUsd() const
+{
+    return graphValues(m_onprem, false);
+}
+
+double CostChart::breakEvenMarkMonths() const
+{
+    return m_breakEven->data()->isEmpty() ? -1.0 : m_breakEven->data()->constBegin()->key;
+}
+
+QStringList CostChart::tornadoLabels() const
+{
+    const auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_tornadoRect->axis(QCPAxis::atLeft)->ticker());
+    QStringList out;
+    const auto &ticks = ticker->ticks();
+    for (auto it = ticks.constEnd(); it != ticks.constBegin();) {
+        --it;
+        out << it.value();
+    }
+    return out;
+}
+
+QVector<double> CostChart::tornadoTotals(const QCPBars *bars) const
+{
+    // Stored by key (bottom first); returned top first, as absolute totals.
+    QVector<double> out;
+    for (auto it = bars->data()->constEnd(); it != bars->data()->constBegin();) {
+        --it;
+        out << m_base + it->value;
+    }
+    return out;
+}
+
+QVector<double> CostChart::tornadoLowUsd() const
+{
+    return tornadoTotals(m_low);
+}
+
+QVector<double> CostChart::tornadoHighUsd() const
+{
+    return tornadoTotals(m_high);
+}
+
+} // namespace gpuplan::ui
