@@ -5,6 +5,7 @@
 #include "MemoryChart.h"
 #include "PowerChart.h"
 #include "ResultsPanel.h"
+#include "ScalingChart.h"
 #include "StepTimeChart.h"
 
 namespace gpuplan::ui {
@@ -12,6 +13,7 @@ namespace gpuplan::ui {
 void addResultTabs(ResultsPanel &panel)
 {
     panel.addTab(new MemoryChart);
+    panel.addTab(new ScalingChart);
     panel.addTab(new StepTimeChart);
     panel.addTab(new CostChart);
     panel.addTab(new PowerChart);

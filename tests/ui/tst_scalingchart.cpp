@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "UiTestFixtures.h"
+
+#include "PlanController.h"
+#include "ScalingChart.h"
+
+#include "search/Scaling.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <qcustomplot.h>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+class TestScalingChart final : public QObject
+{
+    Q_OBJECT
+
+private:
+    static bool waitForCurve(const ScalingChart &chart)
+    {
+        // A curve is a few dozen layout searches: well under a second, even on a busy machine.
+        return QTest::qWaitFor([&chart] { return !chart.isComputing() && chart.result().count > 0; }, 25000);
+    }
+
+    // The drawn curve is the core's curve for the controller's plan, feasible counts only.
+    static void compareWithCore(const ScalingChart &chart, const PlanController &controller)
+    {
+        const ScalingResult expected = computeScaling(controller.resolved());
+        QVector<double> gpus, tokens, ideal, efficiency;
+        for (int i = 0; i < expected.count; ++i) {
+            const ScalingPoint &pt = expected.points[static_cast<std::size_t>(i)];
+            if (!pt.feasible)
+                continue;
+            gpus << pt.gpus;
+            tokens << pt.tokensPerS;
+            ideal << pt.idealTokensPerS;
+            efficiency << pt.efficiency * 100;
+        }
+        QVERIFY(gpus.size() >= 4);
+        QCOMPARE(chart.gpuCounts(), gpus);
+        QCOMPARE(chart.tokensPerS(), tokens);
+        QCOMPARE(chart.idealTokensPerS(), ideal);
+        QCOMPARE(chart.efficiencyPercent(), efficiency);
+        // The plan's own count is on the curve, and the mark is the plan's own evaluation.
+        QVERIFY(gpus.contains(controller.plan().hardware.numGpus));
+        QCOMPARE(chart.markedGpus(), controller.evaluation().layout.numGpus);
+        QCOMPARE(chart.markedTokensPerS(), controller.evaluation().training.tokensPerS);
+    }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void curveIsTheCoreScalingAfterAPlanChange()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        ScalingChart chart;
+        chart.refresh(controller);
+        QVERIFY(chart.isComputing());
+        QVERIFY(waitForCurve(chart));
+        compareWithCore(chart, controller);
+        // Linear scaling at the first point; the best layout never beats linear by much.
+        QCOMPARE(chart.efficiencyPercent().front(), 100.0);
+        QVERIFY(chart.overlayText().isEmpty());
+
+        QVERIFY(controller.setNumber(QStringLiteral("hardware.num_gpus"), 256));
+        chart.refresh(controller);
+        QVERIFY(waitForCurve(chart));
+        compareWithCore(chart, controller);
+        QCOMPARE(chart.markedGpus(), 256);
+    }
+
+    void dragIsCoalesced()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        ScalingChart chart;
+        QSignalSpy curves(&chart, &ScalingChart::curveUpdated);
+        // Twenty slider steps in a row, faster than a curve: the UI thread never waits, the
+        // curves in between are skipped, and the last curve is the last plan's.
+        for (int step = 0; step < 20; ++step) {
+            QVERIFY(controller.setNumber(QStringLiteral("hardware.num_gpus"), step % 2 == 0 ? 1024 : 512));
+            chart.refresh(controller);
+        }
+        QVERIFY(waitForCurve(chart));
+        QVERIFY2(curves.size() <= 2, qPrintable(QString::number(curves.size())));
+        compareWithCore(chart, controller);
+    }
+
+    void hoverGivesTokensAndLayout()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        ScalingChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.refresh(controller);
+        QVERIFY(waitForCurve(chart));
+        chart.plot()->replot();
+        const QCustomPlot *p = chart.plot();
+        const QString text = chart.toolTipAt(QPointF(p->xAxis->coordToPixel(1024), p->yAxis->coordToPixel(1e6)));
+        QVERIFY2(text.contains(QStringLiteral("<b>1024 GPUs</b>")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("tokens/s per GPU")));
+        QVERIFY(text.contains(QStringLiteral("Best layout: TP ")));
+        QVERIFY(text.contains(QStringLiteral("Scaling efficiency: ")));
+        QVERIFY(text.contains(QStringLiteral("This plan")));
+    }
+
+    void unresolvablePlanSaysWhy()
+    {
+        Plan p = test::fixtureTrainingPlan();
+        p.hardware.gpu = "NoSuchGPU";
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(p, QStringLiteral("fixture"));
+        ScalingChart chart;
+        chart.refresh(controller);
+        QVERIFY(!chart.isComputing());
+        QVERIFY(chart.gpuCounts().isEmpty());
+        QVERIFY(chart.overlayText().contains(QStringLiteral("NoSuchGPU")));
+    }
+};
+
+QTEST_MAIN(TestScalingChart)
+#include "tst_scalingchart.moc"
