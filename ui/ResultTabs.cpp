@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ResultTabs.h"
 
+#include "ComparisonTab.h"
 #include "CostChart.h"
 #include "MemoryChart.h"
 #include "PowerChart.h"
@@ -17,6 +18,7 @@ void addResultTabs(ResultsPanel &panel)
     panel.addTab(new StepTimeChart);
     panel.addTab(new CostChart);
     panel.addTab(new PowerChart);
+    panel.addTab(new ComparisonTab);
 }
 
 } // namespace gpuplan::ui
