@@ -5,9 +5,12 @@
 #include "CostChart.h"
 #include "MemoryChart.h"
 #include "PowerChart.h"
+#include "ResultTab.h"
 #include "ResultsPanel.h"
 #include "ScalingChart.h"
 #include "StepTimeChart.h"
+
+#include <QRegularExpression>
 
 namespace gpuplan::ui {
 
@@ -19,6 +22,31 @@ void addResultTabs(ResultsPanel &panel)
     panel.addTab(new CostChart);
     panel.addTab(new PowerChart);
     panel.addTab(new ComparisonTab);
+}
+
+QString resultTabName(const ResultTab &tab)
+{
+    static const QRegularExpression separators(QStringLiteral("[^a-z0-9]+"));
+    QString name = tab.title().toLower().replace(separators, QStringLiteral("-"));
+    while (name.endsWith(QLatin1Char('-')))
+        name.chop(1);
+    return name;
+}
+
+ResultTab *findResultTab(const ResultsPanel &panel, const QString &name)
+{
+    ResultTab *prefixMatch = nullptr;
+    int prefixMatches = 0;
+    for (int i = 0; i < panel.tabCount(); ++i) {
+        const QString tabName = resultTabName(*panel.tab(i));
+        if (tabName == name)
+            return panel.tab(i);
+        if (!name.isEmpty() && tabName.startsWith(name)) {
+            prefixMatch = panel.tab(i);
+            ++prefixMatches;
+        }
+    }
+    return prefixMatches == 1 ? prefixMatch : nullptr;
 }
 
 } // namespace gpuplan::ui

@@ -6,6 +6,10 @@
 #include "DocumentActions.h"
 #include "MainWindow.h"
 #include "PlanController.h"
+#include "ResultTab.h"
+#include "ResultTabs.h"
+#include "ResultsPanel.h"
+#include "ScalingChart.h"
 #include "report/PlanReport.h"
 #include "Settings.h"
 #include "TeachingViews.h"
@@ -100,13 +104,18 @@ int main(int argc, char **argv)
     const QCommandLineOption bench(QStringLiteral("bench"),
                                    QStringLiteral("Measure slider-to-result and start-up times, print them, exit."));
     const QCommandLineOption changes(QStringLiteral("bench-changes"),
-                                     QStringLiteral("Slider changes measured by --bench (default 240)."),
+                                     QStringLiteral("Slider changes per result tab measured by --bench (default 240)."),
                                      QStringLiteral("N"), QStringLiteral("240"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("Colour theme for this run: system, light or dark."),
                                    QStringLiteral("THEME"));
     const QCommandLineOption presentation(QStringLiteral("presentation"),
                                           QStringLiteral("Large fonts for this run (presentation mode)."));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("Result tab to show, by its title in lower case with '-' between "
+                                                "words: memory, scaling, step-time, cost, power-and-cooling, ... "
+                                                "(a unique prefix will do)."),
+                                 QStringLiteral("NAME"));
     const QCommandLineOption view(QStringLiteral("view"),
                                   QStringLiteral("Open a view first: %1.")
                                       .arg(gpuplan::ui::viewNames().join(QStringLiteral(", "))),
@@ -114,7 +123,7 @@ int main(int argc, char **argv)
     const QCommandLineOption compareWith(QStringLiteral("compare"),
                                          QStringLiteral("With --view compare: a plan file to compare (repeatable)."),
                                          QStringLiteral("FILE"));
-    parser.addOptions({screenshot, size, bench, changes, theme, presentation, view, compareWith});
+    parser.addOptions({screenshot, size, bench, changes, theme, presentation, tab, view, compareWith});
     const QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
                                        QStringLiteral("Write the PDF plan summary of the PLAN files (several: one comparison "
                                                       "report) to FILE and exit; needs no display."),
@@ -178,6 +187,16 @@ int main(int argc, char **argv)
         window.setPresentationMode(true);
     if (scripted)
         window.resize(windowSize);
+    if (parser.isSet(tab)) {
+        gpuplan::ui::ResultTab *shown = gpuplan::ui::findResultTab(*window.resultsPanel(), parser.value(tab));
+        if (!shown) {
+            QStringList names;
+            for (int i = 0; i < window.resultsPanel()->tabCount(); ++i)
+                names << gpuplan::ui::resultTabName(*window.resultsPanel()->tab(i));
+            return fail(QStringLiteral("--tab: \"%1\"; expected one of %2").arg(parser.value(tab), names.join(QStringLiteral(", "))));
+        }
+        window.resultsPanel()->setCurrentTab(shown);
+    }
     if (QString error; parser.isSet(view)
                        && !gpuplan::ui::showView(window, parser.value(view), parser.values(compareWith), error))
         return fail(error);
@@ -191,6 +210,14 @@ int main(int argc, char **argv)
     const double startupMs = static_cast<double>(sinceStart.nsecsElapsed()) / 1e6;
 
     if (parser.isSet(screenshot)) {
+        // The scaling curve comes from a worker thread: wait for it (a second at most on an idle machine).
+        if (auto *scaling = qobject_cast<gpuplan::ui::ScalingChart *>(window.resultsPanel()->currentTab())) {
+            QElapsedTimer waited;
+            waited.start();
+            while (scaling->isComputing() && waited.elapsed() < 30000)
+                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+            QCoreApplication::processEvents();
+        }
         const QString file = parser.value(screenshot);
         const QImage image = window.grab().toImage();
         if (image.isNull() || !image.save(file, "PNG"))
