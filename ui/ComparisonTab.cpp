@@ -86,7 +86,8 @@ void ComparisonTab::addSnapshot()
 {
     if (!m_controller)
         return;
-    m_comparison.addSnapshot(m_controller->plan(), tr("Copy %1 of %2 (%3)")
+    // Two header lines keep the columns narrow enough for presentation-size fonts.
+    m_comparison.addSnapshot(m_controller->plan(), tr("Copy %1 of %2\n(%3)")
                                                        .arg(++m_snapshots)
                                                        .arg(m_controller->displayName(),
                                                             QTime::currentTime().toString(QStringLiteral("HH:mm"))));

@@ -2,7 +2,6 @@
 #include "ExplainPane.h"
 
 #include "PlanController.h"
-#include "Theme.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -6,7 +6,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QLabel;
 class QTextBrowser;
 
 namespace gpuplan::ui {

@@ -112,5 +112,4 @@ void LessonRunner::back()
     emit stepChanged();
 }
 
-
 } // namespace gpuplan::ui

@@ -71,7 +71,7 @@ bool ScenarioComparison::remove(int scenarioIndex)
 void ScenarioComparison::refresh(const PlanController &controller)
 {
     m_columns.clear();
-    m_columns.push_back(evaluateColumn(QObject::tr("Open plan: %1").arg(controller.displayName()), controller.plan(),
+    m_columns.push_back(evaluateColumn(QObject::tr("%1\n(open plan)").arg(controller.displayName()), controller.plan(),
                                        controller.catalog()));
     for (const Scenario &s : m_scenarios)
         m_columns.push_back(evaluateColumn(s.name, s.plan, controller.catalog()));

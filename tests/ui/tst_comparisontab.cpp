@@ -2,6 +2,7 @@
 // The Compare tab: every column shows the core's numbers for its scenario, differences to the
 // open plan are marked, and columns can be added (plan files, copies of the open plan) and
 // removed. Plans: examples/*.gpuplan on the bundled catalog.
+#include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
 #include "ComparisonTab.h"
@@ -23,15 +24,7 @@ class TestComparisonTab final : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<PlanController> openExample()
-    {
-        QStringList issues;
-        auto c = std::make_unique<PlanController>(PlanController::loadInstalledCatalog(issues));
-        QString error;
-        if (!c->openFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training.gpuplan"), error))
-            qWarning("%s", qPrintable(error));
-        return c;
-    }
+    static std::unique_ptr<PlanController> openExample() { return test::openExamplePlan("llama3-70b-training.gpuplan"); }
 
     static QString integer(double v) { return QLocale(QLocale::English).toString(static_cast<qlonglong>(std::llround(v))); }
 

@@ -2,6 +2,7 @@
 // The explanation pane and its entry points: the text carries the core's numbers for the open
 // plan (examples/llama3-70b-training.gpuplan on the bundled catalog), follows the plan when it
 // changes, and opens from a key-results tile and from Help.
+#include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
 #include "ExplainPane.h"
@@ -25,15 +26,7 @@ class TestExplainPane final : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<PlanController> openExample()
-    {
-        QStringList issues;
-        auto c = std::make_unique<PlanController>(PlanController::loadInstalledCatalog(issues));
-        QString error;
-        if (!c->openFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training.gpuplan"), error))
-            qWarning("%s", qPrintable(error));
-        return c;
-    }
+    static std::unique_ptr<PlanController> openExample() { return test::openExamplePlan("llama3-70b-training.gpuplan"); }
 
     static QString percent(double fraction) { return QString::number(fraction * 100.0, 'f', 1) + QLatin1Char('%'); }
 

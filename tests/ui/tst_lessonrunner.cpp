@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Lessons: each applies its plan as one undoable change, steps forward and back through its
 // edits, and undo restores the plan the reader had. Bundled catalog (the lessons name its presets).
+#include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
 #include "LessonPanel.h"
@@ -22,15 +23,7 @@ class TestLessonRunner final : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<PlanController> openExample()
-    {
-        QStringList issues;
-        auto c = std::make_unique<PlanController>(PlanController::loadInstalledCatalog(issues));
-        QString error;
-        if (!c->openFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama3-8b-inference.gpuplan"), error))
-            qWarning("%s", qPrintable(error));
-        return c;
-    }
+    static std::unique_ptr<PlanController> openExample() { return test::openExamplePlan("llama3-8b-inference.gpuplan"); }
 
     static std::string json(const Plan &p) { return planToJson(p).dump(); }
 
