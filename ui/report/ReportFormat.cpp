@@ -84,4 +84,9 @@ QString modelName(const Plan &plan)
     return plan.model.preset.empty() ? QStringLiteral("custom model") : q(plan.model.preset);
 }
 
+QString counted(double n, const QString &one, const QString &many)
+{
+    return grouped(n) + QLatin1Char(' ') + (n == 1.0 ? one : many);
+}
+
 } // namespace gpuplan::ui::report

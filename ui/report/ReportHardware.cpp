@@ -89,10 +89,9 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     const bool training = p.workload.mode == Mode::Training;
     doc.add(Heading{in.prefix + QObject::tr("Power, cooling and facility"), 1});
     doc.add(Paragraph{QObject::tr("The site must provide up to %1 of IT power (the peak that sizes the power contract and "
-                                  "the racks) in %2 racks of up to %3 each, cooled by %4. While the plan runs the IT "
+                                  "the racks) in %2 of up to %3 each, cooled by %4. While the plan runs the IT "
                                   "load is %5, and %6 at the meter with cooling and distribution at a PUE of %7.")
-                          .arg(kw(e.power.peakItKw))
-                          .arg(e.cooling.racks)
+                          .arg(kw(e.power.peakItKw), counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")))
                           .arg(kw(e.cooling.kwPerRack),
                                e.cooling.liquidRequired ? QObject::tr("direct liquid cooling") : QObject::tr("air"),
                                kw(e.power.itKw), kw(e.power.facilityKw), grouped(p.facility.pue, 2)),

@@ -149,9 +149,10 @@ QString recommendation(const SectionInput &in)
                            "change the layout (more tensor or pipeline parallelism, ZeRO sharding, recompute) or "
                            "choose a GPU with more memory.")
             .arg(bytes(e.memory.perGpuBytes), gpuName(in), bytes(e.memory.capacityBytes));
-    const QString hardware = QObject::tr("%1 × %2 in %3 nodes and %4 racks")
-                                 .arg(grouped(e.layout.numGpus), gpuName(in), grouped(bomQuantity(e, BomItem::Node)),
-                                      grouped(e.cooling.racks));
+    const QString hardware = QObject::tr("%1 × %2 in %3 and %4")
+                                 .arg(grouped(e.layout.numGpus), gpuName(in),
+                                      counted(bomQuantity(e, BomItem::Node), QObject::tr("node"), QObject::tr("nodes")),
+                                      counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")));
     QString s;
     if (p.workload.mode == Mode::Training)
         s = QObject::tr("Procure %1 to train %2 (%3 parameters) on %4 tokens: %5.")
@@ -199,8 +200,10 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                                      grouped(p.workload.training.globalBatch))
                                           : QObject::tr("serving, %1-token prompts, %2-token answers")
                                                 .arg(grouped(p.workload.inference.promptLen), grouped(p.workload.inference.outputLen)));
-    row(QObject::tr("Hardware"), QObject::tr("%1 × %2, %3 nodes, %4 racks").arg(grouped(e.layout.numGpus), gpuName(in),
-                                                                              grouped(bomQuantity(e, BomItem::Node)), grouped(e.cooling.racks)));
+    row(QObject::tr("Hardware"), QObject::tr("%1 × %2, %3, %4")
+                                     .arg(grouped(e.layout.numGpus), gpuName(in),
+                                          counted(bomQuantity(e, BomItem::Node), QObject::tr("node"), QObject::tr("nodes")),
+                                          counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks"))));
     row(QObject::tr("Parallel layout"), QObject::tr("TP %1, PP %2, DP %3, CP %4, EP %5, ZeRO %6, recompute %7")
                                             .arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.dp).arg(e.layout.cp)
                                             .arg(e.layout.ep).arg(e.layout.zero)
