@@ -242,7 +242,8 @@ void AutoPlanDialog::onFinished()
     m_progress->setVisible(false);
     const SearchResult &r = m_runner->result();
     m_hasResult = true;
-    m_stale = false;
+    // The plan may have been edited while the search ran on its copy.
+    m_stale = !sameApartFromLayout(m_controller->plan(), m_runner->searchedPlan());
     fillLayoutTable(m_layouts, r);
     fillRejectTable(m_rejects, r);
     if (!r.best.empty())
@@ -254,6 +255,8 @@ void AutoPlanDialog::onFinished()
         status = tr("No layout fits: see the reasons below.");
     else
         status = tr("Best %1 layouts by %2.").arg(r.best.size()).arg(m_objective->currentText().toLower());
+    if (m_stale)
+        status += QLatin1Char(' ') + tr("The plan has changed since: search again to apply a layout.");
     m_status->setText(status);
     m_summary->setText(tr("%1 layouts considered, %2 feasible, %3 evaluated with the models; the others were set "
                           "aside:")

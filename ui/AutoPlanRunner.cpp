@@ -29,6 +29,7 @@ AutoPlanRunner::~AutoPlanRunner()
     if (m_thread) {
         m_job->cancel = true;
         m_thread->wait();
+        delete m_thread;
     }
 }
 

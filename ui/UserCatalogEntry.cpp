@@ -34,9 +34,13 @@ FormField text(const char *key, const QString &label, bool required, const QStri
     return {key, label, type, 0, kMaxTextLength, required, hint};
 }
 
+// "100,000" but "2100": years and other four-digit bounds read better without a separator.
 QString formatBound(double v)
 {
-    return QLocale(QLocale::English).toString(v, 'g', 12);
+    QLocale english(QLocale::English);
+    if (std::abs(v) < 10000)
+        english.setNumberOptions(QLocale::OmitGroupSeparator);
+    return english.toString(v, 'g', 12);
 }
 
 const FormField *fieldWithKey(const EntryForm &form, const std::string &key)

@@ -200,11 +200,40 @@ private slots:
         QSignalSpy done(&dialog, &AutoPlanDialog::searchFinished);
         dialog.startSearch();
         QVERIFY(dialog.isSearching());
+        // The plan stays editable during the search; results for the older plan are not applied.
+        QVERIFY(c->setNumber(QStringLiteral("workload.training.global_batch"), 2048));
         dialog.cancelSearch();
         QVERIFY(done.wait(10000));
         QVERIFY(!dialog.isSearching());
         QVERIFY(dialog.result().cancelled);
         QVERIFY(dialog.statusText().contains(QStringLiteral("cancelled")));
+        QVERIFY(dialog.isStale());
+        QVERIFY(!dialog.applyRow(0));
+    }
+
+    void inferencePlanListsConcurrencyAndAppliesIt()
+    {
+        auto c = makeController();
+        // Llama 3 8B served on 8 H100 (vLLM preset of the fixture catalog).
+        Plan p = c->plan();
+        p.model = test::llamaArch("Llama 3 8B", 32, 4096, 32, 8, 14336);
+        p.model.preset = "llama3-8b";
+        p.workload.mode = Mode::Inference;
+        p.hardware.numGpus = 8;
+        p.parallelism = Parallelism{};
+        c->applyPlan(p, QStringLiteral("inference"));
+        AutoPlanDialog dialog(c.get());
+        QVERIFY(runToEnd(dialog));
+        QCOMPARE(dialog.result().mode, Mode::Inference);
+        QVERIFY(!dialog.result().best.empty());
+        QCOMPARE(dialog.layoutTable()->horizontalHeaderItem(ui::ColBatch)->text(), QStringLiteral("Concurrency"));
+        const SearchResult expected = coreSearch(*c, dialog.options());
+        QCOMPARE(dialog.result().best.front().layout, expected.best.front().layout);
+        const Layout chosen = dialog.result().best.front().layout;
+        QVERIFY(dialog.applyRow(0));
+        QCOMPARE(c->plan().workload.inference.concurrency, chosen.microBatch);
+        QCOMPARE(c->plan().parallelism.tp, chosen.tp);
+        QCOMPARE(c->plan().parallelism.pp, chosen.pp);
     }
 
     void unresolvedPlanIsNotSearched()
