@@ -61,9 +61,22 @@ void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evalua
     out.terms.push_back({"nodes", "servers bought (job nodes + spares)",
                          integer(in.jobNodes + in.spareNodes) + " × " + integer(in.gpusPerNode) + " GPUs"});
     out.terms.push_back({"PUE", "power usage effectiveness of the facility (facility.pue)", fixed(in.pue, 2)});
-    out.steps.push_back({"GPUs", "N × TDP × load (+ idle spares)",
-                         integer(in.jobGpus) + " × " + integer(in.gpuTdpW) + " W × " + percent(in.busyPowerFraction, 0),
-                         kw(p.gpuW / 1000.0)});
+    if (in.mode == Mode::Training) {
+        out.steps.push_back({"GPUs", "N × TDP × load (+ idle spares)",
+                             integer(in.jobGpus) + " × " + integer(in.gpuTdpW) + " W × " + percent(in.busyPowerFraction, 0),
+                             kw(p.gpuW / 1000.0)});
+    } else {
+        // Serving keeps the GPUs busy only for its share of the capacity; the rest of the time
+        // they draw the idle fraction.
+        out.terms.push_back({"s", "serving load: average request rate ÷ capacity", percent(in.servingLoad, 1)});
+        out.terms.push_back({"idle", "share of TDP an idle GPU draws (facility.gpu_idle_power_fraction)",
+                             percent(in.idlePowerFraction, 1)});
+        out.steps.push_back({"GPUs", "N × TDP × (s × load + (1 − s) × idle) (+ idle spares)",
+                             integer(in.jobGpus) + " × " + integer(in.gpuTdpW) + " W × (" + percent(in.servingLoad, 1) + " × "
+                                 + percent(in.busyPowerFraction, 0) + " + " + percent(1.0 - in.servingLoad, 1) + " × "
+                                 + percent(in.idlePowerFraction, 1) + ")",
+                             kw(p.gpuW / 1000.0)});
+    }
     out.steps.push_back({"node overhead", "CPUs, memory, NICs, fans, NVSwitch per node × nodes",
                          integer(in.jobNodes + in.spareNodes) + " × " + integer(in.nodeOverheadW) + " W",
                          kw(p.nodeOverheadW / 1000.0)});

@@ -124,6 +124,8 @@ std::string kw(double kilowatts)
 {
     if (kilowatts >= 1000.0)
         return fixed(kilowatts / 1000.0, 2) + " MW";
+    if (kilowatts < 1.0)
+        return num(kilowatts * 1000.0) + " W";
     return num(kilowatts) + " kW";
 }
 

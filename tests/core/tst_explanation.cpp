@@ -193,6 +193,9 @@ private slots:
         QVERIFY(!mfu.available);
         QVERIFY(!mfu.notes.empty());
         QVERIFY(explain(ExplainTopic::Throughput, rp, e).available);
+        // Serving GPUs are busy only for the serving load; the power formula says so.
+        const Explanation power = explain(ExplainTopic::FacilityPower, rp, e);
+        QVERIFY(contains(findStep(power, "GPUs")->formula, "(1 − s)"));
     }
 };
 
