@@ -312,8 +312,10 @@ void AutoPlanDialog::syncGpuRangeToPlan()
 
 void AutoPlanDialog::hideEvent(QHideEvent *event)
 {
-    // A closed dialog (Close, Escape, window button) has nobody to show the result to.
-    m_runner->cancel();
+    // A closed dialog (Close, Escape, window button) has nobody to show the result to. A
+    // spontaneous hide (the main window minimized) is not a close: the search goes on.
+    if (!event->spontaneous())
+        m_runner->cancel();
     QDialog::hideEvent(event);
 }
 

@@ -79,7 +79,8 @@ CatalogBrowser::CatalogBrowser(PlanController *controller, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
 
     auto *hint = new QLabel(tr("Hover a figure for its source and date; select an entry to see all its sources. "
-                               "Figures marked * are estimates."));
+                               "Figures marked * are estimates. Entries you add are saved in %1.")
+                                .arg(QDir::toNativeSeparators(m_userFolder).toHtmlEscaped()));
     hint->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(hint);

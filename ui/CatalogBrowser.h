@@ -31,9 +31,7 @@ public:
 
     // Rebuilds the tables from the controller's catalog (after a reload).
     void refresh();
-    // The user catalog folder entries are written to; defaultUserCatalogDir() unless set.
-    void setUserFolder(const QString &folder) { m_userFolder = folder; }
-    QString userFolder() const { return m_userFolder; }
+    QString userFolder() const { return m_userFolder; }   // defaultUserCatalogDir()
 
     QTabWidget *tabs() const { return m_tabs; }
     QTableWidget *table(const QString &kind) const;

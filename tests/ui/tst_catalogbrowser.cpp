@@ -191,6 +191,7 @@ private slots:
         QVERIFY(controller.isResolved());
         QCOMPARE(controller.resolved().gpu->id, std::string("RTX5000Ada-32GB"));
         CatalogBrowser browser(&controller);
+        QCOMPARE(browser.userFolder(), userFolder());   // where its forms write
         QVERIFY(browser.selectEntry(QStringLiteral("gpus"), QStringLiteral("RTX5000Ada-32GB")));
 
         // A second entry keeps the first.
