@@ -211,6 +211,11 @@ private slots:
         exports->setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
         exports->setInfoReporter([](const QString &, const QString &) {});
 
+        target = dir.filePath(QStringLiteral("plan.pdf"));
+        QVERIFY(exports->exportPdf());
+        QFile pdf(target);
+        QVERIFY(pdf.open(QIODevice::ReadOnly) && pdf.read(4) == "%PDF");
+
         target = dir.filePath(QStringLiteral("job.slurm.sh"));
         QVERIFY(exports->exportLaunchFile(static_cast<int>(LaunchFormat::Slurm)));
         QFile slurm(target);
