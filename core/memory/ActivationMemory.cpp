@@ -85,13 +85,13 @@ double layerActivationBytes(const ModelShape &shape, const ActivationConfig &con
 
 double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode)
 {
-    switch (mode) {
-    case Recompute::Full: return layerActivationBytes(shape, config, Recompute::None);
-    case Recompute::Selective:
-        return layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, Recompute::Selective);
-    case Recompute::None: break;
-    }
-    return 0.0;
+    // What the backward of one layer re-creates: everything the layer would keep without
+    // recompute, less what it kept. Full recompute re-runs the layer from its checkpointed input,
+    // which is the first norm's input (already counted, not a second copy); selective re-runs the
+    // attention core; without recompute nothing is re-created.
+    if (mode == Recompute::None)
+        return 0.0;
+    return layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, mode);
 }
 
 double embeddingActivationBytes(const ModelShape &s, const ActivationConfig &c)

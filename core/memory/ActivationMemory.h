@@ -33,8 +33,8 @@ double layerBytesPerToken(const ModelShape &shape, const ActivationConfig &confi
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
 // Activations alive only while one layer is recomputed in the backward: with full recompute that
-// layer's complete activations (Korthikanti Table 2, full-recompute row), with selective recompute
-// its attention core; none without recompute.
+// layer's complete activations less its checkpointed input, which is stored already (Korthikanti
+// Table 2, full-recompute row), with selective recompute its attention core; none without recompute.
 double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
 // First-stage extras per micro-batch in flight: token ids and the embedding dropout mask.

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <limits>
 
 namespace gpuplan {
 
@@ -183,9 +185,16 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
     if (t.cell(row, "recompute").empty())
         par.recompute = Recompute::None;     // no activation checkpointing unless stated
     TrainingWorkload &tw = plan.workload.training;
-    const int dp = par.dp > 0 ? par.dp : std::max(1, plan.hardware.numGpus / std::max(1, par.tp * par.pp * par.cp));
-    if (tw.globalBatch <= 0)
-        tw.globalBatch = tw.microBatch * dp * std::max(par.pp, 1) * 4;   // enough micro-batches to fill the pipeline
+    // In double: the row's degrees are only range-checked later (checkPlanBounds), and their
+    // products overflow an int (found by fuzzing). A batch beyond an int is clamped here and
+    // refused with the field's range there.
+    const double modelParallel = std::max(1.0, static_cast<double>(par.tp) * par.pp * par.cp);
+    const double dp = par.dp > 0 ? par.dp : std::max(1.0, std::floor(plan.hardware.numGpus / modelParallel));
+    if (tw.globalBatch <= 0) {
+        // Enough micro-batches to fill the pipeline.
+        const double batch = static_cast<double>(tw.microBatch) * dp * std::max(par.pp, 1) * 4;
+        tw.globalBatch = static_cast<int>(std::min(batch, static_cast<double>(std::numeric_limits<int>::max())));
+    }
 
     const std::string fwName = lower(t.cell(row, "framework"));
     const Framework fw = frameworkOf(fwName);
