@@ -91,7 +91,10 @@ ModelArch approximateArchitecture(double params, int vocab)
     }
     m.layers = std::max(1, static_cast<int>(std::lround(lo / kAspect)));
     const double L = m.layers;
-    const double h = (-m.vocab + std::sqrt(static_cast<double>(m.vocab) * m.vocab + 48.0 * L * params)) / (24.0 * L);
+    double h = (-m.vocab + std::sqrt(static_cast<double>(m.vocab) * m.vocab + 48.0 * L * params)) / (24.0 * L);
+    // Within the bisection's range before rounding to an int: a params_b far beyond any model
+    // would overflow it (found by fuzzing); such a row is refused by the plan bounds afterwards.
+    h = std::isfinite(h) ? std::clamp(h, 64.0, 1e6) : 64.0;
     m.hidden = std::max(64, static_cast<int>(std::lround(h / 64.0)) * 64);
     m.heads = std::max(1, m.hidden / 128);
     m.kvHeads = m.heads;
