@@ -13,6 +13,8 @@ FieldRow::FieldRow(PlanController *controller, const QString &path, const QStrin
       m_message(new QLabel(parent))
 {
     m_message->setWordWrap(true);
+    // Messages quote what the user or a file typed (an unknown GPU id, a name): never markup.
+    m_message->setTextFormat(Qt::PlainText);
     m_message->setObjectName(QStringLiteral("message:") + path);
     m_message->hide();
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -2,6 +2,7 @@
 #include "KeyResultsStrip.h"
 
 #include "FieldLabels.h"
+#include "LiteralText.h"
 #include "PlanController.h"
 #include "Theme.h"
 
@@ -201,7 +202,7 @@ void KeyResultsStrip::set(KeyResult r, const QString &value, const QString &capt
     Tile &tile = m_tiles[static_cast<std::size_t>(r)];
     tile.value->setText(value);
     tile.caption->setText(caption);
-    tile.frame->setToolTip(toolTip);
+    tile.frame->setToolTip(literalToolTip(toolTip));   // may quote names from files
     tile.state = state;
 }
 

@@ -9,6 +9,7 @@
 #include "FieldLabels.h"
 #include "FieldReferenceDialog.h"
 #include "InputPanel.h"
+#include "LiteralText.h"
 #include "PlanController.h"
 #include "PreferencesDialog.h"
 #include "ResultTabs.h"
@@ -151,6 +152,8 @@ void MainWindow::createEditMenu()
     m_redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
     m_redo->setShortcut(QKeySequence::Redo);
     m_redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    keepToolTipLiteral(m_undo);   // "Undo Set GPU to "<name from a file>""
+    keepToolTipLiteral(m_redo);
     edit->addAction(m_undo);
     edit->addAction(m_redo);
     edit->addSeparator();

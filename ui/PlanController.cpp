@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PlanController.h"
 
+#include "PlanFileWriter.h"
 #include "SetFieldCommand.h"
 #include "SetPlanCommand.h"
 #include "SetPresetCommand.h"
@@ -260,11 +261,9 @@ bool PlanController::save(QString &error)
 
 bool PlanController::saveAs(const QString &path, QString &error)
 {
-    std::string message;
-    if (!savePlanFile(path.toStdString(), m_plan, message)) {
-        error = QString::fromStdString(message);
+    // Atomic, with a backup of a file an older gpuplan wrote (docs/robustness.md).
+    if (!PlanFileWriter().save(path, m_plan, error))
         return false;
-    }
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_undoStack->setClean();
     emit fileStateChanged();

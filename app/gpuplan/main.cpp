@@ -2,7 +2,9 @@
 // gpuplan: the desktop planner. `gpuplan [PLAN]` opens a plan; `--screenshot FILE` renders the
 // main window to a PNG and exits (works without a display); `--bench` measures responsiveness.
 #include "Bench.h"
+#include "RecoveryOptions.h"
 
+#include "Autosave.h"
 #include "DocumentActions.h"
 #include "MainWindow.h"
 #include "PlanController.h"
@@ -49,7 +51,7 @@ bool hasAnyArgument(int argc, char **argv, std::initializer_list<const char *> n
 // pick the offscreen platform before QApplication exists.
 void chooseHeadlessPlatform(int argc, char **argv)
 {
-    const bool headless = hasAnyArgument(argc, argv, {"--screenshot", "--bench", "--export-pdf", "--help", "-h", "--help-all", "--version", "-v"});
+    const bool headless = hasAnyArgument(argc, argv, {"--screenshot", "--bench", "--export-pdf", "--recover", "--help", "-h", "--help-all", "--version", "-v"});
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -124,6 +126,8 @@ int main(int argc, char **argv)
                                          QStringLiteral("With --view compare: a plan file to compare (repeatable)."),
                                          QStringLiteral("FILE"));
     parser.addOptions({screenshot, size, bench, changes, theme, presentation, tab, view, compareWith});
+    gpuplan::app::RecoveryOptions recovery;   // --set, --autosave-seconds, --recover
+    recovery.addTo(parser);
     const QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
                                        QStringLiteral("Write the PDF plan summary of the PLAN files (several: one comparison "
                                                       "report) to FILE and exit; needs no display."),
@@ -151,6 +155,9 @@ int main(int argc, char **argv)
     if (!changesOk || benchChanges < 1 || benchChanges > 100000)
         return fail(QStringLiteral("--bench-changes: \"%1\"; expected an integer from 1 to 100,000").arg(parser.value(changes)));
 
+    if (QString error; !recovery.read(parser, error))
+        return fail(error);
+
     std::optional<gpuplan::ui::Theme> themeOverride;
     if (parser.isSet(theme)) {
         for (auto t : {gpuplan::ui::Theme::System, gpuplan::ui::Theme::Light, gpuplan::ui::Theme::Dark}) {
@@ -172,12 +179,16 @@ int main(int argc, char **argv)
     gpuplan::ui::PlanController controller(gpuplan::ui::PlanController::loadInstalledCatalog(catalogIssues));
     for (const QString &issue : catalogIssues)
         std::fprintf(stderr, "gpuplan: catalog: %s\n", qPrintable(issue));
+    if (recovery.recoverOnly())
+        return recovery.recoverToFile(controller);
 
     if (scripted && !planPath.isEmpty()) {
         QString error;
         if (!controller.openFile(planPath, error))
             return fail(QStringLiteral("cannot open %1:\n%2").arg(planPath, error));
     }
+    if (QString error; scripted && !recovery.applyEdits(controller, error))
+        return fail(error);
 
     gpuplan::ui::MainWindow window(&controller, settings.get());
     // Command-line look options apply to this run only; the saved preferences stay as they are.
@@ -232,9 +243,12 @@ int main(int argc, char **argv)
         window.statusBar()->showMessage(
             QObject::tr("%1 catalog entries were skipped (Catalog > Reload catalogs shows them)").arg(catalogIssues.size()),
             15000);
-    if (!planPath.isEmpty()) {
-        // After the event loop starts, so the error dialog has its window behind it.
-        QTimer::singleShot(0, &window, [&window, planPath] { window.documents()->openPath(planPath); });
-    }
+    // Unsaved changes are copied to the recovery folder from here on (docs/robustness.md).
+    const std::unique_ptr<gpuplan::ui::Autosave> autosave = recovery.startAutosave(controller, window);
+    // After the event loop starts, so dialogs have their window behind them.
+    QTimer::singleShot(0, &window, [&window, &recovery, &autosave, planPath] {
+        if (planPath.isEmpty() || window.documents()->openPath(planPath))
+            recovery.afterOpen(window, *autosave);
+    });
     return app.exec();
 }
