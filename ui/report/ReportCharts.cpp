@@ -5,8 +5,10 @@
 #include "report/ReportSections.h"
 #include "report/ReportStyle.h"
 
+#include "ChartFormat.h"
 #include "MemoryChart.h"
 #include "PlanController.h"
+#include "ScalingChart.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -21,16 +23,6 @@ namespace gpuplan::ui::report {
 namespace {
 
 constexpr double kWeekS = 7.0 * 86400.0;
-
-// Series colours of the report's drawings (Tableau 10, as the app's charts use).
-const QColor kSeries[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x76, 0xb7, 0xb2)};
-
-// Axis labels with SI suffixes ("4 M") instead of exponents.
-class SiTicker : public QCPAxisTicker
-{
-protected:
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override { return count(tick); }
-};
 
 // Charts in the PDF look the same whatever the app's theme: light palette, the report's font.
 void prepareForPrint(QWidget &chart, const QSize &size)
@@ -51,76 +43,6 @@ Figure chartFigure(const QString &id, std::shared_ptr<Chart> chart, QCustomPlot 
                   caption};
 }
 
-void styleAxis(QCPAxis *axis, const QString &label)
-{
-    axis->setLabel(label);
-    axis->setLabelFont(reportFont(TextStyle::Small));
-    axis->setTickLabelFont(reportFont(TextStyle::Small));
-    axis->setBasePen(QPen(colors::muted, 0.8));
-    axis->setTickPen(QPen(colors::muted, 0.8));
-    axis->setSubTickPen(QPen(colors::muted, 0.5));
-    axis->setLabelColor(colors::text);
-    axis->setTickLabelColor(colors::text);
-    axis->grid()->setPen(QPen(colors::lightRule, 0.6));
-}
-
-std::shared_ptr<QCustomPlot> scalingPlot(const SectionInput &in, const QSize &size)
-{
-    auto plot = std::make_shared<QCustomPlot>();
-    prepareForPrint(*plot, size);
-    const ScalingResult &s = in.scaling;
-    QVector<double> gpus, actual, ideal, planX, planY;
-    for (int i = 0; i < s.count; ++i) {
-        const ScalingPoint &pt = s.points[static_cast<std::size_t>(i)];
-        if (!pt.feasible)
-            continue;
-        gpus << pt.gpus;
-        actual << pt.tokensPerS;
-        ideal << pt.idealTokensPerS;
-        if (pt.gpus == in.evaluation.layout.numGpus) {
-            planX << pt.gpus;
-            planY << pt.tokensPerS;
-        }
-    }
-    QCPGraph *idealGraph = plot->addGraph();
-    idealGraph->setName(QObject::tr("Linear scaling"));
-    idealGraph->setPen(QPen(colors::muted, 1.2, Qt::DashLine));
-    idealGraph->setData(gpus, ideal, true);
-    QCPGraph *actualGraph = plot->addGraph();
-    actualGraph->setName(QObject::tr("Estimated, best layout at each size"));
-    actualGraph->setPen(QPen(kSeries[0], 2));
-    actualGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
-    actualGraph->setData(gpus, actual, true);
-    QCPGraph *planGraph = plot->addGraph();
-    planGraph->setName(QObject::tr("This plan"));
-    planGraph->setLineStyle(QCPGraph::lsNone);
-    planGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(colors::alert, 1.5), colors::alert, 9));
-    planGraph->setData(planX, planY, true);
-
-    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
-    log->setLogBase(2);
-    plot->xAxis->setTicker(log);
-    plot->xAxis->setNumberFormat(QStringLiteral("f"));
-    plot->xAxis->setNumberPrecision(0);
-    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new SiTicker));
-    const bool training = in.plan.workload.mode == Mode::Training;
-    styleAxis(plot->xAxis, QObject::tr("GPUs"));
-    styleAxis(plot->yAxis, training ? QObject::tr("Training tokens/s") : QObject::tr("Output tokens/s"));
-    plot->rescaleAxes();
-    if (!gpus.isEmpty()) {
-        plot->xAxis->setRange(gpus.front() / 1.4, gpus.back() * 1.4);
-        plot->yAxis->setRange(0, std::max(ideal.back(), actual.back()) * 1.08);
-    }
-    plot->legend->setVisible(true);
-    plot->legend->setFont(reportFont(TextStyle::Small));
-    plot->legend->setBorderPen(Qt::NoPen);
-    plot->legend->setBrush(QColor(255, 255, 255, 220));
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    plot->replot();
-    return plot;
-}
-
 struct Phase
 {
     QString name;
@@ -135,13 +57,13 @@ std::vector<Phase> phases(const SectionInput &in)
     const double procurement = p.facility.procurementWeeks;
     const double install = p.facility.installWeeks;
     std::vector<Phase> out;
-    out.push_back({QObject::tr("Procurement (order to delivery)"), 0, procurement, kSeries[1]});
-    out.push_back({QObject::tr("Installation, burn-in, acceptance"), procurement, install, kSeries[2]});
+    out.push_back({QObject::tr("Procurement (order to delivery)"), 0, procurement, categoryColor(1)});
+    out.push_back({QObject::tr("Installation, burn-in, acceptance"), procurement, install, categoryColor(2)});
     if (p.workload.mode == Mode::Training)
         out.push_back({QObject::tr("Training run (failures included)"), procurement + install,
-                       in.evaluation.reliability.effectiveTimeToTrainS / kWeekS, kSeries[0]});
+                       in.evaluation.reliability.effectiveTimeToTrainS / kWeekS, categoryColor(0)});
     else
-        out.push_back({QObject::tr("Serving horizon"), procurement + install, p.cost.horizonMonths * 52.0 / 12.0, kSeries[0]});
+        out.push_back({QObject::tr("Serving horizon"), procurement + install, p.cost.horizonMonths * 52.0 / 12.0, categoryColor(0)});
     return out;
 }
 
@@ -239,11 +161,28 @@ void addScalingChart(ReportDocument &doc, const SectionInput &in)
                           .arg(s.weak ? QObject::tr("weak") : QObject::tr("strong"),
                                s.weak ? QObject::tr("grown with the GPU count") : QObject::tr("held")),
                       TextStyle::Body, {}});
-    const QSize size(666, 280);
-    auto plot = scalingPlot(in, size);
-    doc.add(chartFigure(QStringLiteral("scaling"), plot, plot.get(), size.height(),
-                        QObject::tr("Estimated throughput against GPU count; efficiency is against linear scaling "
-                                    "from the smallest size.")));
+    // The app's scaling chart, given the curve computed for the report (no background worker).
+    const QSize size(666, 300);
+    auto chart = std::make_shared<ScalingChart>();
+    prepareForPrint(*chart, size);
+    chart->setLegendVisible(true);
+    const Evaluation &e = in.evaluation;
+    const bool serving = in.plan.workload.mode == Mode::Inference;
+    chart->setResult(s, e.layout.numGpus, serving);
+    chart->setPlanMark(e.layout.numGpus, serving ? (e.inference.valid ? e.inference.outputTokensPerSPerGpu * e.layout.numGpus : 0.0)
+                                                 : (e.training.valid ? e.training.tokensPerS : 0.0));
+    // The chart's title line (the best layout at the plan's size) is too long for a page width:
+    // it becomes the first sentence of the caption instead.
+    QString summary;
+    QCustomPlot *plot = chart->plot();
+    if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))) {
+        summary = title->text() + QStringLiteral(". ");
+        plot->plotLayout()->remove(title);
+        plot->plotLayout()->simplify();
+    }
+    doc.add(chartFigure(QStringLiteral("scaling"), chart, plot, size.height(),
+                        summary + QObject::tr("Estimated throughput against GPU count; efficiency is against linear "
+                                              "scaling from the smallest size.")));
     doc.add(std::move(t));
 }
 

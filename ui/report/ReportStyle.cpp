@@ -13,7 +13,9 @@ QFont dejaVu(double points, bool bold)
     f.setFamilies({QStringLiteral("DejaVu Sans")});
     f.setPointSizeF(points);
     f.setBold(bold);
-    f.setStyleStrategy(QFont::PreferOutline);
+    // No shaping means no ligatures: "ﬁ" and "ﬃ" glyphs would make "fits" and "efficiency"
+    // unsearchable and copy out as single characters.
+    f.setStyleStrategy(QFont::StyleStrategy(QFont::PreferOutline | QFont::PreferNoShaping));
     return f;
 }
 
