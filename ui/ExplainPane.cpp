@@ -4,6 +4,7 @@
 #include "PlanController.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QLabel>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -62,6 +63,14 @@ void ExplainPane::refresh()
         m_explanation.notes.push_back("The plan cannot be evaluated; the messages next to the inputs say why.");
     }
     m_view->setHtml(html());
+}
+
+// The muted colour of the text is taken from the palette: a theme change rebuilds it.
+void ExplainPane::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_view->setHtml(html());
 }
 
 QString ExplainPane::plainText() const

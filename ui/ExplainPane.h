@@ -27,6 +27,9 @@ public:
 
     void refresh();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     QString html() const;
 

@@ -188,7 +188,7 @@ const Lesson kLessons[] = {
      "More GPUs with the same batch split the work finer: pipelines idle more and the network carries more.",
      "llama3-70b", scalingSetup, kScalingSteps},
     {"optimizer-memory", "Why do optimizer states dominate memory?",
-     "Mixed-precision Adam keeps 12 of its 16-18 bytes per parameter in optimizer state; ZeRO shards them.",
+     "Mixed-precision Adam keeps 12 of its 16-20 bytes per parameter in optimizer state; ZeRO shards them.",
      "llama3-8b", optimizerSetup, kOptimizerSteps},
     {"starved-gpus", "Why do slow storage and networks starve GPUs?",
      "GPUs only compute while data, gradients and checkpoints keep up with them.", "llama3-8b", starveSetup,

@@ -23,8 +23,10 @@ bool showView(MainWindow &window, const QString &view, const QStringList &compar
         return true;
     }
     if (view == QLatin1String("lesson")) {
-        if (!teaching->startLesson(0)) {
-            error = QStringLiteral("--view lesson: the first lesson cannot start with this catalog");
+        // No dialog on failure: screenshots run unattended.
+        teaching->showLessons();
+        if (QString why; !teaching->lessonRunner()->start(0, &why)) {
+            error = QStringLiteral("--view lesson: %1").arg(why);
             return false;
         }
         teaching->lessonRunner()->forward();
