@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ChartFormat.h"
 
+#include "PlanController.h"
+
 #include <qcustomplot.h>
 
 #include <array>
@@ -149,6 +151,44 @@ QSharedPointer<QCPAxisTicker> siLogTicker()
 QSharedPointer<QCPAxisTicker> siTicker(const QString &prefix)
 {
     return QSharedPointer<SiTicker>::create(prefix);
+}
+
+void styleAxis(QCPAxis *axis, const QColor &text, const QColor &muted, const QColor &grid, const QFont &font)
+{
+    axis->setBasePen(QPen(muted, 1));
+    axis->setTickPen(QPen(muted, 1));
+    axis->setSubTickPen(QPen(muted, 1));
+    axis->setTickLabelColor(text);
+    axis->setLabelColor(text);
+    QFont ticks = font;
+    ticks.setPointSizeF(font.pointSizeF() * 0.95);
+    axis->setTickLabelFont(ticks);
+    axis->setLabelFont(font);
+    axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+    axis->grid()->setZeroLinePen(QPen(muted, 1.5));
+}
+
+QVector<double> graphKeys(const QCPGraph *graph)
+{
+    QVector<double> out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out << it->key;
+    return out;
+}
+
+QVector<double> graphValues(const QCPGraph *graph)
+{
+    QVector<double> out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+QString unresolvedPlanText(const PlanController &controller)
+{
+    const auto &errors = controller.resolveErrors();
+    return QObject::tr("This plan cannot be evaluated:\n%1")
+        .arg(errors.empty() ? QObject::tr("unknown reason") : QString::fromStdString(errors.front().message));
 }
 
 } // namespace gpuplan::ui

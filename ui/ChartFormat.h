@@ -4,12 +4,18 @@
 #include <QColor>
 #include <QSharedPointer>
 #include <QString>
+#include <QVector>
 
+class QCPAxis;
 class QCPAxisTicker;
+class QCPGraph;
+class QFont;
 
 // Number formatting and the categorical colours shared by the result charts, so every chart
 // writes "2.13 M tokens/s", "$18.7 M" and "1.23 s" the same way.
 namespace gpuplan::ui {
+
+class PlanController;
 
 // 2,130,000 -> "2.13 M" (k, M, G, T); unit appended after a space when given.
 QString siNumber(double value, const QString &unit = {}, int significant = 3);
@@ -26,5 +32,16 @@ QColor categoryColor(int index);
 QSharedPointer<QCPAxisTicker> siLogTicker();
 // Linear axis ticks labelled with SI suffixes, optionally with a prefix ("$").
 QSharedPointer<QCPAxisTicker> siTicker(const QString &prefix = {});
+
+// The look ChartWidget gives its own axes, for the axes it does not know about (a right-hand
+// value axis, the axes of a second axis rect). `font` is the label font; ticks are 5% smaller.
+void styleAxis(QCPAxis *axis, const QColor &text, const QColor &muted, const QColor &grid, const QFont &font);
+
+// A graph's keys or values in key order, for the charts' read-back accessors.
+QVector<double> graphKeys(const QCPGraph *graph);
+QVector<double> graphValues(const QCPGraph *graph);
+
+// Overlay text for a plan whose catalog references do not resolve, naming the first problem.
+QString unresolvedPlanText(const PlanController &controller);
 
 } // namespace gpuplan::ui

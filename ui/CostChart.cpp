@@ -64,13 +64,6 @@ bool sameCost(const CostResult &a, const CostResult &b)
            && a.onpremTotalUsd == b.onpremTotalUsd && a.sensitivityBasis == b.sensitivityBasis;
 }
 
-QVector<double> graphValues(const QCPGraph *graph, bool keys)
-{
-    QVector<double> out;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        out << (keys ? it->key : it->value);
-    return out;
-}
 
 } // namespace
 
@@ -86,13 +79,14 @@ CostChart::CostChart(QWidget *parent) : ChartWidget(parent)
     QCPLayoutGrid *main = p->plotLayout();
     const int row = main->rowCount() - 1;
     main->take(timeline);
-    auto *sub = new QCPLayoutGrid;
-    main->addElement(row, 0, sub);
-    sub->addElement(0, 0, timeline);
+    m_panels = new QCPLayoutGrid;
+    main->addElement(row, 0, m_panels);
+    m_panels->addElement(0, 0, timeline);
     m_tornadoRect = new QCPAxisRect(p);
-    sub->addElement(0, 1, m_tornadoRect);
-    sub->setColumnStretchFactors({1.15, 1.0});
-    sub->setColumnSpacing(12);
+    m_panels->addElement(0, 1, m_tornadoRect);
+    m_panels->setColumnStretchFactors({1.15, 1.0});
+    m_panels->setColumnSpacing(12);
+    m_panels->setRowSpacing(12);
     // Range drag and zoom on both.
     m_tornadoRect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     m_tornadoRect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
@@ -102,9 +96,9 @@ CostChart::CostChart(QWidget *parent) : ChartWidget(parent)
     p->yAxis->setTicker(siTicker(QStringLiteral("$")));
     p->yAxis->setPadding(6);
     m_cloud = p->addGraph(p->xAxis, p->yAxis);
-    m_cloud->setName(tr("Cloud: renting the same useful GPU-hours"));
+    m_cloud->setName(tr("Cloud (the same useful GPU-hours)"));
     m_onprem = p->addGraph(p->xAxis, p->yAxis);
-    m_onprem->setName(tr("On-prem: capex, then running costs"));
+    m_onprem->setName(tr("On-prem (capex + running costs)"));
     m_breakEven = p->addGraph(p->xAxis, p->yAxis);
     m_breakEven->setName(tr("Break-even"));
     m_breakEven->setLineStyle(QCPGraph::lsNone);
@@ -120,6 +114,7 @@ CostChart::CostChart(QWidget *parent) : ChartWidget(parent)
     key->grid()->setVisible(false);
     key->setTickLength(0, 4);
     value->setTicker(siTicker(QStringLiteral("$")));
+    value->ticker()->setTickCount(4);   // dollar labels are wide; the tornado is half the width
     value->setLabel(tr("Change in total cost (USD)"));
     m_low = new QCPBars(key, value);
     m_low->setName(tr("assumption −20%"));
@@ -148,9 +143,7 @@ void CostChart::refresh(const PlanController &controller)
 {
     if (!controller.isResolved()) {
         setCost(CostResult{}, 0.0, 0.0);
-        const auto &errors = controller.resolveErrors();
-        setOverlayText(tr("This plan cannot be evaluated:\n%1")
-                           .arg(errors.empty() ? tr("unknown reason") : QString::fromStdString(errors.front().message)));
+        setOverlayText(unresolvedPlanText(controller));
         return;
     }
     // The tornado is on demand: a copy of the evaluation gets it, the controller's stays lean.
@@ -172,23 +165,38 @@ void CostChart::setCost(const CostResult &cost, double cloudPerMonth, double hor
     rebuild();
 }
 
-void CostChart::styleAxis(QCPAxis *axis) const
+void CostChart::resizeEvent(QResizeEvent *event)
 {
-    axis->setBasePen(QPen(mutedColor(), 1));
-    axis->setTickPen(QPen(mutedColor(), 1));
-    axis->setSubTickPen(QPen(mutedColor(), 1));
-    axis->setTickLabelColor(textColor());
-    axis->setLabelColor(textColor());
-    axis->setTickLabelFont(chartFont(0.95));
-    axis->setLabelFont(chartFont(1.0));
-    axis->grid()->setPen(QPen(gridColor(), 1, Qt::SolidLine));
-    axis->grid()->setZeroLinePen(QPen(mutedColor(), 1.5));
+    ChartWidget::resizeEvent(event);
+    arrangePanels();
+}
+
+// Side by side where both get room, the tornado under the timeline in a narrow but tall chart:
+// its assumption names and dollar ticks need about 45 characters across, its rows a line each.
+void CostChart::arrangePanels()
+{
+    const QFontMetrics metrics(chartFont());
+    const bool stacked = width() < 95 * metrics.averageCharWidth() && height() >= 40 * metrics.height();
+    if (stacked == m_stacked)
+        return;
+    m_stacked = stacked;
+    m_panels->take(m_tornadoRect);
+    m_panels->simplify();
+    if (stacked) {
+        m_panels->addElement(1, 0, m_tornadoRect);
+        m_panels->setRowStretchFactors({1.0, 1.0});
+    } else {
+        m_panels->addElement(0, 1, m_tornadoRect);
+        m_panels->setColumnStretchFactors({1.15, 1.0});
+    }
+    replot();
 }
 
 void CostChart::restyle()
 {
+    arrangePanels();
     for (QCPAxis *axis : m_tornadoRect->axes())
-        styleAxis(axis);
+        styleAxis(axis, textColor(), mutedColor(), gridColor(), chartFont());
     m_tornadoRect->setBackground(backgroundColor());
     m_tornadoLegend->setBrush(backgroundColor());
     m_tornadoLegend->setBorderPen(Qt::NoPen);
@@ -226,7 +234,7 @@ void CostChart::rebuild()
         else if (!onpremPriced(c))
             setTitle(tr("This plan in the cloud: %1 (no GPU price: set one in the cost inputs)").arg(usdText(c.cloudTotalUsd)));
         else
-            setTitle(tr("This plan: cloud %1, on-prem %2 (%3 is cheaper); %4")
+            setTitle(tr("Cloud %1 · on-prem %2 (%3 is cheaper)\n%4")
                          .arg(usdText(c.cloudTotalUsd), usdText(c.onpremTotalUsd), cheaper, breakEven));
         setOverlayText(QString());
     }
@@ -271,8 +279,10 @@ void CostChart::rebuildTimeline()
         auto *tag = new QCPItemText(p);
         tag->setClipAxisRect(p->axisRect());
         tag->position->setCoords(c.breakEvenMonths, usd);
-        tag->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        tag->setPadding(QMargins(10, 8, 0, 0));
+        // Right of the crossing, or left of it when the crossing is in the right part of the range.
+        const bool leftOfMark = c.breakEvenMonths > 0.45 * m_lastMonth;
+        tag->setPositionAlignment((leftOfMark ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        tag->setPadding(leftOfMark ? QMargins(0, 8, 12, 0) : QMargins(12, 8, 0, 0));
         tag->setText(tr("break-even\n%1, %2").arg(monthsText(c.breakEvenMonths), usdText(usd)));
         tag->setFont(chartFont(0.9, true));
         tag->setColor(textColor());
@@ -321,7 +331,7 @@ void CostChart::rebuildTornado()
     m_low->setData(keys, low);   // keys run downwards: let QCustomPlot sort them
     m_high->setData(keys, high);
     m_tornadoRect->axis(QCPAxis::atBottom)
-        ->setLabel(tr("Change in the %1 total of %2 (USD)")
+        ->setLabel(tr("Change in the %1 total\nof %2 (USD)")
                        .arg(c.sensitivityBasis == CostBasis::Cloud ? tr("cloud") : tr("on-prem"), usdText(m_base)));
 }
 
@@ -382,17 +392,17 @@ QString CostChart::tornadoHover(const QPointF &pixel) const
 
 QVector<double> CostChart::months() const
 {
-    return graphValues(m_onprem->data()->isEmpty() ? m_cloud : m_onprem, true);
+    return graphKeys(m_onprem->data()->isEmpty() ? m_cloud : m_onprem);
 }
 
 QVector<double> CostChart::cloudCumulativeUsd() const
 {
-    return graphValues(m_cloud, false);
+    return graphValues(m_cloud);
 }
 
 QVector<double> CostChart::onpremCumulativeUsd() const
 {
-    return graphValues(m_onprem, false);
+    return graphValues(m_onprem);
 }
 
 double CostChart::breakEvenMarkMonths() const

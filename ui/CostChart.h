@@ -12,6 +12,7 @@ class QCPAxis;
 class QCPAxisRect;
 class QCPBars;
 class QCPGraph;
+class QCPLayoutGrid;
 class QCPLegend;
 
 namespace gpuplan::ui {
@@ -50,18 +51,21 @@ public:
 
 protected:
     QString hoverText(const QPointF &pixel) const override;
+    void resizeEvent(QResizeEvent *event) override;
     void restyle() override;
 
 private:
     void rebuild();
+    void arrangePanels();
     void rebuildTimeline();
     void rebuildTornado();
-    void styleAxis(QCPAxis *axis) const;
     QString timelineHover(const QPointF &pixel) const;
     QString tornadoHover(const QPointF &pixel) const;
     QVector<double> tornadoTotals(const QCPBars *bars) const;
 
     QCPAxisRect *m_tornadoRect;
+    QCPLayoutGrid *m_panels;
+    bool m_stacked = false;
     QCPLegend *m_tornadoLegend;
     QCPGraph *m_cloud;
     QCPGraph *m_onprem;

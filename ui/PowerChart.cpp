@@ -91,9 +91,7 @@ void PowerChart::refresh(const PlanController &controller)
 {
     if (!controller.isResolved()) {
         setResults({}, {}, 0);
-        const auto &errors = controller.resolveErrors();
-        setOverlayText(tr("This plan cannot be evaluated:\n%1")
-                           .arg(errors.empty() ? tr("unknown reason") : QString::fromStdString(errors.front().message)));
+        setOverlayText(unresolvedPlanText(controller));
         return;
     }
     const Evaluation &e = controller.evaluation();

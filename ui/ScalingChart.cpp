@@ -23,13 +23,6 @@ QString layoutText(const Layout &l)
     return text + ScalingChart::tr(" · micro-batch %1").arg(l.microBatch);
 }
 
-QVector<double> graphValues(const QCPGraph *graph, bool keys)
-{
-    QVector<double> out;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        out << (keys ? it->key : it->value);
-    return out;
-}
 
 } // namespace
 
@@ -92,9 +85,7 @@ void ScalingChart::refresh(const PlanController &controller)
         m_hasResult = false;
         m_result = ScalingResult{};
         setPlanMark(0, 0);
-        const auto &errors = controller.resolveErrors();
-        setOverlayText(tr("This plan cannot be evaluated:\n%1")
-                           .arg(errors.empty() ? tr("unknown reason") : QString::fromStdString(errors.front().message)));
+        setOverlayText(unresolvedPlanText(controller));
         rebuild();
         return;
     }
@@ -148,14 +139,7 @@ void ScalingChart::setResult(const ScalingResult &result, int planGpus, bool ser
 
 void ScalingChart::restyle()
 {
-    QCPAxis *y2 = plot()->yAxis2;
-    y2->setBasePen(QPen(mutedColor(), 1));
-    y2->setTickPen(QPen(mutedColor(), 1));
-    y2->setSubTickPen(QPen(mutedColor(), 1));
-    y2->setTickLabelColor(textColor());
-    y2->setLabelColor(textColor());
-    y2->setTickLabelFont(chartFont(0.95));
-    y2->setLabelFont(chartFont(1.0));
+    styleAxis(plot()->yAxis2, textColor(), mutedColor(), gridColor(), chartFont());
     m_actual->setPen(QPen(categoryColor(0), 2.5));
     m_actual->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, categoryColor(0), 7));
     m_ideal->setPen(QPen(mutedColor(), 1.5, Qt::DashLine));
@@ -275,22 +259,22 @@ QString ScalingChart::hoverText(const QPointF &pixel) const
 
 QVector<double> ScalingChart::gpuCounts() const
 {
-    return graphValues(m_actual, true);
+    return graphKeys(m_actual);
 }
 
 QVector<double> ScalingChart::tokensPerS() const
 {
-    return graphValues(m_actual, false);
+    return graphValues(m_actual);
 }
 
 QVector<double> ScalingChart::idealTokensPerS() const
 {
-    return graphValues(m_ideal, false);
+    return graphValues(m_ideal);
 }
 
 QVector<double> ScalingChart::efficiencyPercent() const
 {
-    return graphValues(m_efficiency, false);
+    return graphValues(m_efficiency);
 }
 
 } // namespace gpuplan::ui

@@ -73,13 +73,6 @@ bool sameInference(const InferenceResult &a, const InferenceResult &b)
     return true;
 }
 
-QVector<double> values(const QCPGraph *graph, bool keys)
-{
-    QVector<double> out;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        out << (keys ? it->key : it->value);
-    return out;
-}
 
 } // namespace
 
@@ -115,7 +108,8 @@ StepTimeChart::StepTimeChart(QWidget *parent) : ChartWidget(parent)
     m_marker->setName(tr("This plan"));
     m_marker->setLineStyle(QCPGraph::lsNone);
     p->legend->setVisible(false);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // Top left: serving curves start low at one sequence and rise to the right.
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     restyle();
 }
 
@@ -125,9 +119,7 @@ void StepTimeChart::refresh(const PlanController &controller)
 {
     if (!controller.isResolved()) {
         setTraining(TrainingResult{});
-        const auto &errors = controller.resolveErrors();
-        setOverlayText(tr("This plan cannot be evaluated:\n%1")
-                           .arg(errors.empty() ? tr("unknown reason") : QString::fromStdString(errors.front().message)));
+        setOverlayText(unresolvedPlanText(controller));
         return;
     }
     const Evaluation &e = controller.evaluation();
@@ -174,14 +166,7 @@ void StepTimeChart::restyle()
     m_ttft->setPen(QPen(categoryColor(5), 2, Qt::DotLine));
     m_ttft->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, categoryColor(5), 6));
     m_marker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(textColor(), 2.5), Qt::NoBrush, 15));
-    QCPAxis *y2 = plot()->yAxis2;
-    y2->setBasePen(QPen(mutedColor(), 1));
-    y2->setTickPen(QPen(mutedColor(), 1));
-    y2->setSubTickPen(QPen(mutedColor(), 1));
-    y2->setTickLabelColor(textColor());
-    y2->setLabelColor(textColor());
-    y2->setTickLabelFont(chartFont(0.95));
-    y2->setLabelFont(chartFont(1.0));
+    styleAxis(plot()->yAxis2, textColor(), mutedColor(), gridColor(), chartFont());
     rebuild();
 }
 
@@ -291,18 +276,28 @@ void StepTimeChart::rebuildServing()
     p->yAxis->grid()->setVisible(true);
     p->yAxis2->setLabel(tr("Latency (ms)"));
 
-    QVector<double> c, tokens, tpot, ttft;
+    // A value that is not finite would make the axis range invalid (QCustomPlot then keeps the
+    // old one): such a point is left out of its line.
+    QVector<double> c, tokens, tpotC, tpot, ttftC, ttft;
     double markedTokens = 0;
     for (int i = 0; r.valid && i < r.curveCount; ++i) {
         const ConcurrencyPoint &pt = r.curve[static_cast<std::size_t>(i)];
-        c << pt.concurrency;
-        tokens << pt.outputTokensPerSPerGpu;
-        tpot << pt.tpotMs;
-        ttft << pt.ttftMs;
+        if (std::isfinite(pt.outputTokensPerSPerGpu)) {
+            c << pt.concurrency;
+            tokens << pt.outputTokensPerSPerGpu;
+        }
+        if (std::isfinite(pt.tpotMs)) {
+            tpotC << pt.concurrency;
+            tpot << pt.tpotMs;
+        }
+        if (std::isfinite(pt.ttftMs)) {
+            ttftC << pt.concurrency;
+            ttft << pt.ttftMs;
+        }
     }
     m_throughput->setData(c, tokens, true);
-    m_tpot->setData(c, tpot, true);
-    m_ttft->setData(c, ttft, true);
+    m_tpot->setData(tpotC, tpot, true);
+    m_ttft->setData(ttftC, ttft, true);
     if (r.valid) {
         markedTokens = r.outputTokensPerSPerGpu;
         m_marker->setData(QVector<double>{static_cast<double>(m_marked)}, QVector<double>{markedTokens}, true);
@@ -417,22 +412,22 @@ QStringList StepTimeChart::componentLabels() const
 
 QVector<double> StepTimeChart::curveConcurrency() const
 {
-    return values(m_throughput, true);
+    return graphKeys(m_throughput);
 }
 
 QVector<double> StepTimeChart::curveTokensPerSPerGpu() const
 {
-    return values(m_throughput, false);
+    return graphValues(m_throughput);
 }
 
 QVector<double> StepTimeChart::curveTpotMs() const
 {
-    return values(m_tpot, false);
+    return graphValues(m_tpot);
 }
 
 QVector<double> StepTimeChart::curveTtftMs() const
 {
-    return values(m_ttft, false);
+    return graphValues(m_ttft);
 }
 
 } // namespace gpuplan::ui

@@ -119,6 +119,14 @@ private slots:
             QCOMPARE(chart.curveTtftMs()[i], pt.ttftMs);
         }
         QCOMPARE(chart.markedConcurrency(), std::min(64, e.memory.maxConcurrency));
+        // The whole curve is in view: both latencies under the top of the right axis.
+        chart.resetView();
+        for (int i = 0; i < e.inference.curveCount; ++i) {
+            const ConcurrencyPoint &pt = e.inference.curve[static_cast<std::size_t>(i)];
+            QVERIFY2(std::max(pt.ttftMs, pt.tpotMs) < chart.plot()->yAxis2->range().upper,
+                     qPrintable(QStringLiteral("%1 ms at %2 vs top %3").arg(pt.ttftMs).arg(pt.concurrency).arg(chart.plot()->yAxis2->range().upper)));
+            QVERIFY(pt.outputTokensPerSPerGpu < chart.plot()->yAxis->range().upper);
+        }
 
         // Fewer sequences asked for: the mark moves with the plan.
         QVERIFY(controller.setNumber(QStringLiteral("workload.inference.concurrency"), 8));
