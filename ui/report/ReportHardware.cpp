@@ -69,7 +69,7 @@ void addBillOfMaterials(ReportDocument &doc, const SectionInput &in)
         unpriced = unpriced || line.pricing == BomPricing::Unpriced;
         const bool storage = line.item == BomItem::Storage;
         t.rows.push_back({{QString::fromUtf8(bomItemLabel(line.item)), lineDescription(in, line),
-                           grouped(line.quantity, storage ? 1 : 0) + (storage ? QStringLiteral(" TB") : QString()),
+                           grouped(line.quantity, storage ? (line.quantity < 1 ? 3 : 1) : 0) + (storage ? QStringLiteral(" TB") : QString()),
                            line.pricing == BomPricing::Unpriced ? QStringLiteral("-") : exactMoney(in.plan, line.unitUsd),
                            lineTotal(in.plan, line)}});
     }

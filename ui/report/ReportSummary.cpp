@@ -204,10 +204,15 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                      .arg(grouped(e.layout.numGpus), gpuName(in),
                                           counted(bomQuantity(e, BomItem::Node), QObject::tr("node"), QObject::tr("nodes")),
                                           counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks"))));
-    row(QObject::tr("Parallel layout"), QObject::tr("TP %1, PP %2, DP %3, CP %4, EP %5, ZeRO %6, recompute %7")
-                                            .arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.dp).arg(e.layout.cp)
-                                            .arg(e.layout.ep).arg(e.layout.zero)
-                                            .arg(QString::fromUtf8(nameOf(recomputeNames(), e.layout.recompute))));
+    if (training)
+        row(QObject::tr("Parallel layout"), QObject::tr("TP %1, PP %2, DP %3, CP %4, EP %5, ZeRO %6, recompute %7")
+                                                .arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.dp).arg(e.layout.cp)
+                                                .arg(e.layout.ep).arg(e.layout.zero)
+                                                .arg(QString::fromUtf8(nameOf(recomputeNames(), e.layout.recompute))));
+    else
+        row(QObject::tr("Parallel layout"), QObject::tr("replicas of TP %1 × PP %2 (%3 per replica)")
+                                                .arg(e.layout.tp).arg(e.layout.pp)
+                                                .arg(counted(e.inference.gpusPerReplica, QObject::tr("GPU"), QObject::tr("GPUs"))));
     row(QObject::tr("Memory per GPU"), QObject::tr("%1 of %2 (%3)").arg(bytes(e.memory.perGpuBytes), bytes(e.memory.capacityBytes),
                                                                        e.memory.fits ? QObject::tr("fits") : QObject::tr("DOES NOT FIT")));
     if (training && e.training.valid) {
