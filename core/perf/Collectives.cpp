@@ -98,7 +98,10 @@ CommNetwork commNetwork(const ResolvedPlan &plan)
     net.intra.busBw = intraLink * intraFraction;
     const double nodeNetworkGbps = plan.plan ? plan.plan->hardware.nodeNetworkGbps : 0.0;
     if (plan.node || nodeNetworkGbps > 0) {
-        const double nodeNic = (nodeNetworkGbps > 0 ? nodeNetworkGbps : plan.node->nicsPerNode * plan.node->nicGbps) * units::kGbps;
+        // A NIC runs at the slower of its own rate and the fabric's port rate (a 400 Gb/s NIC on
+        // a 100 GbE fabric moves 100 Gb/s).
+        const double nicGbps = plan.node ? (plan.fabric ? std::min(plan.node->nicGbps, plan.fabric->linkGbps) : plan.node->nicGbps) : 0.0;
+        const double nodeNic = (nodeNetworkGbps > 0 ? nodeNetworkGbps : plan.node->nicsPerNode * nicGbps) * units::kGbps;
         const double fraction = plan.fabric ? plan.fabric->busBwFraction : 0.9;
         net.inter.busBw = nodeNic / net.gpusPerNode * fraction;
     }

@@ -144,6 +144,25 @@ private slots:
         QCOMPARE(slower.intra.busBw, reference.intra.busBw);
     }
 
+    void slowerFabricCapsTheNics() const
+    {
+        // A NIC moves at most the fabric's port rate: DGX H100's 400 Gb/s NICs on 25 GbE carry
+        // 25 Gb/s each (catalogs/fabrics.json eth-25 link_gbps).
+        Plan plan;
+        plan.hardware.gpu = "H100-SXM-80GB";
+        plan.hardware.numGpus = 64;
+        ResolvedPlan rp;
+        std::vector<ResolveError> errors;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), rp, errors));
+        const double native = commNetwork(rp).inter.busBw;
+        plan.hardware.fabric = "eth-25";
+        QVERIFY(resolvePlan(plan, bundledCatalog(), rp, errors));
+        QVERIFY(rp.fabric && rp.fabric->linkGbps < rp.node->nicGbps);
+        QVERIFY(near(commNetwork(rp).inter.busBw,
+                     rp.node->nicsPerNode * rp.fabric->linkGbps * 1e9 / 8 / rp.gpusPerNode * rp.fabric->busBwFraction));
+        QVERIFY(commNetwork(rp).inter.busBw < native / 4);
+    }
+
     void missingNetworkStaysFinite() const
     {
         CommNetwork net = dgxA100();
