@@ -279,10 +279,9 @@ void CostChart::rebuildTimeline()
         auto *tag = new QCPItemText(p);
         tag->setClipAxisRect(p->axisRect());
         tag->position->setCoords(c.breakEvenMonths, usd);
-        // Right of the crossing, or left of it when the crossing is in the right part of the range.
-        const bool leftOfMark = c.breakEvenMonths > 0.45 * m_lastMonth;
-        tag->setPositionAlignment((leftOfMark ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-        tag->setPadding(leftOfMark ? QMargins(0, 8, 12, 0) : QMargins(12, 8, 0, 0));
+        // Under the crossing, where neither line runs, so it fits in narrow plots too.
+        tag->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        tag->setPadding(QMargins(0, 14, 0, 0));
         tag->setText(tr("break-even\n%1, %2").arg(monthsText(c.breakEvenMonths), usdText(usd)));
         tag->setFont(chartFont(0.9, true));
         tag->setColor(textColor());
