@@ -75,8 +75,13 @@ void ChoiceFieldRow::sync()
     // Drop the entry a previous sync added for a value outside the list.
     while (m_combo->count() > static_cast<int>(m_choices.size()))
         m_combo->removeItem(m_combo->count() - 1);
-    for (int i = 0; i < static_cast<int>(m_choices.size()); ++i)
-        m_combo->setItemText(i, m_choices[static_cast<std::size_t>(i)].text);
+    // Touch the combo only where something changed: every setItemText repaints it, and the panel
+    // re-syncs on each slider step.
+    for (int i = 0; i < static_cast<int>(m_choices.size()); ++i) {
+        const QString &text = m_choices[static_cast<std::size_t>(i)].text;
+        if (m_combo->itemText(i) != text)
+            m_combo->setItemText(i, text);
+    }
     int index = -1;
     for (int i = 0; i < static_cast<int>(m_choices.size()); ++i) {
         const QVariant &v = m_choices[static_cast<std::size_t>(i)].value;
@@ -91,10 +96,11 @@ void ChoiceFieldRow::sync()
         m_combo->addItem(tr("%1 (not in the catalog)").arg(current.toString()), current);
         index = m_combo->count() - 1;
     }
-    m_combo->setCurrentIndex(index);
+    if (m_combo->currentIndex() != index)
+        m_combo->setCurrentIndex(index);
     if (m_currentText) {
         const QString text = m_currentText(*m_controller);
-        if (!text.isEmpty())
+        if (!text.isEmpty() && m_combo->itemText(index) != text)
             m_combo->setItemText(index, text);
     }
 }
