@@ -121,15 +121,7 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     }
 
     // Activations of the micro-batches the stage holds at its peak.
-    ActivationConfig act;
-    act.seq = std::max(plan.workload.training.seqLen, 1);
-    act.microBatch = std::max(l.microBatch, 1);
-    act.tp = std::max(l.tp, 1);
-    act.cp = std::max(l.cp, 1);
-    act.sp = l.sp && l.tp > 1;
-    act.flash = l.flashAttention;
-    act.bytes = bytesPerElement(pr.activations);
-    act.moeCapacityFactor = plan.model.moeCapacityFactor;
+    const ActivationConfig act = trainingActivationConfig(plan, l);
     const double perLayer = layerActivationBytes(rp.shape, act, l.recompute);
     const double microBatches = std::max(1.0, plan.workload.training.globalBatch
                                                   / (static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1)));

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/ActivationMemory.h"
 
+#include "common/Dtype.h"
 #include "memory/MemoryAssumptions.h"
+#include "plan/Plan.h"
 
 #include <algorithm>
 
@@ -81,6 +83,20 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode)
 {
     return config.tokensPerGpu() * layerBytesPerToken(shape, config, mode);
+}
+
+ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout)
+{
+    ActivationConfig act;
+    act.seq = std::max(plan.workload.training.seqLen, 1);
+    act.microBatch = std::max(layout.microBatch, 1);
+    act.tp = std::max(layout.tp, 1);
+    act.cp = std::max(layout.cp, 1);
+    act.sp = layout.sp && layout.tp > 1;
+    act.flash = layout.flashAttention;
+    act.bytes = bytesPerElement(plan.precision.activations);
+    act.moeCapacityFactor = plan.model.moeCapacityFactor;
+    return act;
 }
 
 double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/Enums.h"
+#include "eval/Layout.h"
 #include "model/ModelShape.h"
 
 // Activation memory of training (formulas.md §3, docs/memory.md §3): the bytes one transformer layer
@@ -9,6 +10,8 @@
 // GQA/MLA, gated MLPs, MoE, FlashAttention and context parallelism), the logits of the loss, and
 // how many micro-batches a pipeline stage keeps in flight.
 namespace gpuplan {
+
+struct Plan;
 
 struct ActivationConfig
 {
@@ -23,6 +26,10 @@ struct ActivationConfig
 
     double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch; }
 };
+
+// The activation settings of a training plan evaluated with a layout (the layout's micro-batch,
+// TP, CP, SP and attention kernel; the plan's sequence, activation dtype and MoE capacity).
+ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout);
 
 // Bytes one layer stores per token on one GPU (average over dense and MoE layers, and over
 // full-attention and sliding-window layers). Recompute::None stores everything; Selective drops

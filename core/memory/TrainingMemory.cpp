@@ -83,15 +83,7 @@ int trainingCommunicators(const Layout &l)
 MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layout)
 {
     const Plan &p = *plan.plan;
-    ActivationConfig act;
-    act.seq = std::max(p.workload.training.seqLen, 1);
-    act.microBatch = std::max(layout.microBatch, 1);
-    act.tp = std::max(layout.tp, 1);
-    act.cp = std::max(layout.cp, 1);
-    act.sp = layout.sp && layout.tp > 1;
-    act.flash = layout.flashAttention;
-    act.bytes = bytesPerElement(p.precision.activations);
-    act.moeCapacityFactor = p.model.moeCapacityFactor;
+    const ActivationConfig act = trainingActivationConfig(p, layout);
 
     // The first stage holds the embedding and the most micro-batches in flight; the last stage the
     // output layer and the logits. With pp = 1 they are the same GPU.
