@@ -5,7 +5,6 @@
 #include "PlanController.h"
 #include "Theme.h"
 
-#include "facility/FacilityInputs.h"
 #include "facility/FacilityModel.h"
 #include "facility/Sensitivity.h"
 
@@ -34,18 +33,6 @@ QString signedUsd(double usd)
 bool onpremPriced(const CostResult &c)
 {
     return c.onpremCapexUsd > 0 && !c.isMissing(MissingInput::GpuPrice);
-}
-
-// Renting, for a month, the useful GPU-hours the owned cluster would deliver: the core's
-// break-even basis (docs/facility-and-cost.md). The cloud total over the run's GPU-hours is the
-// price per useful GPU-hour with the overhead, spot re-runs and a reservation's idle hours in it.
-double monthlyCloudRentUsd(const FacilityInputs &in, const CostResult &c)
-{
-    if (c.cloudTotalUsd <= 0 || c.gpuHours <= 0)
-        return 0.0;
-    constexpr double kHoursPerMonth = 8760.0 / 12.0;
-    const double usefulShare = in.mode == Mode::Inference ? 1.0 : in.onpremUtilization;
-    return c.cloudTotalUsd / c.gpuHours * in.jobNodes * in.gpusPerNode * kHoursPerMonth * usefulShare;
 }
 
 bool sameCost(const CostResult &a, const CostResult &b)
@@ -150,8 +137,7 @@ void CostChart::refresh(const PlanController &controller)
     Evaluation e = controller.evaluation();
     estimateCostSensitivity(controller.resolved(), e.layout, e);
     const bool serving = controller.plan().workload.mode == Mode::Inference;
-    const FacilityInputs in = gatherFacilityInputs(controller.resolved(), e.layout, e);
-    setCost(e.cost, monthlyCloudRentUsd(in, e.cost), serving ? controller.plan().cost.horizonMonths : 0.0);
+    setCost(e.cost, e.cost.cloudPerMonthUsd, serving ? controller.plan().cost.horizonMonths : 0.0);
 }
 
 void CostChart::setCost(const CostResult &cost, double cloudPerMonth, double horizonMonths)

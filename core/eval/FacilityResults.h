@@ -134,6 +134,7 @@ struct CostResult
     double onpremPerGpuHourUsd = 0;     // per useful GPU-hour at the plan's on-prem utilization
     double onpremTotalUsd = 0;          // the run's share of the TCO (training) or the horizon's TCO
 
+    double cloudPerMonthUsd = 0;        // renting a month of the useful GPU-hours the owned cluster delivers
     double breakEvenMonths = 0;         // months of use until owning beats renting; 0 when never
     bool breakEvenNever = false;
     double breakEvenUtilization = 0;    // on-prem utilization at which both cost the same per useful hour

@@ -15,8 +15,6 @@ namespace gpuplan::explainimpl {
 
 namespace {
 
-constexpr double kHoursPerMonth = 8760.0 / 12.0;
-
 std::string usd(double v)
 {
     return "$" + (v >= 1e4 ? countText(v) : num(v, 4));
@@ -161,7 +159,7 @@ void explainBreakEven(Explanation &out, const ResolvedPlan &rp, const Evaluation
     // The rate per useful hour the cost model compares with: price, overhead and billing factor.
     const double billed = c.gpuHours > 0 ? c.cloudComputeUsd / (c.gpuHours * c.cloudPerGpuHourUsd) : 1.0;
     const double rate = c.cloudPerGpuHourUsd * (1.0 + in.cloudOverheadFraction) * billed;
-    const double cloudPerMonth = gpus * kHoursPerMonth * useful * rate;
+    const double cloudPerMonth = c.cloudPerMonthUsd;   // the cost model's figure; the terms below show how it is made
     const double opexPerMonth = c.onpremOpexPerYearUsd / 12.0;
     out.formula = "break-even months = capex ÷ (cloud cost per month − on-prem opex per month)";
     out.terms.push_back({"capex", "hardware (GPUs, servers, network, racks, storage) + own facility fit-out",

@@ -78,6 +78,7 @@ void breakEven(const FacilityInputs &in, CostResult &c)
     // Renting the same useful hours a month (serving: every hour of the deployment).
     const double usefulHoursPerMonth = workingGpus * kHoursPerMonth * (serving ? 1.0 : in.onpremUtilization);
     const double cloudPerMonth = usefulHoursPerMonth * rate;
+    c.cloudPerMonthUsd = cloudPerMonth;
     const double savingPerMonth = cloudPerMonth - c.onpremOpexPerYearUsd / 12.0;
     if (savingPerMonth > 0 && c.onpremCapexUsd > 0) {
         c.breakEvenMonths = c.onpremCapexUsd / savingPerMonth;
