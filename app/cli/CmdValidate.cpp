@@ -4,7 +4,11 @@
 #include "Commands.h"
 
 #include "common/TextFile.h"
+#include "plan/PlanIo.h"
 #include "validate/CsvTable.h"
+#include "validate/InferenceRowPlan.h"
+#include "validate/MemoryRowPlan.h"
+#include "validate/TrainingRowPlan.h"
 #include "validate/Validators.h"
 
 #include <nlohmann/json.hpp>
@@ -14,11 +18,53 @@
 
 namespace gpuplan::cli {
 
+namespace {
+
+// The plan a row is predicted from, as a plan document, so that `evaluate` can show its step
+// breakdown and `--set` can try what-ifs on a published run. Returns false (message printed)
+// when no row has the id or the row is skipped.
+bool printRowPlan(const std::string &kind, const CsvTable &table, const Catalog &catalog, const std::string &id,
+                  const std::string &file)
+{
+    for (std::size_t row = 0; row < table.rowCount(); ++row) {
+        if (table.cell(row, "id") != id)
+            continue;
+        std::string skipReason;
+        bool ok = false;
+        Plan plan;
+        if (kind == "memory") {
+            MemoryRowPlan m;
+            ok = memoryRowPlan(table, row, catalog, m, skipReason);
+            plan = m.plan;
+        } else if (kind == "training") {
+            TrainingRowPlan t;
+            ok = trainingRowPlan(table, row, catalog, t, skipReason);
+            plan = t.plan;
+        } else {
+            InferenceRowPlan i;
+            ok = inferenceRowPlan(table, row, catalog, i, skipReason);
+            plan = i.plan;
+        }
+        if (!ok) {
+            printError(file + ": row " + id + " is skipped: " + skipReason);
+            return false;
+        }
+        printJson(planToJson(plan));
+        return true;
+    }
+    printError(file + ": no row with id \"" + id + "\"");
+    return false;
+}
+
+} // namespace
+
 int runValidate(const std::vector<std::string> &argv)
 {
     auto specs = catalogOptions();
     specs.push_back({"--json", false, false, "print rows and summary as one JSON object"});
     specs.push_back({"--worst", true, false, "rows listed as worst in the text summary (0-100000, default 10)"});
+    specs.push_back({"--plan-of", true, false,
+                     "print the plan row ID is predicted from (a .gpuplan document for evaluate) instead of validating"});
     CliArgs args(specs);
     std::string error;
     if (!args.parse(argv, error)) {
@@ -67,6 +113,8 @@ int runValidate(const std::vector<std::string> &argv)
         printError(pos[1] + ": no \"id\" column; expected the columns of shared/validation/" + kind + "_public.csv");
         return kBadInput;
     }
+    if (auto id = args.value("--plan-of"))
+        return printRowPlan(kind, table, catalog, *id, pos[1]) ? kOk : kBadInput;
     const ValidationReport report = kind == "memory"     ? validateMemory(table, catalog)
                                     : kind == "training" ? validateTraining(table, catalog)
                                                          : validateInference(table, catalog);
