@@ -81,6 +81,8 @@ void LessonPanel::update()
                              QString::fromUtf8(s.move).toHtmlEscaped(), tr("Watch"),
                              QString::fromUtf8(s.watch).toHtmlEscaped()));
     emit explainRequested(s.explain);
+    if (s.resultTab)
+        emit resultTabRequested(QString::fromUtf8(s.resultTab));
 }
 
 } // namespace gpuplan::ui

@@ -27,6 +27,8 @@ public:
 
 signals:
     void explainRequested(gpuplan::ExplainTopic topic);
+    // The result tab the step shows (LessonStep::resultTab), on every step with one.
+    void resultTabRequested(const QString &tabName);
 
 private:
     void update();

@@ -38,22 +38,22 @@ const LessonStep kScalingSteps[] = {
     {"Llama 3 70B trains on 256 H100 with a global batch of 256 sequences of 8,192 tokens (2 M tokens per step). "
      "With TP 8 × PP 4, 256 GPUs are 8 data-parallel pipelines, each running 32 micro-batches per step. Note the "
      "tokens/s and the MFU in the key results.",
-     "nothing yet", "Tokens/s and MFU", ExplainTopic::Throughput, nullptr},
+     "nothing yet", "Tokens/s and MFU", ExplainTopic::Throughput, "scaling", nullptr},
     {"Twice the GPUs. The global batch stays 256 sequences, so each of the 16 pipelines now gets 16 micro-batches "
      "per step: the pipeline bubble, (p − 1)/(v·m), doubles, and the gradient all-reduce spans twice the nodes.",
-     "GPUs: 256 → 512", "Step time: the pipeline bubble and DP communication lines", ExplainTopic::StepTime,
+     "GPUs: 256 → 512", "Step time: the pipeline bubble and DP communication lines", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.hardware.numGpus = 512; }},
     {"1,024 GPUs: 8 micro-batches per pipeline. Tokens/s still grows, but by less than 2×: MFU falls.",
-     "GPUs: 512 → 1,024", "Tokens/s (less than double) and MFU (down)", ExplainTopic::Mfu,
+     "GPUs: 512 → 1,024", "Tokens/s (less than double) and MFU (down)", ExplainTopic::Mfu, "scaling",
      [](Plan &p) { p.hardware.numGpus = 1024; }},
     {"2,048 GPUs: 4 micro-batches per pipeline, as many as there are stages. The bubble is now a large part of "
      "every step; each extra GPU buys less.",
-     "GPUs: 1,024 → 2,048", "Step time: bubble vs compute; MFU", ExplainTopic::StepTime,
+     "GPUs: 1,024 → 2,048", "Step time: bubble vs compute; MFU", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.hardware.numGpus = 2048; }},
     {"Grow the batch with the cluster (weak scaling): 1,024 sequences per step give every pipeline 16 "
      "micro-batches again and MFU recovers. The catch: a larger batch changes training dynamics; beyond the "
      "critical batch size the extra tokens per step stop shortening the run.",
-     "Global batch: 256 → 1,024", "MFU and time to train", ExplainTopic::TimeToTrain,
+     "Global batch: 256 → 1,024", "MFU and time to train", ExplainTopic::TimeToTrain, "scaling",
      [](Plan &p) { p.workload.training.globalBatch = 1024; }},
 };
 
@@ -70,16 +70,16 @@ const LessonStep kOptimizerSteps[] = {
      "Mixed-precision AdamW keeps per parameter: 2 B bf16 weights, 2 B bf16 gradients plus their 4 B fp32 copy, "
      "8 B for the two Adam moments and 4 B for the fp32 master copy: 20 B, of which 12 B are optimizer state and "
      "master copy. The weights are the smallest part, and the plan does not fit.",
-     "nothing yet", "Memory per GPU: optimizer states and master weights", ExplainTopic::MemoryPerGpu, nullptr},
+     "nothing yet", "Memory per GPU: optimizer states and master weights", ExplainTopic::MemoryPerGpu, "memory", nullptr},
     {"ZeRO 1 (optimizer-state sharding): each of the 8 data-parallel GPUs keeps 1/8 of the Adam moments, of the "
      "master copy and of the fp32 gradients. The biggest block of memory shrinks 8×, at no extra communication.",
-     "ZeRO: 0 → 1", "Memory: optimizer states ÷ 8; the plan fits", ExplainTopic::MemoryPerGpu,
+     "ZeRO: 0 → 1", "Memory: optimizer states ÷ 8; the plan fits", ExplainTopic::MemoryPerGpu, "memory",
      [](Plan &p) { p.parallelism.zero = 1; }},
     {"ZeRO 2 also shards the bf16 gradients: they are reduce-scattered instead of all-reduced, the same traffic.",
-     "ZeRO: 1 → 2", "Memory: gradients ÷ 8", ExplainTopic::MemoryPerGpu, [](Plan &p) { p.parallelism.zero = 2; }},
+     "ZeRO: 1 → 2", "Memory: gradients ÷ 8", ExplainTopic::MemoryPerGpu, "memory", [](Plan &p) { p.parallelism.zero = 2; }},
     {"ZeRO 3 shards the weights too. Memory is lowest, but every layer's weights are now gathered before use, in "
      "the forward and again in the backward: 1.5× the communication of plain data parallelism.",
-     "ZeRO: 2 → 3", "Memory (lowest) and step time (communication)", ExplainTopic::StepTime,
+     "ZeRO: 2 → 3", "Memory (lowest) and step time (communication)", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.parallelism.zero = 3; }},
 };
 
@@ -105,21 +105,21 @@ const LessonStep kStarveSteps[] = {
     {"Llama 3 70B on 256 H100. Tensor parallelism (TP 8) stays inside each server, on NVLink; only pipeline and "
      "data-parallel traffic crosses the InfiniBand network. Checkpoints are written asynchronously to a parallel "
      "file system.",
-     "nothing yet", "Step time: TP communication; MFU", ExplainTopic::StepTime, nullptr},
+     "nothing yet", "Step time: TP communication; MFU", ExplainTopic::StepTime, "step-time", nullptr},
     {"TP 16 spreads every layer over two servers: its all-reduces, several per layer and micro-batch, now cross "
      "the scale-out network, which carries about a ninth of NVLink's bandwidth per GPU (50 vs 450 GB/s one way). "
      "The GPUs wait for the network in every layer.",
-     "TP: 8 → 16", "Step time: TP communication; MFU down", ExplainTopic::StepTime,
+     "TP: 8 → 16", "Step time: TP communication; MFU down", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.parallelism.tp = 16; }},
     {"The same layout on 25 Gb/s Ethernet: the waits grow again. A slow network costs most where traffic is "
      "frequent and cannot hide behind compute.",
-     "Fabric: InfiniBand NDR → 25 GbE", "Step time: TP communication; MFU", ExplainTopic::Mfu,
+     "Fabric: InfiniBand NDR → 25 GbE", "Step time: TP communication; MFU", ExplainTopic::Mfu, "step-time",
      [](Plan &p) { p.hardware.fabric = "eth-25"; }},
     {"Back to TP 8 on InfiniBand, but checkpoints go synchronously to a NAS over NFS. Reading text training data "
      "needs only megabytes per second; writing a 1 TB checkpoint through a slow tier stalls every GPU until it is "
      "done, and restoring after a failure takes as long. Goodput falls and the run takes longer.",
      "TP back to 8, fabric to NDR; storage: parallel FS, async → NAS/NFS, synchronous",
-     "Time to train with failures (goodput)", ExplainTopic::TimeToTrain, [](Plan &p) {
+     "Time to train with failures (goodput)", ExplainTopic::TimeToTrain, nullptr, [](Plan &p) {
          p.parallelism.tp = 8;
          p.hardware.fabric = "ib-ndr-400";
          p.storage.tier = StorageTier::NasNfs;
@@ -140,17 +140,17 @@ void starveSetup(Plan &p)
 const LessonStep kOwnSteps[] = {
     {"1,024 H100 bought for Llama 3 70B, but busy only 30% of the year. Owning costs the same every month "
      "whether the GPUs work or not: each useful GPU-hour carries the idle ones.",
-     "nothing yet", "Break-even months and the on-prem cost per GPU-hour", ExplainTopic::BreakEven, nullptr},
+     "nothing yet", "Break-even months and the on-prem cost per GPU-hour", ExplainTopic::BreakEven, "cost", nullptr},
     {"Busy 70% of the year, typical of a well-run training cluster. The same TCO now spreads over more than "
      "twice the useful hours.",
-     "On-prem utilization: 30% → 70%", "Break-even months", ExplainTopic::BreakEven,
+     "On-prem utilization: 30% → 70%", "Break-even months", ExplainTopic::BreakEven, "cost",
      [](Plan &p) { p.cost.onpremUtilization = 0.7; }},
     {"Busy 90%: owning is now well ahead of on-demand renting.", "On-prem utilization: 70% → 90%",
-     "Cost per run: cloud | on-prem", ExplainTopic::CostPerRun, [](Plan &p) { p.cost.onpremUtilization = 0.9; }},
+     "Cost per run: cloud | on-prem", ExplainTopic::CostPerRun, "cost", [](Plan &p) { p.cost.onpremUtilization = 0.9; }},
     {"But the cloud price is negotiable: at $2.00 per GPU-hour (a multi-year commitment) the months to "
      "break even grow again. Owning wins with high utilization, long use and power that is cheap where the "
      "cluster stands.",
-     "Cloud price: offer → $2.00/GPU-h", "Break-even months", ExplainTopic::BreakEven,
+     "Cloud price: offer → $2.00/GPU-h", "Break-even months", ExplainTopic::BreakEven, "cost",
      [](Plan &p) { p.cost.cloudGpuHourUsd = 2.0; }},
 };
 
@@ -165,16 +165,16 @@ void ownSetup(Plan &p)
 const LessonStep kBusySteps[] = {
     {"nvidia-smi's 'GPU utilization' is the share of time any kernel runs, not how much useful work it does. "
      "This plan is well tuned; note its MFU, the share of the GPUs' peak spent on the model's own FLOPs.",
-     "nothing yet", "MFU and HFU", ExplainTopic::Mfu, nullptr},
+     "nothing yet", "MFU and HFU", ExplainTopic::Mfu, "step-time", nullptr},
     {"Full activation recompute: the forward pass runs twice. The GPUs do as much arithmetic per second as before "
      "(HFU barely moves), but a good part of it repeats work already done, so the run gets slower and MFU drops. "
      "Recompute only where memory demands it.",
-     "Recompute: selective → full", "MFU down, HFU about the same", ExplainTopic::Mfu,
+     "Recompute: selective → full", "MFU down, HFU about the same", ExplainTopic::Mfu, "step-time",
      [](Plan &p) { p.parallelism.recompute = Recompute::Full; }},
     {"Tensor parallelism across two nodes (TP 16): every layer's all-reduces now cross the network. NCCL kernels "
      "spin while they wait, which nvidia-smi counts as busy: 98% 'utilization' with a slow job. The question to ask is "
      "always the same: what stops the GPUs doing model FLOPs? The step-time breakdown answers it.",
-     "TP: 8 → 16", "Step time: TP communication; MFU", ExplainTopic::StepTime,
+     "TP: 8 → 16", "Step time: TP communication; MFU", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.parallelism.tp = 16; }},
 };
 

@@ -8,14 +8,20 @@
 
 namespace gpuplan::ui {
 
-// One step of a lesson: what to change, what to watch, and the change itself (applied to the
-// plan when the step is reached; none for a step that only points at something).
+// One step of a lesson: what to change, what to watch, where to look, and the change itself
+// (applied to the plan when the step is reached; none for a step that only points at something).
+// Plain data: the lesson panel turns it into text, the teaching docks into the explanation and
+// the result tab shown.
 struct LessonStep
 {
     const char *text;               // what happens and why
     const char *move;               // the input that changes (shown as "Move")
     const char *watch;              // the result to look at (shown as "Watch")
     ExplainTopic explain;           // the explanation opened next to the step
+    // The result tab shown when the step starts, by its command-line name (resultTabName():
+    // "memory", "scaling", "step-time", "cost", "power-and-cooling"); the chart that draws what
+    // the step explains. nullptr: no chart shows it (the key results do), the reader's tab stays.
+    const char *resultTab;
     void (*edit)(Plan &plan);       // nullptr: nothing changes at this step
 };
 

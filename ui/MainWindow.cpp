@@ -254,7 +254,7 @@ void MainWindow::createHelpMenu()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Plan file &fields"), this, [this] { FieldReferenceDialog(this).exec(); });
     help->addSeparator();
-    m_teaching = new TeachingDocks(m_controller, this, m_results->keyResults());
+    m_teaching = new TeachingDocks(m_controller, this, m_results);
     m_teaching->addHelpActions(help);
     help->addSeparator();
     help->addAction(tr("&About gpuplan"), this, &MainWindow::showAbout);

@@ -5,6 +5,8 @@
 #include "LessonPanel.h"
 #include "LessonRunner.h"
 #include "PlanController.h"
+#include "ResultTabs.h"
+#include "ResultsPanel.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -14,8 +16,8 @@
 
 namespace gpuplan::ui {
 
-TeachingDocks::TeachingDocks(PlanController *controller, QMainWindow *window, KeyResultsStrip *strip)
-    : QObject(window), m_controller(controller), m_window(window), m_explain(new ExplainPane(controller)),
+TeachingDocks::TeachingDocks(PlanController *controller, QMainWindow *window, ResultsPanel *results)
+    : QObject(window), m_controller(controller), m_window(window), m_results(results), m_explain(new ExplainPane(controller)),
       m_runner(new LessonRunner(controller, this)), m_lessonPanel(new LessonPanel(m_runner)),
       m_explainDock(new QDockWidget(tr("Why this number"), window)), m_lessonDock(new QDockWidget(tr("Lesson"), window))
 {
@@ -32,9 +34,10 @@ TeachingDocks::TeachingDocks(PlanController *controller, QMainWindow *window, Ke
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
     // Lesson above, its explanation below: read the step, then the numbers it points at.
     window->splitDockWidget(m_lessonDock, m_explainDock, Qt::Vertical);
-    if (strip)
-        connect(strip, &KeyResultsStrip::explainRequested, this, [this](KeyResult r) { explain(topicFor(r, m_controller->plan().workload.mode)); });
+    connect(m_results->keyResults(), &KeyResultsStrip::explainRequested, this,
+            [this](KeyResult r) { explain(topicFor(r, m_controller->plan().workload.mode)); });
     connect(m_lessonPanel, &LessonPanel::explainRequested, this, &TeachingDocks::explain);
+    connect(m_lessonPanel, &LessonPanel::resultTabRequested, this, &TeachingDocks::showResultTab);
 }
 
 void TeachingDocks::addHelpActions(QMenu *help)
@@ -58,6 +61,12 @@ void TeachingDocks::explain(ExplainTopic topic)
 void TeachingDocks::showLessons()
 {
     show(m_lessonDock);
+}
+
+void TeachingDocks::showResultTab(const QString &tabName)
+{
+    if (ResultTab *tab = findResultTab(*m_results, tabName))
+        m_results->setCurrentTab(tab);
 }
 
 // A dock opened for the first time gets room to be read: formulas with substituted numbers

@@ -18,19 +18,22 @@ class ExplainPane;
 class LessonPanel;
 class LessonRunner;
 class PlanController;
+class ResultsPanel;
 
 // Teaching mode in the main window: the explanation pane and the lesson panel as docks on the
-// right, opened from the key results (click or context menu) and from Help.
+// right, opened from the key results (click or context menu) and from Help. A lesson step also
+// brings its result tab to the front of the results panel.
 class TeachingDocks : public QObject
 {
     Q_OBJECT
 public:
-    TeachingDocks(PlanController *controller, QMainWindow *window, KeyResultsStrip *strip);
+    TeachingDocks(PlanController *controller, QMainWindow *window, ResultsPanel *results);
 
     void addHelpActions(QMenu *help);
 
     void explain(ExplainTopic topic);           // shows the explanation dock on that topic
     void showLessons();
+    void showResultTab(const QString &tabName);  // by resultTabName(); unknown names change nothing
     bool startLesson(int index);                // shows the lesson dock too
 
     // The explanation of a key-results tile; serving plans explain their own results.
@@ -47,6 +50,7 @@ private:
 
     PlanController *m_controller;
     QMainWindow *m_window;
+    ResultsPanel *m_results;
     ExplainPane *m_explain;
     LessonRunner *m_runner;
     LessonPanel *m_lessonPanel;

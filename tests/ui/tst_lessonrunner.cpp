@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Lessons: each applies its plan as one undoable change, steps forward and back through its
-// edits, and undo restores the plan the reader had. Bundled catalog (the lessons name its presets).
+// edits, and undo restores the plan the reader had; each step brings the result tab that draws
+// what it explains to the front. Bundled catalog (the lessons name its presets).
 #include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
 #include "LessonPanel.h"
 #include "LessonRunner.h"
+#include "MainWindow.h"
 #include "PlanController.h"
+#include "ResultTab.h"
+#include "ResultTabs.h"
+#include "ResultsPanel.h"
+#include "Settings.h"
+#include "TeachingDocks.h"
 
 #include "plan/PlanIo.h"
 
@@ -105,6 +112,80 @@ private slots:
         QVERIFY(panel.stepText().contains(QString::fromUtf8(s.watch)));
         QCOMPARE(explain.count(), 2);
         QCOMPARE(explain.last().at(0).value<ExplainTopic>(), s.explain);
+    }
+
+    // Each step names a tab of the main window, and the one that draws what the step explains.
+    void everyStepNamesTheTabOfWhatItExplains()
+    {
+        auto c = openExample();
+        ResultsPanel panel(c.get());
+        addResultTabs(panel);
+        for (const Lesson &l : lessons()) {
+            for (const LessonStep &s : l.steps) {
+                if (!s.resultTab)
+                    continue;
+                const ResultTab *tab = findResultTab(panel, QString::fromUtf8(s.resultTab));
+                QVERIFY2(tab, s.resultTab);
+                QCOMPARE(resultTabName(*tab), QString::fromUtf8(s.resultTab));   // the full name, not a prefix
+                switch (s.explain) {
+                case ExplainTopic::MemoryPerGpu:
+                    QCOMPARE(s.resultTab, "memory");
+                    break;
+                case ExplainTopic::StepTime:
+                    QCOMPARE(s.resultTab, "step-time");
+                    break;
+                case ExplainTopic::BreakEven:
+                case ExplainTopic::CostPerRun:
+                    QCOMPARE(s.resultTab, "cost");
+                    break;
+                default:
+                    break;
+                }
+            }
+        }
+        // A lesson on memory, one on cost and one on scaling show their tabs.
+        QCOMPARE(lessons()[0].steps[0].resultTab, "scaling");
+        QCOMPARE(lessons()[1].steps[0].resultTab, "memory");
+        QCOMPARE(lessons()[3].steps[0].resultTab, "cost");
+    }
+
+    void stepsBringTheirTabToTheFront()
+    {
+        auto c = openExample();
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(QStringLiteral("s.ini")));
+        MainWindow window(c.get(), &settings);
+        ResultsPanel *results = window.resultsPanel();
+        TeachingDocks *teaching = window.teaching();
+        auto current = [results] { return resultTabName(*results->currentTab()); };
+        results->setCurrentTab(findResultTab(*results, QStringLiteral("power")));
+
+        QVERIFY(teaching->startLesson(1));   // optimizer states: memory, then ZeRO 3's step time
+        QCOMPARE(current(), QStringLiteral("memory"));
+        teaching->lessonRunner()->forward();
+        QCOMPARE(current(), QStringLiteral("memory"));
+        teaching->lessonRunner()->forward();
+        teaching->lessonRunner()->forward();
+        QCOMPARE(current(), QStringLiteral("step-time"));
+        teaching->lessonRunner()->back();   // the step started again shows its tab again
+        QCOMPARE(current(), QStringLiteral("memory"));
+
+        QVERIFY(teaching->startLesson(3));   // own or rent
+        QCOMPARE(current(), QStringLiteral("cost"));
+        QVERIFY(teaching->startLesson(0));   // scaling
+        QCOMPARE(current(), QStringLiteral("scaling"));
+        teaching->lessonRunner()->forward();
+        QCOMPARE(current(), QStringLiteral("step-time"));
+
+        // A step without a tab leaves the reader's choice alone.
+        QVERIFY(teaching->startLesson(2));
+        while (teaching->lessonRunner()->canGoForward())
+            teaching->lessonRunner()->forward();
+        QVERIFY(!teaching->lessonRunner()->step()->resultTab);
+        teaching->lessonRunner()->back();
+        results->setCurrentTab(findResultTab(*results, QStringLiteral("cost")));
+        teaching->lessonRunner()->forward();
+        QCOMPARE(current(), QStringLiteral("cost"));
     }
 
     void unknownLessonIsRefused()
