@@ -143,8 +143,13 @@ void ChartWidget::applySettings(const Settings &settings)
 void ChartWidget::setLegendVisible(bool visible)
 {
     m_legendVisible = visible;
-    m_plot->legend->setVisible(visible);
+    updateLegendVisibility();
     replot();
+}
+
+void ChartWidget::updateLegendVisibility()
+{
+    m_plot->legend->setVisible(m_legendVisible);
 }
 
 QString ChartWidget::overlayText() const

@@ -46,6 +46,10 @@ protected:
     virtual QString hoverText(const QPointF &pixel) const = 0;
     // Re-apply series colours and fonts after the palette or application font changed.
     virtual void restyle() {}
+    // Shows or hides the legends after the legend setting changed. Charts with a legend of their
+    // own (the cost tornado) or a legend only for some data override it; the default shows the
+    // plot's legend exactly when the setting says so.
+    virtual void updateLegendVisibility();
 
     void setTitle(const QString &title);
     // A message in the middle of the chart when there is nothing to draw, and why.

@@ -10,6 +10,12 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
+#include <QGridLayout>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
+
 #include <cmath>
 
 namespace gpuplan::ui {
@@ -17,6 +23,18 @@ namespace gpuplan::ui {
 namespace {
 
 constexpr double kTornadoBarWidth = 0.36;
+
+// Side by side the timeline needs about 45 characters across (dollar ticks, axis label, a tick
+// every five months) and the tornado about 50 (assumption names, then the bars): below that
+// the tornado goes under the timeline.
+constexpr int kSideBySideChars = 95;
+// Stacked, in text lines of the chart font: the title (up to three lines at 1.15×), the
+// timeline with its axes, and the tornado's axes; each tornado row gets 1.4 lines so its name
+// (0.95×) never touches the next.
+constexpr double kStackedTitleLines = 3.6;
+constexpr double kStackedTimelineLines = 14;
+constexpr double kStackedTornadoAxisLines = 5;
+constexpr double kLinesPerTornadoRow = 1.4;
 
 QString monthsText(double months)
 {
@@ -54,9 +72,20 @@ bool sameCost(const CostResult &a, const CostResult &b)
 
 } // namespace
 
-CostChart::CostChart(QWidget *parent) : ChartWidget(parent)
+CostChart::CostChart(QWidget *parent)
+    : ChartWidget(parent), m_scroll(new QScrollArea(this)), m_sideBySideMinHeight(plot()->minimumHeight())
 {
     QCustomPlot *p = plot();
+    // The plot scrolls when a stacked chart is taller than the tab; side by side it fills it.
+    auto *grid = static_cast<QGridLayout *>(layout());
+    grid->removeWidget(p);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setWidget(p);
+    grid->addWidget(m_scroll, 0, 0);
+    m_scroll->lower();   // under the overlay text, which shares the cell
+    p->installEventFilter(this);
     setTitle(tr("Cloud or on-prem"));
     p->setAutoAddPlottableToLegend(false);
 
@@ -155,14 +184,32 @@ void CostChart::resizeEvent(QResizeEvent *event)
 {
     ChartWidget::resizeEvent(event);
     arrangePanels();
+    fitTitle();
+    replot();
 }
 
-// Side by side where both get room, the tornado under the timeline in a narrow but tall chart:
-// its assumption names and dollar ticks need about 45 characters across, its rows a line each.
+// While the plot is taller than the tab the wheel scrolls it; Ctrl+wheel still zooms.
+bool CostChart::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == plot() && event->type() == QEvent::Wheel
+        && !(static_cast<QWheelEvent *>(event)->modifiers() & Qt::ControlModifier)
+        && m_scroll->verticalScrollBar()->maximum() > 0) {
+        QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
+        return true;
+    }
+    return ChartWidget::eventFilter(watched, event);
+}
+
+// Side by side where both get room, the tornado under the timeline in a narrow chart. Stacked,
+// each keeps the height it needs to be read (a row of text per assumption); a shorter tab
+// scrolls rather than squeezing the tornado's names into each other.
 void CostChart::arrangePanels()
 {
     const QFontMetrics metrics(chartFont());
-    const bool stacked = width() < 95 * metrics.averageCharWidth() && height() >= 40 * metrics.height();
+    const bool stacked = width() < kSideBySideChars * metrics.averageCharWidth();
+    const double stackedLines = kStackedTitleLines + kStackedTimelineLines + kStackedTornadoAxisLines
+                                + kLinesPerTornadoRow * std::max(m_cost.sensitivityCount, 4);
+    plot()->setMinimumHeight(stacked ? static_cast<int>(stackedLines * metrics.height()) : m_sideBySideMinHeight);
     if (stacked == m_stacked)
         return;
     m_stacked = stacked;
@@ -180,7 +227,6 @@ void CostChart::arrangePanels()
 
 void CostChart::restyle()
 {
-    arrangePanels();
     for (QCPAxis *axis : m_tornadoRect->axes())
         styleAxis(axis, textColor(), mutedColor(), gridColor(), chartFont());
     m_tornadoRect->setBackground(backgroundColor());
@@ -199,15 +245,49 @@ void CostChart::restyle()
     rebuild();
 }
 
+// The title's phrases on as few lines as the width allows ("\n" forces a break): a centred
+// title wider than the chart would lose both ends.
+void CostChart::fitTitle()
+{
+    const QFontMetrics metrics(chartFont(1.15, true));   // ChartWidget's title font
+    const int room = width() - 2 * metrics.averageCharWidth();
+    QString text;
+    QString line;
+    for (const QString &part : std::as_const(m_titleParts)) {
+        if (part == QLatin1String("\n")) {
+            text += line + QLatin1Char('\n');
+            line.clear();
+            continue;
+        }
+        const QString longer = line.isEmpty() ? part : line + QLatin1Char(' ') + part;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
+            text += line + QLatin1Char('\n');
+            line = part;
+        } else {
+            line = longer;
+        }
+    }
+    setTitle(text + line);
+}
+
+// Both legends follow the setting; each only while it has something to name.
+void CostChart::updateLegendVisibility()
+{
+    const bool priced = m_cloudPerMonth > 0 || onpremPriced(m_cost);
+    plot()->legend->setVisible(m_hasData && priced && legendVisible());
+    m_tornadoLegend->setVisible(m_cost.sensitivityCount > 0 && legendVisible());
+}
+
 void CostChart::rebuild()
 {
+    arrangePanels();   // the stacked height follows the number of tornado rows
     plot()->clearItems();
     rebuildTimeline();
     rebuildTornado();
     const CostResult &c = m_cost;
     const bool priced = m_cloudPerMonth > 0 || onpremPriced(c);
     if (!m_hasData || !priced) {
-        setTitle(tr("Cloud or on-prem"));
+        m_titleParts = {tr("Cloud or on-prem")};
         setOverlayText(m_hasData ? tr("No prices for this plan: set a cloud GPU-hour price or hardware prices "
                                       "(Cost & facility inputs).")
                                  : QString());
@@ -216,16 +296,18 @@ void CostChart::rebuild()
         const QString breakEven = c.breakEvenNever ? tr("owning never pays off against renting")
                                                    : tr("owning pays off after %1").arg(monthsText(c.breakEvenMonths));
         if (m_cloudPerMonth <= 0)
-            setTitle(tr("This plan on-prem: %1 (no cloud price: set one in the cost inputs)").arg(usdText(c.onpremTotalUsd)));
+            m_titleParts = {tr("This plan on-prem: %1").arg(usdText(c.onpremTotalUsd)),
+                            tr("(no cloud price: set one in the cost inputs)")};
         else if (!onpremPriced(c))
-            setTitle(tr("This plan in the cloud: %1 (no GPU price: set one in the cost inputs)").arg(usdText(c.cloudTotalUsd)));
+            m_titleParts = {tr("This plan in the cloud: %1").arg(usdText(c.cloudTotalUsd)),
+                            tr("(no GPU price: set one in the cost inputs)")};
         else
-            setTitle(tr("Cloud %1 · on-prem %2 (%3 is cheaper)\n%4")
-                         .arg(usdText(c.cloudTotalUsd), usdText(c.onpremTotalUsd), cheaper, breakEven));
+            m_titleParts = {tr("Cloud %1 ·").arg(usdText(c.cloudTotalUsd)), tr("on-prem %1").arg(usdText(c.onpremTotalUsd)),
+                            tr("(%1 is cheaper)").arg(cheaper), QStringLiteral("\n"), breakEven};
         setOverlayText(QString());
     }
-    plot()->legend->setVisible(m_hasData && priced && legendVisible());
-    m_tornadoLegend->setVisible(m_cost.sensitivityCount > 0 && legendVisible());
+    fitTitle();
+    updateLegendVisibility();
     resetView();
     replot();
 }

@@ -6,6 +6,7 @@
 #include "eval/Evaluation.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 class QCPAxis;
@@ -14,6 +15,7 @@ class QCPBars;
 class QCPGraph;
 class QCPLayoutGrid;
 class QCPLegend;
+class QScrollArea;
 
 namespace gpuplan::ui {
 
@@ -22,6 +24,8 @@ namespace gpuplan::ui {
 // month), with the break-even month marked. Right: the sensitivity tornado, how far the plan's
 // total moves when one assumption moves by -20% and +20%. The tornado re-runs the cost model
 // about thirty times, so it is computed here, when the tab is shown, not in every evaluation.
+// In a narrow chart (large presentation fonts, a small window) the tornado goes under the
+// timeline, each keeping a readable height; a tab shorter than both scrolls.
 class CostChart : public ChartWidget
 {
     Q_OBJECT
@@ -48,21 +52,28 @@ public:
     QVector<double> tornadoHighUsd() const;         // ... at +20%
     double tornadoBaseUsd() const { return m_base; }
     const CostResult &cost() const { return m_cost; }
+    bool panelsStacked() const { return m_stacked; }
 
 protected:
     QString hoverText(const QPointF &pixel) const override;
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void restyle() override;
+    void updateLegendVisibility() override;
 
 private:
     void rebuild();
     void arrangePanels();
+    void fitTitle();
     void rebuildTimeline();
     void rebuildTornado();
     QString timelineHover(const QPointF &pixel) const;
     QString tornadoHover(const QPointF &pixel) const;
     QVector<double> tornadoTotals(const QCPBars *bars) const;
 
+    QScrollArea *m_scroll;
+    int m_sideBySideMinHeight;
+    QStringList m_titleParts;                       // the title's phrases, joined to fit the width
     QCPAxisRect *m_tornadoRect;
     QCPLayoutGrid *m_panels;
     bool m_stacked = false;

@@ -3,10 +3,12 @@
 
 #include "CostChart.h"
 #include "PlanController.h"
+#include "Settings.h"
 
 #include "facility/FacilityModel.h"
 #include "facility/Sensitivity.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <qcustomplot.h>
@@ -141,6 +143,91 @@ private slots:
         const QString top = chart.toolTipAt(onTop);
         QVERIFY2(top.contains(chart.tornadoLabels().front()), qPrintable(top));
         QVERIFY(top.contains(QStringLiteral("−20%: total $")));
+    }
+
+    // The legend setting reaches the tornado's own legend when it is applied, not at the next
+    // plan change (refreshing with the same plan redraws nothing).
+    void legendSettingAppliesToTheTornadoAtOnce()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        pricePlan(controller, 3.0, 25000);
+        CostChart chart;
+        chart.refresh(controller);
+        auto *tornadoLegend = qobject_cast<QCPLegend *>(chart.plot()->axisRects().at(1)->insetLayout()->elementAt(0));
+        QVERIFY(tornadoLegend);
+        QVERIFY(tornadoLegend->visible());
+        QVERIFY(chart.plot()->legend->visible());
+
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(QStringLiteral("s.ini")));
+        settings.setChartLegendVisible(false);
+        chart.applySettings(settings);
+        QVERIFY(!chart.plot()->legend->visible());
+        QVERIFY(!tornadoLegend->visible());
+        chart.refresh(controller);
+        QVERIFY(!tornadoLegend->visible());
+
+        settings.setChartLegendVisible(true);
+        chart.applySettings(settings);
+        QVERIFY(tornadoLegend->visible());
+        QVERIFY(chart.plot()->legend->visible());
+
+        // Without prices there is nothing to name: switching legends on does not show empty ones.
+        CostChart unpriced;
+        PlanController bare(test::fixtureCatalog());
+        bare.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        unpriced.refresh(bare);
+        unpriced.applySettings(settings);
+        QVERIFY(!unpriced.plot()->legend->visible());
+    }
+
+    // At presentation size (fonts 1.5×, as View › Presentation mode) in a narrow window the tornado
+    // goes under the timeline and every assumption gets a text line of its own; a wide chart keeps
+    // them side by side. Geometry of the laid-out plot, not pixels.
+    void panelsStackWhenNarrowAndEveryTornadoRowGetsALine()
+    {
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
+        pricePlan(controller, 3.0, 25000);
+        CostChart chart;
+        QFont large = chart.font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        chart.setFont(large);
+        const QFontMetrics metrics(large);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.refresh(controller);
+        const int rows = static_cast<int>(chart.tornadoLabels().size());
+        QVERIFY(rows >= 4);
+        const QCPAxisRect *timeline = chart.plot()->axisRects().at(0);
+        const QCPAxisRect *tornado = chart.plot()->axisRects().at(1);
+        auto layOut = [&chart](int width, int height) {
+            chart.resize(width, height);
+            QCoreApplication::sendPostedEvents();
+            chart.plot()->replot();
+        };
+        auto rowsReadable = [&] { return tornado->rect().height() >= rows * metrics.height(); };
+
+        // The results area of a 1280×800 window in presentation mode: about 615 × 370.
+        layOut(615, 370);
+        QVERIFY(chart.panelsStacked());
+        QVERIFY(tornado->outerRect().top() >= timeline->outerRect().bottom());
+        QVERIFY(tornado->outerRect().width() > chart.width() / 2);
+        QVERIFY2(rowsReadable(), qPrintable(QStringLiteral("%1 px for %2 rows").arg(tornado->rect().height()).arg(rows)));
+        QVERIFY(timeline->rect().height() >= 8 * metrics.height());
+        // The title is wrapped to the width rather than cut at both ends.
+        const auto *title = qobject_cast<QCPTextElement *>(chart.plot()->plotLayout()->element(0, 0));
+        QVERIFY(title);
+        QVERIFY(title->text().contains(QLatin1Char('\n')));
+        for (const QString &line : title->text().split(QLatin1Char('\n')))
+            QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) < chart.width(), qPrintable(line));
+
+        // The same fonts on a wide screen: side by side, rows still a line each.
+        layOut(1500, 800);
+        QVERIFY(!chart.panelsStacked());
+        QVERIFY(tornado->outerRect().left() >= timeline->outerRect().right());
+        QVERIFY(rowsReadable());
     }
 
     void unpricedPlanSaysWhatIsMissing()
