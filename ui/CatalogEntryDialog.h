@@ -16,10 +16,10 @@ class QWidget;
 
 namespace gpuplan::ui {
 
-// The form for one user catalog entry (a custom GPU, a negotiated cloud price). Each field shows
-// its unit and allowed range; Save checks everything (UserCatalogEditor::add) and writes the
-// user catalog file only when the entry would load; otherwise the message names the field and
-// what is allowed, and nothing is written.
+// The form for one user catalog entry (a GPU, node, fabric, model or cloud price). Each field
+// shows its unit and allowed range; Save checks everything (UserCatalogEditor::add, or update
+// when editing) and writes the user catalog file only when the entry would load; otherwise the
+// message names the field and what is allowed, and nothing is written.
 class CatalogEntryDialog : public QDialog
 {
     Q_OBJECT
@@ -30,6 +30,9 @@ public:
     void setId(const QString &id);
     void setValue(const std::string &key, const QString &value);
     void setProvenance(const QString &source, const QString &date, bool estimate = false, const QString &note = {});
+    // Edit mode: the form shows entry (UserCatalogEditor::readDraft) with its id fixed, and Save
+    // rewrites that entry in fileName instead of adding one.
+    void setEditing(const EntryDraft &entry, const QString &fileName);
     EntryDraft draft() const;
 
     // Checks and writes; false with errorText() set when refused.
@@ -48,7 +51,9 @@ private:
     QLineEdit *m_date;
     QCheckBox *m_estimate;
     QLineEdit *m_note;
+    QLabel *m_intro;
     QLabel *m_error;
+    bool m_editing = false;
 };
 
 } // namespace gpuplan::ui

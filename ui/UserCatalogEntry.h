@@ -1,43 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "UserCatalogForms.h"
+
 #include "catalog/Catalog.h"
+#include "catalog/CatalogLoader.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <map>
 #include <string>
-#include <vector>
 
-// Entries a user adds to the catalog from the application (a custom GPU, a negotiated cloud
-// price): the fields of each form with their bounds, the check of what was typed, and the write
-// into the user catalog folder (docs/catalogs.md "Your own catalog folder"). Bundled files are
-// never touched. Data only; the dialog is CatalogEntryDialog.
+// Entries a user keeps in the catalog folder from the application: adding one through a form,
+// editing or deleting one that a user file holds, and the check that the folder still loads
+// (docs/catalogs.md "Your own catalog folder"). Bundled files are never touched. Data only; the
+// dialog is CatalogEntryDialog.
 namespace gpuplan::ui {
-
-enum class FormFieldType { Number, Integer, Text, Choice };
-
-struct FormField
-{
-    std::string key;          // catalog file key; "tflops.bf16" is the bf16 member of "tflops"
-    QString label;            // as the form shows it, with the unit
-    FormFieldType type = FormFieldType::Number;
-    double min = 0;           // Number, Integer: inclusive bounds in the file's unit (those of the loader)
-    double max = 0;
-    bool required = false;    // needed for a new entry (the form refuses an empty value)
-    QString hint;             // tool tip
-};
-
-struct EntryForm
-{
-    std::string kind;         // "gpus" or "clouds"
-    QString title;
-    bool mayOverride = false; // an existing id changes only the fields given (a negotiated price)
-    std::vector<FormField> fields;
-};
-
-const EntryForm &gpuEntryForm();
-const EntryForm &cloudPriceForm();
 
 // What the user typed: empty text = not given.
 struct EntryDraft
@@ -50,8 +29,24 @@ struct EntryDraft
     std::map<std::string, QString> values;   // by FormField::key
 };
 
-// "an number from 1 to 100,000" in the form's words, for hints and messages.
-QString allowedRange(const FormField &field);
+// The id as the catalog knows it (kind: "gpus", "nodes", "fabrics", "clouds", "models",
+// "engines"); nullptr when no entry of that kind has it under any spelling or alias.
+const std::string *catalogEntryId(const std::string &kind, const Catalog &catalog, const std::string &id);
+
+// Where a catalog entry comes from, for the browser's Edit and Delete.
+struct UserEntryPlace
+{
+    QString filePath;        // the user file holding the entry; empty when it cannot be changed here
+    QString reason;          // why not, when filePath is empty
+};
+
+// The catalog as it would load without one user entry, for the delete confirmation.
+struct CatalogWithout
+{
+    Catalog catalog;
+    bool loaded = false;     // false when the entry is not in a user file or the folder cannot be read
+    QStringList newIssues;   // loader problems the removal would cause (dangling references)
+};
 
 // The user catalog folder and the file the application writes there.
 class UserCatalogEditor
@@ -68,6 +63,19 @@ public:
     // file only when the entry loads without a problem. On failure nothing is written and error
     // names the field and what is allowed. current is the catalog in use (for id checks).
     bool add(const EntryForm &form, const EntryDraft &draft, const Catalog &current, QString &error) const;
+
+    // The user file that holds the entry of kind with id (any user file, not only the
+    // application's); a bundled entry, or one several user files change, has a reason instead.
+    UserEntryPlace locate(const std::string &kind, const QString &id) const;
+    // The entry as the form shows it (value objects unwrapped, entry-level provenance).
+    bool readDraft(const EntryForm &form, const QString &id, EntryDraft &draft, QString &error) const;
+    // Rewrites the entry with draft's values: fields the draft leaves as they were keep their
+    // value objects and provenance, fields the form does not show are kept, an emptied field is
+    // removed. Checked like add; the file is replaced atomically or not at all.
+    bool update(const EntryForm &form, const EntryDraft &draft, QString &error) const;
+    // Removes only that entry from its user file (atomically).
+    bool remove(const std::string &kind, const QString &id, QString &error) const;
+    CatalogWithout catalogWithout(const std::string &kind, const QString &id) const;
 
 private:
     QString m_folder;

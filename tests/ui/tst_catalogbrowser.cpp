@@ -9,6 +9,7 @@
 #include "CatalogTables.h"
 #include "PlanController.h"
 #include "UserCatalogEntry.h"
+#include "UserCatalogTestData.h"
 
 #include "catalog/CatalogLoader.h"
 
@@ -23,52 +24,6 @@
 
 using namespace gpuplan;
 using namespace gpuplan::ui;
-
-namespace {
-
-// NVIDIA RTX 5000 Ada datasheet (2023-08), the docs/catalogs.md example: 32 GB, 0.576 TB/s,
-// 261 dense BF16 TFLOPS, 250 W; a workstation node of the bundled catalog.
-void fillRtx5000(CatalogEntryDialog &d)
-{
-    d.setId(QStringLiteral("RTX5000Ada-32GB"));
-    d.setValue("name", QStringLiteral("NVIDIA RTX 5000 Ada 32GB"));
-    d.setValue("memory_gb", QStringLiteral("32"));
-    d.setValue("memory_bandwidth_tbps", QStringLiteral("0.576"));
-    d.setValue("tflops.bf16", QStringLiteral("261"));
-    d.setValue("tflops.fp32", QStringLiteral("65.3"));
-    d.setValue("tdp_w", QStringLiteral("250"));
-    d.setValue("pcie_bidir_gbytes_per_s", QStringLiteral("64"));
-    d.setValue("default_node", QStringLiteral("ws-rtx6000ada"));
-    d.setProvenance(QStringLiteral("NVIDIA RTX 5000 Ada datasheet"), QStringLiteral("2023-08"));
-}
-
-// A complete new entry of the form's kind, for probing one field's bounds in the loader.
-nlohmann::json baseEntry(const EntryForm &form)
-{
-    if (form.kind == "gpus")
-        return {{"id", "probe-gpu"}, {"memory_gb", 32}, {"memory_bandwidth_tbps", 1.0},
-                {"tflops", {{"bf16", 100}, {"fp32", 50}}}, {"tdp_w", 300}, {"source", "test"}, {"date", "2025"}};
-    return {{"id", "probe-offer"}, {"provider", "P"}, {"instance", "I"}, {"gpu", "H100-SXM-80GB"},
-            {"gpus_per_instance", 8}, {"on_demand_per_gpu_hour", 2.0}, {"source", "test"}, {"date", "2025"}};
-}
-
-// True when the loader accepts the base entry with key set to value.
-bool loaderAccepts(const EntryForm &form, const std::string &key, double value)
-{
-    nlohmann::json entry = baseEntry(form);
-    const auto dot = key.find('.');
-    if (dot == std::string::npos)
-        entry[key] = value;
-    else
-        entry[key.substr(0, dot)][key.substr(dot + 1)] = value;
-    const nlohmann::json doc = {{"format", "gpuplan-catalog"}, {"version", 1}, {form.kind, {entry}}};
-    Catalog c = bundledCatalog();
-    std::vector<CatalogIssue> issues;
-    mergeCatalogText(c, doc.dump(), "probe.json", issues);
-    return issues.empty();
-}
-
-} // namespace
 
 class TestCatalogBrowser final : public QObject
 {
@@ -161,7 +116,7 @@ private slots:
         PlanController controller(installed());
         controller.applyPlan(test::fixtureTrainingPlan(), QStringLiteral("fixture"));
         CatalogEntryDialog dialog(gpuEntryForm(), controller.catalog(), userFolder());
-        fillRtx5000(dialog);
+        test::fillRtx5000(dialog);
         QVERIFY2(dialog.save(), qPrintable(dialog.errorText()));
         QVERIFY(QFile::exists(userFile()));
         dialog.show();
@@ -169,12 +124,9 @@ private slots:
         dialog.grab().save(QStringLiteral(GPUPLAN_BINARY_DIR "/tests/catalogentry.png"));
 
         // The file is a catalog document the loader reads without a single issue.
-        std::vector<CatalogIssue> issues;
-        CatalogSources sources;
-        sources.userDir = userFolder().toStdString();
-        const Catalog loaded = loadCatalog(sources, issues);
-        for (const CatalogIssue &issue : issues)
-            QVERIFY2(issue.file.find(UserCatalogEditor::kFileName) == std::string::npos, issue.text().c_str());
+        std::vector<std::string> issues;
+        const Catalog loaded = test::loadWithUserFolder(userFolder(), issues);
+        QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().c_str());
         const GpuSpec *g = loaded.findGpu("RTX5000Ada-32GB");
         QVERIFY(g);
         QCOMPARE(g->memoryBytes, 32e9);
@@ -196,7 +148,7 @@ private slots:
 
         // A second entry keeps the first.
         CatalogEntryDialog second(gpuEntryForm(), controller.catalog(), userFolder());
-        fillRtx5000(second);
+        test::fillRtx5000(second);
         second.setId(QStringLiteral("RTX4500Ada-24GB"));
         second.setValue("memory_gb", QStringLiteral("24"));
         QVERIFY2(second.save(), qPrintable(second.errorText()));
@@ -231,7 +183,7 @@ private slots:
         QFETCH(QString, expected);
         const Catalog c = installed();
         CatalogEntryDialog dialog(gpuEntryForm(), c, userFolder());
-        fillRtx5000(dialog);
+        test::fillRtx5000(dialog);
         dialog.setValue(key.toStdString(), value);
         QVERIFY(!dialog.save());
         QVERIFY2(dialog.errorText().startsWith(expected), qPrintable(dialog.errorText()));
@@ -247,11 +199,11 @@ private slots:
     {
         const Catalog c = installed();
         CatalogEntryDialog dialog(gpuEntryForm(), c, userFolder());
-        fillRtx5000(dialog);
+        test::fillRtx5000(dialog);
         dialog.setProvenance(QStringLiteral("NVIDIA datasheet"), QString());
         QVERIFY(!dialog.save());
         QVERIFY(dialog.errorText().startsWith(QStringLiteral("Date: required")));
-        fillRtx5000(dialog);
+        test::fillRtx5000(dialog);
         dialog.setId(QStringLiteral("h100 sxm 80gb"));   // a bundled GPU under another spelling
         QVERIFY(!dialog.save());
         QVERIFY2(dialog.errorText().contains(QStringLiteral("already in the catalog (as H100-SXM-80GB)")),
@@ -307,10 +259,10 @@ private slots:
                 if (f.type != FormFieldType::Number && f.type != FormFieldType::Integer)
                     continue;
                 const double step = f.type == FormFieldType::Integer ? 1.0 : std::max(std::abs(f.min) * 0.01, 1e-9);
-                QVERIFY2(loaderAccepts(*form, f.key, f.min), f.key.c_str());
-                QVERIFY2(loaderAccepts(*form, f.key, f.max), f.key.c_str());
-                QVERIFY2(!loaderAccepts(*form, f.key, f.min - step), f.key.c_str());
-                QVERIFY2(!loaderAccepts(*form, f.key, f.type == FormFieldType::Integer ? f.max + 1 : f.max * 1.01),
+                QVERIFY2(test::loaderAccepts(form->kind, f.key, f.min), f.key.c_str());
+                QVERIFY2(test::loaderAccepts(form->kind, f.key, f.max), f.key.c_str());
+                QVERIFY2(!test::loaderAccepts(form->kind, f.key, f.min - step), f.key.c_str());
+                QVERIFY2(!test::loaderAccepts(form->kind, f.key, f.type == FormFieldType::Integer ? f.max + 1 : f.max * 1.01),
                          f.key.c_str());
             }
         }
