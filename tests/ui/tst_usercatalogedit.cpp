@@ -444,6 +444,11 @@ private slots:
         QVERIFY(!dialog.save());
         QVERIFY2(dialog.errorText().startsWith(expected), qPrintable(dialog.errorText()));
         QVERIFY(!QFile::exists(userFile()));
+        if (key == "gpus_per_node") {
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            dialog.grab().save(QStringLiteral(GPUPLAN_BINARY_DIR "/tests/catalogentry-node-refused.png"));
+        }
     }
 
     void formBoundsAreTheLoaderBounds()
