@@ -3,6 +3,7 @@
 
 #include "AutoPlanRunner.h"
 #include "AutoPlanTable.h"
+#include "ParetoChart.h"
 #include "PlanController.h"
 
 #include "plan/PlanFields.h"
@@ -27,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string_view>
 
 namespace gpuplan::ui {
@@ -71,7 +73,8 @@ AutoPlanDialog::AutoPlanDialog(PlanController *controller, QWidget *parent)
       m_minGpus(new QSpinBox), m_maxGpus(new QSpinBox), m_offload(new QCheckBox(tr("Allow CPU offload"))),
       m_search(new QPushButton(tr("&Search"))), m_cancel(new QPushButton(tr("&Cancel search"))),
       m_apply(new QPushButton(tr("&Apply layout"))), m_progress(new QProgressBar), m_progressDelay(new QTimer(this)),
-      m_status(new QLabel), m_summary(new QLabel), m_layouts(new QTableWidget), m_rejects(new QTableWidget)
+      m_status(new QLabel), m_summary(new QLabel), m_layouts(new QTableWidget), m_rejects(new QTableWidget),
+      m_chart(new ParetoChart)
 {
     setObjectName(QStringLiteral("autoPlanDialog"));
     setWindowTitle(tr("Auto-plan"));
@@ -133,10 +136,18 @@ AutoPlanDialog::AutoPlanDialog(PlanController *controller, QWidget *parent)
     rejectLayout->setContentsMargins(0, 0, 0, 0);
     rejectLayout->addWidget(m_summary);
     rejectLayout->addWidget(m_rejects);
+    m_chart->setObjectName(QStringLiteral("autoPlanPareto"));
+    // The table is wide (20 columns) and needs the full width; the chart and the rejection
+    // reasons share the lower half, so the whole dialog reads at 1280 x 800.
+    auto *lower = new QSplitter(Qt::Horizontal);
+    lower->addWidget(m_chart);
+    lower->addWidget(rejectBox);
+    lower->setStretchFactor(0, 2);
+    lower->setStretchFactor(1, 1);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_layouts);
-    split->addWidget(rejectBox);
-    split->setStretchFactor(0, 3);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
@@ -152,12 +163,14 @@ AutoPlanDialog::AutoPlanDialog(PlanController *controller, QWidget *parent)
 
     connect(m_search, &QPushButton::clicked, this, &AutoPlanDialog::startSearch);
     connect(m_cancel, &QPushButton::clicked, this, &AutoPlanDialog::cancelSearch);
-    connect(m_apply, &QPushButton::clicked, this, [this] {
-        const QModelIndexList rows = m_layouts->selectionModel()->selectedRows();
-        applyRow(rows.isEmpty() ? 0 : rows.front().row());
-    });
+    connect(m_apply, &QPushButton::clicked, this, [this] { applyRow(std::max(selectedRow(), 0)); });
     connect(m_layouts, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { applyRow(row); });
     connect(m_layouts, &QTableWidget::itemSelectionChanged, this, &AutoPlanDialog::updateButtons);
+    connect(m_layouts, &QTableWidget::itemSelectionChanged, this, [this] { m_chart->setSelectedRow(selectedRow()); });
+    connect(m_chart, &ParetoChart::rowClicked, this, [this](int row) {
+        m_layouts->selectRow(row);
+        m_layouts->scrollToItem(m_layouts->item(row, 0));
+    });
     connect(m_runner, &AutoPlanRunner::progress, this, &AutoPlanDialog::onProgress);
     connect(m_runner, &AutoPlanRunner::finished, this, &AutoPlanDialog::onFinished);
     connect(m_controller, &PlanController::planChanged, this, &AutoPlanDialog::onPlanChanged);
@@ -165,7 +178,7 @@ AutoPlanDialog::AutoPlanDialog(PlanController *controller, QWidget *parent)
     syncGpuRangeToPlan();
     m_status->setText(tr("Searches every parallel layout of the plan and ranks them."));
     updateButtons();
-    resize(1250, 640);
+    resize(1250, 720);
 }
 
 AutoPlanDialog::~AutoPlanDialog() = default;
@@ -246,8 +259,11 @@ void AutoPlanDialog::onFinished()
     m_stale = !sameApartFromLayout(m_controller->plan(), m_runner->searchedPlan());
     fillLayoutTable(m_layouts, r);
     fillRejectTable(m_rejects, r);
+    m_chart->setResult(r);
     if (!r.best.empty())
         m_layouts->selectRow(0);
+    // Row 0 may have been selected already (no selection signal): ring it explicitly.
+    m_chart->setSelectedRow(selectedRow());
     QString status;
     if (r.cancelled)
         status = tr("Search cancelled: the best layouts among those evaluated so far.");
@@ -288,6 +304,12 @@ bool AutoPlanDialog::applyRow(int row)
     m_controller->applyLayout(c.layout, tr("Apply auto-plan layout #%1").arg(row + 1));
     m_status->setText(tr("Applied layout #%1 (Undo restores the previous layout).").arg(row + 1));
     return true;
+}
+
+int AutoPlanDialog::selectedRow() const
+{
+    const QModelIndexList rows = m_layouts->selectionModel()->selectedRows();
+    return rows.isEmpty() ? -1 : rows.front().row();
 }
 
 void AutoPlanDialog::updateButtons()

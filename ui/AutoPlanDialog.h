@@ -17,13 +17,15 @@ class QTimer;
 namespace gpuplan::ui {
 
 class AutoPlanRunner;
+class ParetoChart;
 class PlanController;
 
 // Tools › Auto-plan: searches the parallel layouts of the current plan on a worker thread
 // (AutoPlanRunner), lists the best ones by the chosen objective and why the others were set
-// aside, and applies the chosen layout to the plan as one undo step. Non-modal: the plan stays
-// editable while the dialog is open; results from an earlier version of the plan are marked and
-// cannot be applied.
+// aside, draws them with the time-vs-cost Pareto front (ParetoChart: clicking a point selects its
+// row, selecting a row rings its point), and applies the chosen layout to the plan as one undo
+// step. Non-modal: the plan stays editable while the dialog is open; results from an earlier
+// version of the plan are marked and cannot be applied.
 class AutoPlanDialog : public QDialog
 {
     Q_OBJECT
@@ -46,6 +48,7 @@ public:
 
     QTableWidget *layoutTable() const { return m_layouts; }
     QTableWidget *rejectTable() const { return m_rejects; }
+    ParetoChart *paretoChart() const { return m_chart; }
     QString statusText() const;
 
 signals:
@@ -60,6 +63,7 @@ private:
     void onPlanChanged();
     void updateButtons();
     void syncGpuRangeToPlan();
+    int selectedRow() const;   // -1 = none
 
     PlanController *m_controller;
     AutoPlanRunner *m_runner;
@@ -76,6 +80,7 @@ private:
     QLabel *m_summary;
     QTableWidget *m_layouts;
     QTableWidget *m_rejects;
+    ParetoChart *m_chart;
     bool m_stale = false;
     bool m_hasResult = false;
     bool m_applying = false;

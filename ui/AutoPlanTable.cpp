@@ -82,6 +82,33 @@ QString offloadText(const Layout &l)
     return QObject::tr("None");
 }
 
+QString layoutSummary(const Layout &l, Mode mode)
+{
+    const bool training = mode == Mode::Training;
+    QStringList parts{QObject::tr("%1 GPUs").arg(integer(l.numGpus)), QStringLiteral("TP %1").arg(l.tp),
+                      QStringLiteral("PP %1").arg(l.pp)};
+    if (l.vp > 1)
+        parts << QObject::tr("VP %1").arg(l.vp);
+    if (training)
+        parts << QStringLiteral("DP %1").arg(l.dp);
+    else
+        parts << (l.dp == 1 ? QObject::tr("1 replica") : QObject::tr("%1 replicas").arg(l.dp));
+    if (l.cp > 1)
+        parts << QStringLiteral("CP %1").arg(l.cp);
+    if (l.ep > 1)
+        parts << QStringLiteral("EP %1").arg(l.ep);
+    parts << (training ? QObject::tr("micro-batch %1") : QObject::tr("concurrency %1")).arg(l.microBatch);
+    if (training) {
+        parts << shardingText(l);
+        if (l.recompute != Recompute::None)
+            parts << QObject::tr("recompute %1")
+                         .arg(enumDisplayName(recomputeNames(), static_cast<int>(l.recompute)).toLower());
+        if (l.offloadOptimizer != Offload::None || l.offloadParams != Offload::None)
+            parts << QObject::tr("offload %1").arg(offloadText(l).toLower());
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
 void fillLayoutTable(QTableWidget *table, const SearchResult &r)
 {
     const bool training = r.mode == Mode::Training;

@@ -23,5 +23,8 @@ void fillRejectTable(QTableWidget *table, const SearchResult &result);
 // "Megatron · ZeRO-1", "DDP"
 QString shardingText(const Layout &layout);
 QString offloadText(const Layout &layout);
+// One line for tooltips: "512 GPUs · TP 8 · PP 4 · DP 16 · micro-batch 1 · Megatron · ZeRO-1"; CP, EP,
+// virtual stages, recompute and offload only where they are used; replicas and concurrency for inference.
+QString layoutSummary(const Layout &layout, Mode mode);
 
 } // namespace gpuplan::ui

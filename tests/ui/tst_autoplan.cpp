@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tools › Auto-plan: the dialog runs the core layout search on a worker thread, lists exactly what
 // searchLayouts() returns, applies a row as one undo step, and stops on Cancel.
-#include "UiTestFixtures.h"
+#include "AutoPlanTestSupport.h"
 
 #include "AutoPlanDialog.h"
 #include "AutoPlanRunner.h"
@@ -35,26 +35,6 @@ private:
         return c;
     }
 
-    // The core search of the controller's plan with the dialog's options, run here directly.
-    static SearchResult coreSearch(const PlanController &c, const SearchOptions &options)
-    {
-        ResolvedPlan rp;
-        std::vector<ResolveError> errors;
-        if (!resolvePlan(c.plan(), c.catalog(), rp, errors))
-            return {};
-        SearchOptions plain = options;
-        plain.onProgress = nullptr;
-        plain.cancel = nullptr;
-        return searchLayouts(rp, plain);
-    }
-
-    static bool runToEnd(AutoPlanDialog &dialog)
-    {
-        QSignalSpy done(&dialog, &AutoPlanDialog::searchFinished);
-        dialog.startSearch();
-        return dialog.isSearching() && done.wait(30000);
-    }
-
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
 
@@ -66,8 +46,8 @@ private slots:
         // The fixture plan's own count (1,024 H100) as both ends: one count searched.
         QCOMPARE(dialog.options().minGpus, 1024);
         QCOMPARE(dialog.options().maxGpus, 1024);
-        QVERIFY(runToEnd(dialog));
-        const SearchResult expected = coreSearch(*c, dialog.options());
+        QVERIFY(test::runSearchToEnd(dialog));
+        const SearchResult expected = test::coreSearch(*c, dialog.options());
         const SearchResult &got = dialog.result();
         QVERIFY(!expected.best.empty());
         QCOMPARE(got.best.size(), expected.best.size());
@@ -104,11 +84,11 @@ private slots:
         AutoPlanDialog dialog(c.get());
         dialog.setObjective(SearchObjective::Energy);
         dialog.setGpuRange(512, 2048);
-        QVERIFY(runToEnd(dialog));
+        QVERIFY(test::runSearchToEnd(dialog));
         QCOMPARE(dialog.result().objective, SearchObjective::Energy);
         // gpuCountsInRange(512, 2048, plan 1024, 8 per node): 512, 768, 1024, 1536, 2048.
         QCOMPARE(dialog.result().gpuCounts, (std::vector<int>{512, 768, 1024, 1536, 2048}));
-        const SearchResult expected = coreSearch(*c, dialog.options());
+        const SearchResult expected = test::coreSearch(*c, dialog.options());
         QCOMPARE(dialog.result().best.front().layout, expected.best.front().layout);
     }
 
@@ -116,7 +96,7 @@ private slots:
     {
         auto c = makeController();
         AutoPlanDialog dialog(c.get());
-        QVERIFY(runToEnd(dialog));
+        QVERIFY(test::runSearchToEnd(dialog));
         const std::string before = planToJson(c->plan()).dump();
         // The first row that differs from the plan's current layout.
         int row = 0;
@@ -153,7 +133,7 @@ private slots:
     {
         auto c = makeController();
         AutoPlanDialog dialog(c.get());
-        QVERIFY(runToEnd(dialog));
+        QVERIFY(test::runSearchToEnd(dialog));
         // A layout edit keeps the results valid; a workload edit does not.
         QVERIFY(c->setNumber(QStringLiteral("parallelism.tp"), 4));
         QVERIFY(!dialog.isStale());
@@ -214,20 +194,13 @@ private slots:
     void inferencePlanListsConcurrencyAndAppliesIt()
     {
         auto c = makeController();
-        // Llama 3 8B served on 8 H100 (vLLM preset of the fixture catalog).
-        Plan p = c->plan();
-        p.model = test::llamaArch("Llama 3 8B", 32, 4096, 32, 8, 14336);
-        p.model.preset = "llama3-8b";
-        p.workload.mode = Mode::Inference;
-        p.hardware.numGpus = 8;
-        p.parallelism = Parallelism{};
-        c->applyPlan(p, QStringLiteral("inference"));
+        c->applyPlan(test::fixtureServingPlan(), QStringLiteral("inference"));
         AutoPlanDialog dialog(c.get());
-        QVERIFY(runToEnd(dialog));
+        QVERIFY(test::runSearchToEnd(dialog));
         QCOMPARE(dialog.result().mode, Mode::Inference);
         QVERIFY(!dialog.result().best.empty());
         QCOMPARE(dialog.layoutTable()->horizontalHeaderItem(ui::ColBatch)->text(), QStringLiteral("Concurrency"));
-        const SearchResult expected = coreSearch(*c, dialog.options());
+        const SearchResult expected = test::coreSearch(*c, dialog.options());
         QCOMPARE(dialog.result().best.front().layout, expected.best.front().layout);
         const Layout chosen = dialog.result().best.front().layout;
         QVERIFY(dialog.applyRow(0));
