@@ -9,7 +9,9 @@
 
 #include "catalog/CatalogLoader.h"
 
+#include <QFile>
 #include <QString>
+#include <QTest>
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +35,23 @@ inline void fillRtx5000(ui::CatalogEntryDialog &d, const QString &id = QStringLi
     d.setValue("pcie_bidir_gbytes_per_s", QStringLiteral("64"));
     d.setValue("default_node", QStringLiteral("ws-rtx6000ada"));
     d.setProvenance(QStringLiteral("NVIDIA RTX 5000 Ada datasheet"), QStringLiteral("2023-08"));
+}
+
+// Sets key to value in a filled-in form and checks that saving is refused with a message
+// starting with expected and that nothing was written to userFile. With grabTo, the refused
+// form is also saved as a PNG there, for looking at.
+inline void expectRefused(ui::CatalogEntryDialog &d, const std::string &key, const QString &value,
+                          const QString &expected, const QString &userFile, const QString &grabTo = QString())
+{
+    d.setValue(key, value);
+    QVERIFY(!d.save());
+    QVERIFY2(d.errorText().startsWith(expected), qPrintable(d.errorText()));
+    QVERIFY(!QFile::exists(userFile));
+    if (!grabTo.isEmpty()) {
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        d.grab().save(grabTo);
+    }
 }
 
 // A complete new entry of the kind (the fields the loader requires), for probing one field.

@@ -184,15 +184,8 @@ private slots:
         const Catalog c = installed();
         CatalogEntryDialog dialog(gpuEntryForm(), c, userFolder());
         test::fillRtx5000(dialog);
-        dialog.setValue(key.toStdString(), value);
-        QVERIFY(!dialog.save());
-        QVERIFY2(dialog.errorText().startsWith(expected), qPrintable(dialog.errorText()));
-        QVERIFY(!QFile::exists(userFile()));
-        if (key == "tdp_w") {
-            dialog.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-            dialog.grab().save(QStringLiteral(GPUPLAN_BINARY_DIR "/tests/catalogentry-refused.png"));
-        }
+        test::expectRefused(dialog, key.toStdString(), value, expected, userFile(),
+                            key == "tdp_w" ? QStringLiteral(GPUPLAN_BINARY_DIR "/tests/catalogentry-refused.png") : QString());
     }
 
     void provenanceAndNewIdsAreRequired()

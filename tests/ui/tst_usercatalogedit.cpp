@@ -440,15 +440,9 @@ private slots:
             fillRoce(dialog);
         else
             fillLlama13b(dialog);
-        dialog.setValue(key.toStdString(), value);
-        QVERIFY(!dialog.save());
-        QVERIFY2(dialog.errorText().startsWith(expected), qPrintable(dialog.errorText()));
-        QVERIFY(!QFile::exists(userFile()));
-        if (key == "gpus_per_node") {
-            dialog.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-            dialog.grab().save(QStringLiteral(GPUPLAN_BINARY_DIR "/tests/catalogentry-node-refused.png"));
-        }
+        test::expectRefused(dialog, key.toStdString(), value, expected, userFile(),
+                            key == "gpus_per_node" ? QStringLiteral(GPUPLAN_BINARY_DIR "/tests/catalogentry-node-refused.png")
+                                                   : QString());
     }
 
     void formBoundsAreTheLoaderBounds()
