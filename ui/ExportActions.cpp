@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExportActions.h"
 
-#include "ChartWidget.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultsPanel.h"
+#include "charts/ChartWidget.h"
+#include "document/PlanController.h"
 #include "report/PlanReport.h"
+#include "results/ResultsPanel.h"
 
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TeachingViews.h"
 
-#include "ComparisonTab.h"
-#include "LessonRunner.h"
 #include "MainWindow.h"
-#include "ResultsPanel.h"
-#include "TeachingDocks.h"
+#include "results/ComparisonTab.h"
+#include "results/ResultsPanel.h"
+#include "teaching/LessonRunner.h"
+#include "teaching/TeachingDocks.h"
 
 namespace gpuplan::ui {
 

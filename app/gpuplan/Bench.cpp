@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Bench.h"
 
-#include "InputPanel.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultTab.h"
-#include "ResultsPanel.h"
-#include "ScalingChart.h"
+#include "charts/ResultTab.h"
+#include "charts/ScalingChart.h"
+#include "document/PlanController.h"
+#include "inputs/InputPanel.h"
+#include "results/ResultsPanel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecoveryOptions.h"
 
-#include "Autosave.h"
-#include "DocumentActions.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "RecoveryFile.h"
-#include "SessionRecovery.h"
+#include "document/Autosave.h"
+#include "document/DocumentActions.h"
+#include "document/PlanController.h"
+#include "document/RecoveryFile.h"
+#include "document/SessionRecovery.h"
 
 #include <QCommandLineParser>
 #include <QMessageBox>

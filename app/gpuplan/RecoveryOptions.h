@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "FieldAssignment.h"
+#include "document/FieldAssignment.h"
 
 #include <QCommandLineOption>
 #include <QString>

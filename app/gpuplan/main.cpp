@@ -4,17 +4,17 @@
 #include "Bench.h"
 #include "RecoveryOptions.h"
 
-#include "Autosave.h"
-#include "DocumentActions.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultTab.h"
-#include "ResultTabs.h"
-#include "ResultsPanel.h"
-#include "ScalingChart.h"
-#include "report/PlanReport.h"
 #include "Settings.h"
 #include "TeachingViews.h"
+#include "charts/ResultTab.h"
+#include "charts/ScalingChart.h"
+#include "document/Autosave.h"
+#include "document/DocumentActions.h"
+#include "document/PlanController.h"
+#include "report/PlanReport.h"
+#include "results/ResultTabs.h"
+#include "results/ResultsPanel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

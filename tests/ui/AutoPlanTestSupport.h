@@ -5,8 +5,8 @@
 // directly in the core, and the served plan of the fixture catalog.
 #include "UiTestFixtures.h"
 
-#include "AutoPlanDialog.h"
-#include "PlanController.h"
+#include "autoplan/AutoPlanDialog.h"
+#include "document/PlanController.h"
 
 #include "eval/ResolvedPlan.h"
 #include "search/LayoutSearch.h"

@@ -4,7 +4,7 @@
 // A controller on the bundled catalog with one of examples/*.gpuplan open, for GUI tests that
 // check the teaching and comparison views against the shipped examples.
 
-#include "PlanController.h"
+#include "document/PlanController.h"
 
 #include <QString>
 

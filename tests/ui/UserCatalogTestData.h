@@ -4,8 +4,8 @@
 // Entries and checks shared by the tests of the user catalog forms: a filled-in GPU form, a
 // complete minimal entry of each kind for probing one field's bounds in the loader, and the
 // user folder loaded exactly as the application loads it.
-#include "CatalogEntryDialog.h"
-#include "UserCatalogEntry.h"
+#include "catalog/CatalogEntryDialog.h"
+#include "catalog/UserCatalogEntry.h"
 
 #include "catalog/CatalogLoader.h"
 

@@ -3,10 +3,10 @@
 // searchLayouts() returns, applies a row as one undo step, and stops on Cancel.
 #include "AutoPlanTestSupport.h"
 
-#include "AutoPlanDialog.h"
-#include "AutoPlanRunner.h"
-#include "AutoPlanTable.h"
-#include "PlanController.h"
+#include "autoplan/AutoPlanDialog.h"
+#include "autoplan/AutoPlanRunner.h"
+#include "autoplan/AutoPlanTable.h"
+#include "document/PlanController.h"
 
 #include "plan/PlanIo.h"
 

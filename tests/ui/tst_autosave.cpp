@@ -4,13 +4,13 @@
 // end-to-end check with a killed gpuplan process is tst_recovery.cpp.
 #include "UiTestFixtures.h"
 
-#include "Autosave.h"
-#include "DocumentActions.h"
-#include "PlanController.h"
-#include "PlanFileWriter.h"
-#include "RecoveryFile.h"
-#include "SessionRecovery.h"
 #include "Settings.h"
+#include "document/Autosave.h"
+#include "document/DocumentActions.h"
+#include "document/PlanController.h"
+#include "document/PlanFileWriter.h"
+#include "document/RecoveryFile.h"
+#include "document/SessionRecovery.h"
 
 #include "plan/PlanIo.h"
 

@@ -4,12 +4,12 @@
 // bad values naming the field and the allowed range, and the new entry loads and resolves.
 #include "UiTestFixtures.h"
 
-#include "CatalogBrowser.h"
-#include "CatalogEntryDialog.h"
-#include "CatalogTables.h"
-#include "PlanController.h"
-#include "UserCatalogEntry.h"
 #include "UserCatalogTestData.h"
+#include "catalog/CatalogBrowser.h"
+#include "catalog/CatalogEntryDialog.h"
+#include "catalog/CatalogTables.h"
+#include "catalog/UserCatalogEntry.h"
+#include "document/PlanController.h"
 
 #include "catalog/CatalogLoader.h"
 

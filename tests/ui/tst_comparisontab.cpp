@@ -5,8 +5,8 @@
 #include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
-#include "ComparisonTab.h"
-#include "PlanController.h"
+#include "document/PlanController.h"
+#include "results/ComparisonTab.h"
 
 #include "eval/Evaluator.h"
 #include "plan/PlanIo.h"

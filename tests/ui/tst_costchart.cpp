@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "CostChart.h"
-#include "PlanController.h"
 #include "Settings.h"
+#include "charts/CostChart.h"
+#include "document/PlanController.h"
 
 #include "facility/FacilityModel.h"
 #include "facility/Sensitivity.h"

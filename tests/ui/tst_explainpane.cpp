@@ -5,13 +5,13 @@
 #include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
-#include "ExplainPane.h"
-#include "KeyResultsStrip.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultsPanel.h"
 #include "Settings.h"
-#include "TeachingDocks.h"
+#include "document/PlanController.h"
+#include "results/KeyResultsStrip.h"
+#include "results/ResultsPanel.h"
+#include "teaching/ExplainPane.h"
+#include "teaching/TeachingDocks.h"
 
 #include "report/TextReport.h"
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "ChoiceFieldRow.h"
-#include "FieldRow.h"
-#include "InputPanel.h"
-#include "MemoryChart.h"
-#include "PlanController.h"
-#include "ResultsPanel.h"
-#include "SliderFieldRow.h"
 #include "Theme.h"
-#include "ValueLadder.h"
+#include "charts/MemoryChart.h"
+#include "document/PlanController.h"
+#include "inputs/ChoiceFieldRow.h"
+#include "inputs/FieldRow.h"
+#include "inputs/InputPanel.h"
+#include "inputs/SliderFieldRow.h"
+#include "inputs/ValueLadder.h"
+#include "results/ResultsPanel.h"
 
 #include "common/Units.h"
 #include "eval/Evaluator.h"

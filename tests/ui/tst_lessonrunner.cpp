@@ -5,15 +5,15 @@
 #include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
-#include "LessonPanel.h"
-#include "LessonRunner.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultTab.h"
-#include "ResultTabs.h"
-#include "ResultsPanel.h"
 #include "Settings.h"
-#include "TeachingDocks.h"
+#include "charts/ResultTab.h"
+#include "document/PlanController.h"
+#include "results/ResultTabs.h"
+#include "results/ResultsPanel.h"
+#include "teaching/LessonPanel.h"
+#include "teaching/LessonRunner.h"
+#include "teaching/TeachingDocks.h"
 
 #include "plan/PlanIo.h"
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "DocumentActions.h"
-#include "InputPanel.h"
-#include "KeyResultsStrip.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultsPanel.h"
 #include "Settings.h"
 #include "Theme.h"
+#include "document/DocumentActions.h"
+#include "document/PlanController.h"
+#include "inputs/InputPanel.h"
+#include "results/KeyResultsStrip.h"
+#include "results/ResultsPanel.h"
 
 #include "plan/PlanIo.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "MemoryChart.h"
-#include "PlanController.h"
 #include "Settings.h"
 #include "Theme.h"
+#include "charts/MemoryChart.h"
+#include "document/PlanController.h"
 
 #include "common/Units.h"
 #include "eval/Evaluator.h"

@@ -4,9 +4,9 @@
 // click on a point selects that layout's row in the table (and a selected row is ringed).
 #include "AutoPlanTestSupport.h"
 
-#include "AutoPlanDialog.h"
-#include "ParetoChart.h"
-#include "PlanController.h"
+#include "autoplan/AutoPlanDialog.h"
+#include "autoplan/ParetoChart.h"
+#include "document/PlanController.h"
 
 #include <qcustomplot.h>
 

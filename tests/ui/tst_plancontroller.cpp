@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "PlanController.h"
+#include "document/PlanController.h"
 
 #include "eval/Evaluator.h"
 #include "plan/PlanFields.h"

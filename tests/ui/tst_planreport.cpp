@@ -6,8 +6,8 @@
 
 #include "ExportActions.h"
 #include "MainWindow.h"
-#include "PlanController.h"
 #include "Settings.h"
+#include "document/PlanController.h"
 #include "report/PlanReport.h"
 #include "report/ReportFormat.h"
 #include "report/ReportStyle.h"

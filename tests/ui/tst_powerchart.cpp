@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "PlanController.h"
-#include "PowerChart.h"
+#include "charts/PowerChart.h"
+#include "document/PlanController.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
 
-#include "PlanController.h"
-#include "ScalingChart.h"
+#include "charts/ScalingChart.h"
+#include "document/PlanController.h"
 
 #include "search/Scaling.h"
 

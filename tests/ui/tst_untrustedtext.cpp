@@ -6,12 +6,12 @@
 // label and tooltip of the window is checked not to render the markup.
 #include "UiTestFixtures.h"
 
-#include "InputPanel.h"
-#include "KeyResultsStrip.h"
 #include "MainWindow.h"
-#include "PlanController.h"
-#include "ResultsPanel.h"
 #include "Settings.h"
+#include "document/PlanController.h"
+#include "inputs/InputPanel.h"
+#include "results/KeyResultsStrip.h"
+#include "results/ResultsPanel.h"
 
 #include "catalog/CatalogLoader.h"
 

@@ -5,11 +5,11 @@
 // models are added through forms whose bounds are the loader's and load back unchanged.
 #include "UiTestFixtures.h"
 
-#include "CatalogBrowser.h"
-#include "CatalogEntryDialog.h"
-#include "PlanController.h"
-#include "UserCatalogEntry.h"
 #include "UserCatalogTestData.h"
+#include "catalog/CatalogBrowser.h"
+#include "catalog/CatalogEntryDialog.h"
+#include "catalog/UserCatalogEntry.h"
+#include "document/PlanController.h"
 
 #include "catalog/CatalogLoader.h"
 

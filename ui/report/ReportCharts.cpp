@@ -5,10 +5,10 @@
 #include "report/ReportSections.h"
 #include "report/ReportStyle.h"
 
-#include "ChartFormat.h"
-#include "MemoryChart.h"
-#include "PlanController.h"
-#include "ScalingChart.h"
+#include "charts/ChartFormat.h"
+#include "charts/MemoryChart.h"
+#include "charts/ScalingChart.h"
+#include "document/PlanController.h"
 
 #include <QApplication>
 #include <QFontMetricsF>

@@ -3,7 +3,7 @@
 #include "report/ReportFormat.h"
 #include "report/ReportSections.h"
 
-#include "PlanController.h"
+#include "document/PlanController.h"
 
 #include "common/EnumNames.h"
 #include "eval/Evaluator.h"

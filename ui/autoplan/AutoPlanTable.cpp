@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "autoplan/AutoPlanTable.h"
+
+#include "document/FieldLabels.h"
+
+#include "common/EnumNames.h"
+#include "report/TextReport.h"
+
+#include <QHeaderView>
+#include <QLocale>
+#include <QTableWidget>
+
+namespace gpuplan::ui {
+
+namespace {
+
+QString fromStd(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QTableWidgetItem *cell(const QString &text, bool number = true)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QString integer(long long v)
+{
+    return QLocale(QLocale::English).toString(v);
+}
+
+} // namespace
+
+QStringList autoPlanHeaders(Mode mode)
+{
+    const bool training = mode == Mode::Training;
+    return {QObject::tr("#"),
+            QObject::tr("GPUs"),
+            QObject::tr("TP"),
+            QObject::tr("PP"),
+            QObject::tr("VP"),
+            training ? QObject::tr("DP") : QObject::tr("Replicas"),
+            QObject::tr("CP"),
+            QObject::tr("EP"),
+            training ? QObject::tr("Micro-batch") : QObject::tr("Concurrency"),
+            QObject::tr("Sharding"),
+            QObject::tr("Recompute"),
+            QObject::tr("Offload"),
+            training ? QObject::tr("Step time") : QObject::tr("Time per token"),
+            training ? QObject::tr("Tokens/s") : QObject::tr("Output tokens/s"),
+            QObject::tr("MFU"),
+            QObject::tr("Memory/GPU"),
+            training ? QObject::tr("Time to train") : QObject::tr("TTFT"),
+            training ? QObject::tr("Cost per run") : QObject::tr("Cost per M tokens"),
+            training ? QObject::tr("Energy (MWh)") : QObject::tr("MWh per M tokens"),
+            QObject::tr("vs best")};
+}
+
+QString shardingText(const Layout &l)
+{
+    if (l.zero == 0)
+        return QObject::tr("None");
+    QString impl;
+    switch (l.sharding) {
+    case ShardingImpl::Megatron: impl = QStringLiteral("Megatron"); break;
+    case ShardingImpl::DeepSpeed: impl = QStringLiteral("DeepSpeed"); break;
+    case ShardingImpl::Fsdp: impl = QStringLiteral("FSDP"); break;
+    }
+    return QStringLiteral("%1 · ZeRO-%2").arg(impl).arg(l.zero);
+}
+
+QString offloadText(const Layout &l)
+{
+    if (l.offloadParams != Offload::None)
+        return QObject::tr("Params + optimizer");
+    if (l.offloadOptimizer != Offload::None)
+        return QObject::tr("Optimizer");
+    return QObject::tr("None");
+}
+
+QString layoutSummary(const Layout &l, Mode mode)
+{
+    const bool training = mode == Mode::Training;
+    QStringList parts{QObject::tr("%1 GPUs").arg(integer(l.numGpus)), QStringLiteral("TP %1").arg(l.tp),
+                      QStringLiteral("PP %1").arg(l.pp)};
+    if (l.vp > 1)
+        parts << QObject::tr("VP %1").arg(l.vp);
+    if (training)
+        parts << QStringLiteral("DP %1").arg(l.dp);
+    else
+        parts << (l.dp == 1 ? QObject::tr("1 replica") : QObject::tr("%1 replicas").arg(l.dp));
+    if (l.cp > 1)
+        parts << QStringLiteral("CP %1").arg(l.cp);
+    if (l.ep > 1)
+        parts << QStringLiteral("EP %1").arg(l.ep);
+    parts << (training ? QObject::tr("micro-batch %1") : QObject::tr("concurrency %1")).arg(l.microBatch);
+    if (training) {
+        parts << shardingText(l);
+        if (l.recompute != Recompute::None)
+            parts << QObject::tr("recompute %1")
+                         .arg(enumDisplayName(recomputeNames(), static_cast<int>(l.recompute)).toLower());
+        if (l.offloadOptimizer != Offload::None || l.offloadParams != Offload::None)
+            parts << QObject::tr("offload %1").arg(offloadText(l).toLower());
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+void fillLayoutTable(QTableWidget *table, const SearchResult &r)
+{
+    const bool training = r.mode == Mode::Training;
+    table->clearContents();
+    table->setColumnCount(ColCount);
+    table->setHorizontalHeaderLabels(autoPlanHeaders(r.mode));
+    table->setRowCount(static_cast<int>(r.best.size()));
+    const double bestObjective = r.best.empty() ? 0 : r.best.front().objective;
+    int row = 0;
+    for (const SearchCandidate &c : r.best) {
+        const Layout &l = c.layout;
+        QString cost = QStringLiteral("–");
+        if (c.costKnown)
+            cost = training ? fromStd(formatUsd(c.costUsd)) : QStringLiteral("$%1").arg(c.costUsd, 0, 'f', 3);
+        else if (c.gpuHours > 0)
+            cost = QObject::tr("%1 GPU-h").arg(fromStd(formatCount(c.gpuHours)));
+        const QString cells[ColCount] = {
+            integer(row + 1),
+            integer(l.numGpus),
+            integer(l.tp),
+            integer(l.pp),
+            integer(l.vp),
+            integer(training ? l.dp : c.replicas),
+            integer(l.cp),
+            integer(l.ep),
+            integer(l.microBatch),
+            shardingText(l),
+            enumDisplayName(recomputeNames(), static_cast<int>(l.recompute)),
+            offloadText(l),
+            training ? fromStd(formatDuration(c.stepTimeS)) : QStringLiteral("%1 ms").arg(c.tpotMs, 0, 'f', 1),
+            fromStd(formatCount(c.tokensPerS)),
+            training ? QStringLiteral("%1%").arg(c.mfu * 100, 0, 'f', 1) : QStringLiteral("–"),
+            fromStd(formatBytes(c.perGpuBytes)),
+            training ? fromStd(formatDuration(c.timeToTrainS)) : QStringLiteral("%1 ms").arg(c.ttftMs, 0, 'f', 0),
+            cost,
+            QLocale(QLocale::English).toString(c.energyMwh, 'f', c.energyMwh >= 100 ? 0 : c.energyMwh >= 1 ? 2 : 4),
+            bestObjective > 0 ? QStringLiteral("%1%").arg((c.objective / bestObjective - 1) * 100, 0, 'f', 1)
+                              : QStringLiteral("–"),
+        };
+        for (int col = 0; col < ColCount; ++col) {
+            const bool text = col == ColSharding || col == ColRecompute || col == ColOffload;
+            table->setItem(row, col, cell(cells[col], !text));
+        }
+        ++row;
+    }
+    table->resizeColumnsToContents();
+}
+
+void fillRejectTable(QTableWidget *table, const SearchResult &r)
+{
+    table->clearContents();
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({QObject::tr("Candidates"), QObject::tr("Set aside because")});
+    table->setRowCount(0);
+    for (int i = 0; i < kRejectReasonCount; ++i) {
+        const long long n = r.rejected[static_cast<std::size_t>(i)];
+        if (n <= 0)
+            continue;
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, cell(integer(n)));
+        table->setItem(row, 1, cell(QString::fromUtf8(rejectReasonName(i)), false));
+    }
+    table->resizeColumnToContents(0);
+    table->horizontalHeader()->setStretchLastSection(true);
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/ChartFormat.h"
+
+#include "document/PlanController.h"
+
+#include <qcustomplot.h>
+
+#include <array>
+#include <cmath>
+
+namespace gpuplan::ui {
+
+namespace {
+
+struct Scaled
+{
+    double value;
+    const char *suffix;
+};
+
+Scaled scaled(double value)
+{
+    static constexpr std::array<Scaled, 5> kSteps{{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
+    const double magnitude = std::fabs(value);
+    for (const Scaled &step : kSteps) {
+        if (magnitude >= step.value * 0.9995)
+            return {value / step.value, step.suffix};
+    }
+    return {value, ""};
+}
+
+// Digits after the point that give `significant` significant digits for |v| >= 1.
+int decimalsFor(double v, int significant)
+{
+    const double magnitude = std::fabs(v);
+    const int whole = magnitude >= 1 ? static_cast<int>(std::floor(std::log10(magnitude))) + 1 : 1;
+    return std::max(0, significant - whole);
+}
+
+QString joined(double v, int decimals, const char *suffix, const QString &unit)
+{
+    QString text = QString::number(v, 'f', decimals);
+    const QString tail = QString::fromLatin1(suffix) + unit;
+    if (!tail.isEmpty())
+        text += QLatin1Char(' ') + tail;
+    return text;
+}
+
+// Tick labels "100 k", "1 M" rather than "1e+05".
+class SiLogTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override
+    {
+        Q_UNUSED(locale);
+        Q_UNUSED(formatChar);
+        Q_UNUSED(precision);
+        return siNumber(tick, {}, 3);
+    }
+};
+
+class SiTicker : public QCPAxisTicker
+{
+public:
+    explicit SiTicker(QString prefix) : m_prefix(std::move(prefix)) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override
+    {
+        Q_UNUSED(locale);
+        Q_UNUSED(formatChar);
+        Q_UNUSED(precision);
+        if (std::fabs(tick) < 1e-9)
+            return m_prefix + QStringLiteral("0");
+        return (tick < 0 ? QStringLiteral("−") : QString()) + m_prefix + siNumber(std::fabs(tick), {}, 3);
+    }
+
+private:
+    QString m_prefix;
+};
+
+} // namespace
+
+QString siNumber(double value, const QString &unit, int significant)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("—");
+    const Scaled s = scaled(value);
+    // Trailing zeros of a round tick ("1.00 M") carry no information.
+    QString number = QString::number(s.value, 'f', decimalsFor(s.value, significant));
+    if (number.contains(QLatin1Char('.'))) {
+        while (number.endsWith(QLatin1Char('0')))
+            number.chop(1);
+        if (number.endsWith(QLatin1Char('.')))
+            number.chop(1);
+    }
+    const QString tail = QString::fromLatin1(s.suffix) + unit;
+    return tail.isEmpty() ? number : number + QLatin1Char(' ') + tail;
+}
+
+QString usdText(double usd)
+{
+    if (!std::isfinite(usd))
+        return QStringLiteral("—");
+    const QString sign = usd < 0 ? QStringLiteral("−") : QString();
+    const double magnitude = std::fabs(usd);
+    if (magnitude < 1000)
+        return sign + QStringLiteral("$%1").arg(magnitude, 0, 'f', 0);
+    const Scaled s = scaled(magnitude);
+    return sign + QStringLiteral("$") + joined(s.value, decimalsFor(s.value, 3), s.suffix, {});
+}
+
+QString secondsText(double seconds)
+{
+    if (!std::isfinite(seconds))
+        return QStringLiteral("—");
+    const double magnitude = std::fabs(seconds);
+    if (magnitude >= 2 * 86400)
+        return QStringLiteral("%1 days").arg(seconds / 86400, 0, 'f', 1);
+    if (magnitude >= 120 * 60)
+        return QStringLiteral("%1 h").arg(seconds / 3600, 0, 'f', 1);
+    if (magnitude >= 120)
+        return QStringLiteral("%1 min").arg(seconds / 60, 0, 'f', 1);
+    if (magnitude >= 1 || magnitude == 0)
+        return QStringLiteral("%1 s").arg(seconds, 0, 'f', decimalsFor(seconds, 3));
+    if (magnitude >= 1e-3)
+        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', decimalsFor(seconds * 1e3, 3));
+    return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', decimalsFor(seconds * 1e6, 3));
+}
+
+QString percentText(double fraction, int decimals)
+{
+    return QStringLiteral("%1%").arg(fraction * 100.0, 0, 'f', decimals);
+}
+
+QColor categoryColor(int index)
+{
+    static constexpr std::array<QRgb, 9> kColors{0x4e79a7, 0xf28e2b, 0x76b7b2, 0x59a14f, 0xedc948,
+                                                 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    return QColor::fromRgb(kColors[static_cast<std::size_t>(index) % kColors.size()]);
+}
+
+QSharedPointer<QCPAxisTicker> siLogTicker()
+{
+    auto ticker = QSharedPointer<SiLogTicker>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    return ticker;
+}
+
+QSharedPointer<QCPAxisTicker> siTicker(const QString &prefix)
+{
+    return QSharedPointer<SiTicker>::create(prefix);
+}
+
+void styleAxis(QCPAxis *axis, const QColor &text, const QColor &muted, const QColor &grid, const QFont &font)
+{
+    axis->setBasePen(QPen(muted, 1));
+    axis->setTickPen(QPen(muted, 1));
+    axis->setSubTickPen(QPen(muted, 1));
+    axis->setTickLabelColor(text);
+    axis->setLabelColor(text);
+    QFont ticks = font;
+    ticks.setPointSizeF(font.pointSizeF() * 0.95);
+    axis->setTickLabelFont(ticks);
+    axis->setLabelFont(font);
+    axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+    axis->grid()->setZeroLinePen(QPen(muted, 1.5));
+}
+
+QVector<double> graphKeys(const QCPGraph *graph)
+{
+    QVector<double> out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out << it->key;
+    return out;
+}
+
+QVector<double> graphValues(const QCPGraph *graph)
+{
+    QVector<double> out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+QString unresolvedPlanText(const PlanController &controller)
+{
+    const auto &errors = controller.resolveErrors();
+    return QObject::tr("This plan cannot be evaluated:\n%1")
+        .arg(errors.empty() ? QObject::tr("unknown reason") : QString::fromStdString(errors.front().message));
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/ChartWidget.h"
+
+#include "Settings.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolTip>
+
+#ifdef GPUPLAN_HAVE_SVG
+#include <QSvgGenerator>
+#endif
+
+namespace gpuplan::ui {
+
+ChartWidget::ChartWidget(QWidget *parent)
+    : ResultTab(parent), m_plot(new QCustomPlot(this)), m_overlay(new QLabel(this))
+{
+    auto *layout = new QGridLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot, 0, 0);
+    layout->addWidget(m_overlay, 0, 0, Qt::AlignCenter);   // same cell: drawn over the plot
+    m_overlay->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_overlay->setAlignment(Qt::AlignCenter);
+    m_overlay->setWordWrap(true);
+    m_overlay->setMaximumWidth(560);
+    m_overlay->hide();
+
+    // QCustomPlot's own minimum size hint is its layout's, which would let a wide legend or long
+    // tick labels set the window's minimum width; charts adapt to their width instead.
+    m_plot->setMinimumSize(240, 180);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    m_plot->setMouseTracking(true);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu *menu = createContextMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_plot->mapToGlobal(pos));
+    });
+    applyBaseStyle();
+}
+
+ChartWidget::~ChartWidget() = default;
+
+QMenu *ChartWidget::createContextMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    menu->addAction(tr("Copy image"), this, [this] { QApplication::clipboard()->setImage(renderImage()); });
+    menu->addAction(tr("Export PNG…"), this, [this] { exportWithDialog(false); });
+    if (svgExportAvailable())
+        menu->addAction(tr("Export SVG…"), this, [this] { exportWithDialog(true); });
+    menu->addSeparator();
+    menu->addAction(tr("Reset view"), this, [this] {
+        resetView();
+        replot();
+    });
+    return menu;
+}
+
+QSize ChartWidget::exportSize(const QSize &size) const
+{
+    if (size.isValid() && !size.isEmpty())
+        return size;
+    return m_plot->size().isEmpty() ? QSize(960, 600) : m_plot->size();
+}
+
+QImage ChartWidget::renderImage(const QSize &size) const
+{
+    const QSize s = exportSize(size);
+    return m_plot->toPixmap(s.width(), s.height()).toImage();
+}
+
+bool ChartWidget::exportPng(const QString &path, const QSize &size) const
+{
+    const QSize s = exportSize(size);
+    // Twice the pixels so the image stays sharp on slides and printed pages.
+    return m_plot->savePng(path, s.width(), s.height(), 2.0);
+}
+
+bool ChartWidget::svgExportAvailable()
+{
+#ifdef GPUPLAN_HAVE_SVG
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool ChartWidget::exportSvg(const QString &path, const QSize &size) const
+{
+#ifdef GPUPLAN_HAVE_SVG
+    const QSize s = exportSize(size);
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(s);
+    generator.setViewBox(QRect(QPoint(0, 0), s));
+    generator.setTitle(const_cast<ChartWidget *>(this)->title());
+    QCPPainter painter;
+    if (!painter.begin(&generator))
+        return false;
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    m_plot->toPainter(&painter, s.width(), s.height());
+    return painter.end();
+#else
+    Q_UNUSED(path);
+    Q_UNUSED(size);
+    return false;
+#endif
+}
+
+void ChartWidget::exportWithDialog(bool svg)
+{
+    const QString filter = svg ? tr("SVG image (*.svg)") : tr("PNG image (*.png)");
+    const QString suffix = svg ? QStringLiteral(".svg") : QStringLiteral(".png");
+    QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export SVG") : tr("Export PNG"),
+                                                title().toLower().replace(QLatin1Char(' '), QLatin1Char('-')) + suffix,
+                                                filter);
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(suffix, Qt::CaseInsensitive))
+        path += suffix;
+    if (!(svg ? exportSvg(path) : exportPng(path)))
+        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1.").arg(path));
+}
+
+void ChartWidget::applySettings(const Settings &settings)
+{
+    setLegendVisible(settings.chartLegendVisible());
+}
+
+void ChartWidget::setLegendVisible(bool visible)
+{
+    m_legendVisible = visible;
+    updateLegendVisibility();
+    replot();
+}
+
+void ChartWidget::updateLegendVisibility()
+{
+    m_plot->legend->setVisible(m_legendVisible);
+}
+
+QString ChartWidget::overlayText() const
+{
+    return m_overlay->isVisibleTo(this) ? m_overlay->text() : QString();
+}
+
+QStringList ChartWidget::legendEntries() const
+{
+    QStringList names;
+    for (int i = 0; i < m_plot->legend->elementCount(); ++i) {
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->elementAt(i)))
+            names << item->plottable()->name();
+    }
+    return names;
+}
+
+void ChartWidget::setTitle(const QString &title)
+{
+    if (!m_title) {
+        m_plot->plotLayout()->insertRow(0);
+        m_title = new QCPTextElement(m_plot, title);
+        m_plot->plotLayout()->addElement(0, 0, m_title);
+        applyBaseStyle();
+    }
+    m_title->setText(title);
+}
+
+void ChartWidget::setOverlayText(const QString &text)
+{
+    m_overlay->setText(text);
+    m_overlay->setVisible(!text.isEmpty());
+}
+
+QFont ChartWidget::chartFont(double scale, bool bold) const
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * scale);
+    f.setBold(bold);
+    return f;
+}
+
+QColor ChartWidget::textColor() const
+{
+    return palette().color(QPalette::WindowText);
+}
+
+QColor ChartWidget::mutedColor() const
+{
+    QColor c = textColor();
+    c.setAlphaF(0.65f);
+    return c;
+}
+
+QColor ChartWidget::gridColor() const
+{
+    QColor c = textColor();
+    c.setAlphaF(0.15f);
+    return c;
+}
+
+QColor ChartWidget::backgroundColor() const
+{
+    return palette().color(QPalette::Base);
+}
+
+void ChartWidget::replot()
+{
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+void ChartWidget::applyBaseStyle()
+{
+    const QColor text = textColor();
+    m_plot->setBackground(backgroundColor());
+    m_plot->axisRect()->setBackground(backgroundColor());
+    for (QCPAxis *axis : m_plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(mutedColor(), 1));
+        axis->setTickPen(QPen(mutedColor(), 1));
+        axis->setSubTickPen(QPen(mutedColor(), 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setTickLabelFont(chartFont(0.95));
+        axis->setLabelFont(chartFont(1.0));
+        axis->grid()->setPen(QPen(gridColor(), 1, Qt::SolidLine));
+        axis->grid()->setZeroLinePen(QPen(mutedColor(), 1));
+    }
+    m_plot->legend->setBrush(backgroundColor());
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setTextColor(text);
+    m_plot->legend->setFont(chartFont(0.95));
+    m_plot->legend->setVisible(m_legendVisible);
+    if (m_title) {
+        m_title->setFont(chartFont(1.15, true));
+        m_title->setTextColor(text);
+    }
+    QFont overlayFont = chartFont(1.1);
+    m_overlay->setFont(overlayFont);
+    m_overlay->setStyleSheet(QStringLiteral("color: %1;").arg(mutedColor().name(QColor::HexArgb)));
+}
+
+void ChartWidget::changeEvent(QEvent *event)
+{
+    ResultTab::changeEvent(event);
+    const auto type = event->type();
+    if (type == QEvent::PaletteChange || type == QEvent::FontChange || type == QEvent::StyleChange) {
+        applyBaseStyle();
+        restyle();
+        replot();
+    }
+}
+
+void ChartWidget::onMouseMove(QMouseEvent *event)
+{
+    const QString text = hoverText(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/ResultTab.h"
+
+#include <QImage>
+
+class QCustomPlot;
+class QCPTextElement;
+class QLabel;
+class QMenu;
+class QMouseEvent;
+
+namespace gpuplan::ui {
+
+// Base of every chart tab: a QCustomPlot with the behaviour all charts share. Hovering shows the
+// exact value with its unit (hoverText()), the wheel zooms, dragging pans, the right-click menu
+// copies the image, exports PNG or SVG and resets the view. Fonts follow the application font
+// (presentation mode) and colours follow the palette (light/dark). Subclasses own the data and
+// expose it for tests; pixels are never the contract.
+class ChartWidget : public ResultTab
+{
+    Q_OBJECT
+public:
+    explicit ChartWidget(QWidget *parent = nullptr);
+    ~ChartWidget() override;
+
+    QCustomPlot *plot() const { return m_plot; }
+    virtual void resetView() = 0;
+
+    QImage renderImage(const QSize &size = {}) const;              // empty size = widget size
+    bool exportPng(const QString &path, const QSize &size = {}) const;
+    bool exportSvg(const QString &path, const QSize &size = {}) const;   // false without Qt SVG
+    static bool svgExportAvailable();
+    QMenu *createContextMenu(QWidget *parent);
+    QString toolTipAt(const QPointF &pixel) const { return hoverText(pixel); }
+
+    void applySettings(const Settings &settings) override;
+    void setLegendVisible(bool visible);
+    bool legendVisible() const { return m_legendVisible; }
+    QString overlayText() const;
+    QStringList legendEntries() const;              // names in legend order
+
+protected:
+    // Tooltip for a position in plot pixels; empty = none.
+    virtual QString hoverText(const QPointF &pixel) const = 0;
+    // Re-apply series colours and fonts after the palette or application font changed.
+    virtual void restyle() {}
+    // Shows or hides the legends after the legend setting changed. Charts with a legend of their
+    // own (the cost tornado) or a legend only for some data override it; the default shows the
+    // plot's legend exactly when the setting says so.
+    virtual void updateLegendVisibility();
+
+    void setTitle(const QString &title);
+    // A message in the middle of the chart when there is nothing to draw, and why.
+    void setOverlayText(const QString &text);
+    QFont chartFont(double scale = 1.0, bool bold = false) const;
+    QColor textColor() const;
+    QColor mutedColor() const;
+    QColor gridColor() const;
+    QColor backgroundColor() const;
+    void replot();
+
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applyBaseStyle();
+    void onMouseMove(QMouseEvent *event);
+    void exportWithDialog(bool svg);
+    QSize exportSize(const QSize &size) const;
+
+    QCustomPlot *m_plot;
+    QCPTextElement *m_title = nullptr;
+    QLabel *m_overlay;
+    bool m_legendVisible = true;
+};
+
+} // namespace gpuplan::ui

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/MemoryChart.h"
+
+#include "Settings.h"
+#include "Theme.h"
+#include "charts/GpuComparison.h"
+#include "document/PlanController.h"
+
+#include "common/Units.h"
+#include "eval/Evaluator.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+namespace gpuplan::ui {
+
+namespace {
+
+struct ComponentStyle
+{
+    const char *name;
+    double MemoryBreakdown::*member;
+    QRgb color;   // categorical colours readable on light and dark backgrounds; red is reserved
+};
+
+const ComponentStyle kComponents[kMemoryComponentCount] = {
+    {QT_TRANSLATE_NOOP("MemoryChart", "Weights"), &MemoryBreakdown::weights, 0x4e79a7},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Gradients"), &MemoryBreakdown::gradients, 0xf28e2b},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Optimizer states"), &MemoryBreakdown::optimizerStates, 0x76b7b2},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Master weights"), &MemoryBreakdown::masterWeights, 0x59a14f},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Activations"), &MemoryBreakdown::activations, 0xedc948},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Logits and loss"), &MemoryBreakdown::logitsLoss, 0xb07aa1},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Communication buffers"), &MemoryBreakdown::commBuffers, 0xff9da7},
+    {QT_TRANSLATE_NOOP("MemoryChart", "KV cache"), &MemoryBreakdown::kvCache, 0x9c755f},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Workspace"), &MemoryBreakdown::workspace, 0x86bcb6},
+    {QT_TRANSLATE_NOOP("MemoryChart", "CUDA context"), &MemoryBreakdown::cudaContext, 0xbab0ac},
+    {QT_TRANSLATE_NOOP("MemoryChart", "Allocator slack"), &MemoryBreakdown::allocatorSlack, 0x79706e},
+};
+
+constexpr double kBarWidth = 0.6;
+constexpr double kCapacityHalfWidth = 0.42;
+
+// GPU names run to 40 characters ("NVIDIA H100 SXM5 96GB (six HBM3 stacks)"): break them into
+// lines of about 13 characters so neighbouring tick labels never overlap.
+QString wrapName(const QString &name, int width = 13)
+{
+    QStringList lines;
+    QString line;
+    for (const QString &word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+            lines << line;
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+double gib(double bytes)
+{
+    return bytes / units::kGiB;
+}
+
+QString gibText(double bytes, int decimals = 1)
+{
+    return QStringLiteral("%1 GiB").arg(gib(bytes), 0, 'f', decimals);
+}
+
+} // namespace
+
+QString memoryComponentName(MemoryComponent component)
+{
+    return MemoryChart::tr(kComponents[static_cast<int>(component)].name);
+}
+
+double memoryComponentBytes(const MemoryBreakdown &breakdown, MemoryComponent component)
+{
+    return breakdown.*(kComponents[static_cast<int>(component)].member);
+}
+
+MemoryChart::MemoryChart(QWidget *parent) : ChartWidget(parent)
+{
+    QCustomPlot *p = plot();
+    setTitle(tr("Memory per GPU, most-loaded GPU"));
+    p->setAutoAddPlottableToLegend(false);
+    p->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    p->xAxis->setTickLength(0, 4);
+    p->xAxis->grid()->setVisible(false);
+    p->yAxis->setLabel(tr("Memory per GPU (GiB)"));
+    p->yAxis->setPadding(8);
+
+    for (int i = 0; i < kMemoryComponentCount; ++i) {
+        auto *bars = new QCPBars(p->xAxis, p->yAxis);
+        bars->setName(memoryComponentName(static_cast<MemoryComponent>(i)));
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setAntialiased(false);   // axis-aligned rectangles: crisper and cheaper without
+        if (i > 0)
+            bars->moveAbove(m_stack[static_cast<std::size_t>(i - 1)]);
+        m_stack[static_cast<std::size_t>(i)] = bars;
+    }
+    m_capacity = p->addGraph(p->xAxis, p->yAxis);
+    m_capacity->setName(tr("GPU memory capacity"));
+    m_capacity->setLineStyle(QCPGraph::lsLine);
+
+    // Legend in rows under the title, not over the bars and not taking width from them.
+    p->axisRect()->insetLayout()->take(p->legend);
+    p->plotLayout()->insertRow(1);
+    p->plotLayout()->addElement(1, 0, p->legend);
+    p->plotLayout()->setRowStretchFactor(1, 0.001);
+    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    p->legend->setWrap(6);
+    p->legend->setMargins(QMargins(8, 2, 8, 2));
+    restyle();
+}
+
+MemoryChart::~MemoryChart() = default;
+
+void MemoryChart::applySettings(const Settings &settings)
+{
+    ChartWidget::applySettings(settings);
+    setComparisonCount(settings.comparisonGpuCount());
+}
+
+void MemoryChart::setComparisonCount(int count)
+{
+    m_comparisonCount = count;
+}
+
+void MemoryChart::refresh(const PlanController &controller)
+{
+    if (!controller.isResolved()) {
+        setBars({});
+        const auto &errors = controller.resolveErrors();
+        setOverlayText(tr("This plan cannot be evaluated:\n%1")
+                           .arg(errors.empty() ? tr("unknown reason") : QString::fromStdString(errors.front().message)));
+        return;
+    }
+    const GpuSpec &planGpu = *controller.resolved().gpu;
+    std::vector<MemoryBar> bars;
+    bars.push_back({QString::fromStdString(planGpu.id), QString::fromStdString(planGpu.name),
+                    controller.evaluation().memory, true});
+    ResolvedPlan other;
+    for (const GpuSpec *gpu : comparableGpus(controller.catalog(), planGpu, m_comparisonCount)) {
+        // Same plan, same layout, another GPU (with its default node when the plan names none).
+        if (!controller.resolveWithGpu(*gpu, other))
+            continue;
+        const Evaluation e = evaluate(other);
+        bars.push_back({QString::fromStdString(gpu->id), QString::fromStdString(gpu->name), e.memory, false});
+    }
+    setBars(std::move(bars));
+}
+
+namespace {
+
+bool sameBar(const MemoryBar &a, const MemoryBar &b)
+{
+    const MemoryResult &x = a.memory;
+    const MemoryResult &y = b.memory;
+    for (int c = 0; c < kMemoryComponentCount; ++c) {
+        const auto component = static_cast<MemoryComponent>(c);
+        if (memoryComponentBytes(x.breakdown, component) != memoryComponentBytes(y.breakdown, component))
+            return false;
+    }
+    return a.gpuId == b.gpuId && a.gpuName == b.gpuName && a.isPlanGpu == b.isPlanGpu
+           && x.perGpuBytes == y.perGpuBytes && x.capacityBytes == y.capacityBytes && x.fits == y.fits;
+}
+
+} // namespace
+
+void MemoryChart::setBars(std::vector<MemoryBar> bars)
+{
+    // Most inputs (tokens, prices, power) do not change memory: keep the chart and the user's
+    // zoom as they are.
+    if (bars.size() == m_bars.size() && std::equal(bars.begin(), bars.end(), m_bars.begin(), sameBar))
+        return;
+    m_bars = std::move(bars);
+    rebuild();
+}
+
+void MemoryChart::restyle()
+{
+    for (int i = 0; i < kMemoryComponentCount; ++i) {
+        const QColor color = QColor::fromRgb(kComponents[i].color);
+        m_stack[static_cast<std::size_t>(i)]->setBrush(color);
+        m_stack[static_cast<std::size_t>(i)]->setPen(QPen(backgroundColor(), 1));
+    }
+    QPen capacityPen(textColor(), 2, Qt::DashLine);
+    m_capacity->setPen(capacityPen);
+    rebuild();
+}
+
+void MemoryChart::rebuild()
+{
+    QCustomPlot *p = plot();
+    const int n = static_cast<int>(m_bars.size());
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(p->xAxis->ticker());
+    ticker->clear();
+    p->clearItems();
+    m_outlines.assign(m_bars.size(), nullptr);
+
+    QVector<double> keys(n);
+    for (int i = 0; i < n; ++i) {
+        keys[i] = i + 1;
+        ticker->addTick(keys[i], QStringLiteral("%1\n%2").arg(wrapName(m_bars[i].gpuName), gibText(m_bars[i].memory.capacityBytes)));
+    }
+
+    // Stacks; only components that occur in some bar go into the legend, bottom of the stack first.
+    p->legend->clearItems();
+    p->legend->setVisible(false);
+    m_capacity->addToLegend();
+    for (int c = 0; c < kMemoryComponentCount; ++c) {
+        QVector<double> values(n);
+        bool used = false;
+        for (int i = 0; i < n; ++i) {
+            values[i] = gib(memoryComponentBytes(m_bars[i].memory.breakdown, static_cast<MemoryComponent>(c)));
+            used = used || values[i] > 0;
+        }
+        m_stack[static_cast<std::size_t>(c)]->setData(keys, values, true);
+        if (used)
+            m_stack[static_cast<std::size_t>(c)]->addToLegend();
+    }
+
+    // Capacity: one dashed segment across each bar, broken between bars (NaN gaps).
+    QVector<double> cx, cy;
+    double top = 0;
+    bool anyResult = false;
+    for (int i = 0; i < n; ++i) {
+        const double cap = gib(m_bars[i].memory.capacityBytes);
+        cx << keys[i] - kCapacityHalfWidth << keys[i] + kCapacityHalfWidth << keys[i] + 0.5;
+        cy << cap << cap << std::numeric_limits<double>::quiet_NaN();
+        top = std::max({top, cap, gib(m_bars[i].memory.perGpuBytes)});
+        anyResult = anyResult || m_bars[i].memory.perGpuBytes > 0;
+    }
+    m_capacity->setData(cx, cy, true);
+
+    const QColor error = errorColor(palette());
+    for (int i = 0; i < n; ++i) {
+        const MemoryBar &bar = m_bars[i];
+        if (bar.isPlanGpu) {
+            auto *band = new QCPItemRect(p);
+            band->setLayer(QStringLiteral("grid"));
+            band->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            band->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            band->topLeft->setCoords(keys[i] - 0.5, 0);
+            band->bottomRight->setCoords(keys[i] + 0.5, 1);
+            QColor fill = palette().color(QPalette::Highlight);
+            fill.setAlphaF(0.10f);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            auto *tag = new QCPItemText(p);
+            tag->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            tag->position->setCoords(keys[i], 0);
+            tag->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            tag->setPadding(QMargins(0, 4, 0, 0));
+            tag->setText(tr("this plan"));
+            tag->setFont(chartFont(0.9));
+            tag->setColor(mutedColor());
+        }
+        const double total = bar.memory.perGpuBytes;
+        if (total <= 0)
+            continue;
+        auto *label = new QCPItemText(p);
+        label->position->setCoords(keys[i], gib(total));
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setPadding(QMargins(0, 0, 0, 4));
+        label->setClipToAxisRect(false);
+        if (bar.memory.fits) {
+            label->setText(gibText(total));
+            label->setFont(chartFont(0.95));
+            label->setColor(textColor());
+        } else {
+            label->setText(tr("%1\ndoes not fit").arg(gibText(total)));
+            label->setFont(chartFont(0.95, true));
+            label->setColor(error);
+            auto *outline = new QCPItemRect(p);
+            outline->topLeft->setCoords(keys[i] - kBarWidth / 2, gib(total));
+            outline->bottomRight->setCoords(keys[i] + kBarWidth / 2, 0);
+            outline->setPen(QPen(error, 2.5));
+            outline->setBrush(Qt::NoBrush);
+            m_outlines[static_cast<std::size_t>(i)] = outline;
+        }
+    }
+    m_defaultTop = top > 0 ? top * 1.22 : 1.0;
+    setOverlayText(n > 0 && !anyResult ? tr("No memory estimate for this plan yet.") : QString());
+    p->legend->setVisible(n > 0 && legendVisible());
+    fitLegendToWidth();
+    resetView();
+    replot();
+}
+
+void MemoryChart::resizeEvent(QResizeEvent *event)
+{
+    ChartWidget::resizeEvent(event);
+    fitLegendToWidth();
+}
+
+// As many legend columns as fit across the chart (2 to 6), filled row by row.
+void MemoryChart::fitLegendToWidth()
+{
+    const int itemWidth = QFontMetrics(chartFont(0.95)).horizontalAdvance(tr("Communication buffers")) + 48;
+    const int columns = std::clamp(width() / std::max(itemWidth, 1), 2, 6);
+    QCPLegend *legend = plot()->legend;
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+void MemoryChart::resetView()
+{
+    plot()->xAxis->setRange(0.4, std::max<double>(1.0, static_cast<double>(m_bars.size())) + 0.6);
+    plot()->yAxis->setRange(0, m_defaultTop);
+}
+
+int MemoryChart::barAt(double key) const
+{
+    const int index = static_cast<int>(std::lround(key)) - 1;
+    if (index < 0 || index >= static_cast<int>(m_bars.size()) || std::fabs(key - (index + 1)) > 0.5)
+        return -1;
+    return index;
+}
+
+QString MemoryChart::hoverText(const QPointF &pixel) const
+{
+    const int i = barAt(plot()->xAxis->pixelToCoord(pixel.x()));
+    if (i < 0)
+        return {};
+    const MemoryBar &bar = m_bars[static_cast<std::size_t>(i)];
+    const double value = plot()->yAxis->pixelToCoord(pixel.y());
+    const double capacity = bar.memory.capacityBytes;
+    QString lines = QStringLiteral("<b>%1</b>").arg(bar.gpuName.toHtmlEscaped());
+    double base = 0;
+    const double halfWidth = kBarWidth / 2;
+    const double key = plot()->xAxis->pixelToCoord(pixel.x());
+    if (std::fabs(key - (i + 1)) <= halfWidth) {
+        for (int c = 0; c < kMemoryComponentCount; ++c) {
+            const double bytes = memoryComponentBytes(bar.memory.breakdown, static_cast<MemoryComponent>(c));
+            if (bytes > 0 && value >= gib(base) && value < gib(base + bytes)) {
+                lines += QStringLiteral("<br>%1: %2 (%3 GB, %4% of capacity)")
+                             .arg(memoryComponentName(static_cast<MemoryComponent>(c)), gibText(bytes, 2))
+                             .arg(bytes / 1e9, 0, 'f', 2)
+                             .arg(capacity > 0 ? 100.0 * bytes / capacity : 0.0, 0, 'f', 1);
+            }
+            base += bytes;
+        }
+    }
+    if (bar.memory.perGpuBytes > 0) {
+        lines += QStringLiteral("<br>Total: %1 of %2 (%3%) — %4")
+                     .arg(gibText(bar.memory.perGpuBytes, 2), gibText(capacity, 2))
+                     .arg(capacity > 0 ? 100.0 * bar.memory.perGpuBytes / capacity : 0.0, 0, 'f', 1)
+                     .arg(bar.memory.fits ? tr("fits") : tr("does not fit"));
+    } else {
+        lines += QStringLiteral("<br>") + tr("Capacity: %1; no memory estimate yet").arg(gibText(capacity, 2));
+    }
+    return lines;
+}
+
+QVector<double> MemoryChart::barValues(MemoryComponent component) const
+{
+    QVector<double> out;
+    const auto data = m_stack[static_cast<std::size_t>(component)]->data();
+    for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+QVector<double> MemoryChart::barTotals() const
+{
+    QVector<double> totals(static_cast<int>(m_bars.size()), 0.0);
+    for (int c = 0; c < kMemoryComponentCount; ++c) {
+        const QVector<double> values = barValues(static_cast<MemoryComponent>(c));
+        for (int i = 0; i < values.size() && i < totals.size(); ++i)
+            totals[i] += values[i];
+    }
+    return totals;
+}
+
+QVector<double> MemoryChart::capacityLine() const
+{
+    QVector<double> out;
+    const auto data = m_capacity->data();
+    int index = 0;
+    for (auto it = data->constBegin(); it != data->constEnd(); ++it, ++index) {
+        if (index % 3 == 0)
+            out << it->value;
+    }
+    return out;
+}
+
+QStringList MemoryChart::barLabels() const
+{
+    QStringList out;
+    const auto ticker = qSharedPointerCast<QCPAxisTickerText>(plot()->xAxis->ticker());
+    for (const QString &label : ticker->ticks())
+        out << label;
+    return out;
+}
+
+bool MemoryChart::isMarkedNotFitting(int bar) const
+{
+    return bar >= 0 && bar < static_cast<int>(m_outlines.size()) && m_outlines[static_cast<std::size_t>(bar)];
+}
+
+QColor MemoryChart::markColor(int bar) const
+{
+    return isMarkedNotFitting(bar) ? m_outlines[static_cast<std::size_t>(bar)]->pen().color() : QColor();
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/ScalingChart.h"
+
+#include "charts/ChartFormat.h"
+#include "charts/ScalingWorker.h"
+#include "document/PlanController.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace gpuplan::ui {
+
+namespace {
+
+QString layoutText(const Layout &l)
+{
+    QString text = QStringLiteral("TP %1 · PP %2 · DP %3").arg(l.tp).arg(l.pp).arg(l.dp);
+    if (l.cp > 1)
+        text += QStringLiteral(" · CP %1").arg(l.cp);
+    if (l.ep > 1)
+        text += QStringLiteral(" · EP %1").arg(l.ep);
+    return text + ScalingChart::tr(" · micro-batch %1").arg(l.microBatch);
+}
+
+
+} // namespace
+
+ScalingChart::ScalingChart(QWidget *parent) : ChartWidget(parent), m_worker(new ScalingWorker(this))
+{
+    QCustomPlot *p = plot();
+    setTitle(tr("Scaling with the GPU count"));
+    p->setAutoAddPlottableToLegend(false);
+    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto xTicker = QSharedPointer<QCPAxisTickerLog>::create();
+    xTicker->setLogBase(2);
+    xTicker->setSubTickCount(0);
+    p->xAxis->setTicker(xTicker);
+    p->xAxis->setNumberFormat(QStringLiteral("f"));
+    p->xAxis->setNumberPrecision(0);
+    p->xAxis->setLabel(tr("GPUs"));
+    p->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->yAxis->setTicker(siLogTicker());
+    p->yAxis2->setVisible(true);
+    p->yAxis2->setLabel(tr("Scaling efficiency (%)"));
+    p->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>::create());
+
+    m_ideal = p->addGraph(p->xAxis, p->yAxis);
+    m_ideal->setName(tr("Ideal linear scaling"));
+    m_actual = p->addGraph(p->xAxis, p->yAxis);
+    m_actual->setName(tr("Best layout at each count (left)"));
+    m_efficiency = p->addGraph(p->xAxis, p->yAxis2);
+    m_efficiency->setName(tr("Scaling efficiency (right)"));
+    m_mark = p->addGraph(p->xAxis, p->yAxis);
+    m_mark->setName(tr("This plan, its own layout"));
+    m_mark->setLineStyle(QCPGraph::lsNone);
+    for (QCPGraph *g : {m_actual, m_ideal, m_efficiency, m_mark})
+        g->addToLegend();
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+
+    connect(m_worker, &ScalingWorker::finished, this, [this](const ScalingResult &result, int planGpus) {
+        // A curve still running when the plan stopped resolving belongs to no plan on screen.
+        if (m_planResolved)
+            setResult(result, planGpus, m_serving);
+    });
+    restyle();
+}
+
+ScalingChart::~ScalingChart() = default;
+
+void ScalingChart::setWorkerThreads(int threads)
+{
+    m_worker->setThreads(threads);
+}
+
+bool ScalingChart::isComputing() const
+{
+    return m_worker->isBusy() || m_worker->hasPending();
+}
+
+void ScalingChart::refresh(const PlanController &controller)
+{
+    m_planResolved = controller.isResolved();
+    if (!m_planResolved) {
+        m_hasResult = false;
+        m_result = ScalingResult{};
+        setPlanMark(0, 0);
+        setOverlayText(unresolvedPlanText(controller));
+        rebuild();
+        return;
+    }
+    const Evaluation &e = controller.evaluation();
+    m_serving = controller.plan().workload.mode == Mode::Inference;
+    const int gpus = e.layout.numGpus;
+    const double tokens = m_serving ? (e.inference.valid ? e.inference.outputTokensPerSPerGpu * gpus : 0.0)
+                                    : (e.training.valid ? e.training.tokensPerS : 0.0);
+    setPlanMark(gpus, tokens);
+    m_worker->request(controller);
+    if (!m_hasResult)
+        setOverlayText(tr("Computing the scaling curve…"));
+}
+
+void ScalingChart::setPlanMark(int gpus, double tokensPerS)
+{
+    if (gpus == m_markGpus && tokensPerS == m_markTokensPerS)
+        return;
+    m_markGpus = gpus;
+    m_markTokensPerS = tokensPerS;
+    updateMark();
+    replot();
+}
+
+void ScalingChart::updateMark()
+{
+    plot()->clearItems();
+    if (m_markGpus > 0 && m_markTokensPerS > 0) {
+        m_mark->setData(QVector<double>{static_cast<double>(m_markGpus)}, QVector<double>{m_markTokensPerS}, true);
+        auto *tag = new QCPItemText(plot());
+        tag->position->setCoords(m_markGpus, m_markTokensPerS);
+        tag->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        tag->setPadding(QMargins(0, 0, 10, 8));
+        tag->setText(tr("this plan\n%1 GPUs, %2").arg(m_markGpus).arg(siNumber(m_markTokensPerS, tr("tokens/s"))));
+        tag->setFont(chartFont(0.9, true));
+        tag->setColor(textColor());
+    } else {
+        m_mark->data()->clear();
+    }
+}
+
+void ScalingChart::setResult(const ScalingResult &result, int planGpus, bool serving)
+{
+    m_result = result;
+    m_resultPlanGpus = planGpus;
+    m_serving = serving;
+    m_hasResult = true;
+    rebuild();
+    emit curveUpdated();
+}
+
+void ScalingChart::restyle()
+{
+    styleAxis(plot()->yAxis2, textColor(), mutedColor(), gridColor(), chartFont());
+    m_actual->setPen(QPen(categoryColor(0), 2.5));
+    m_actual->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, categoryColor(0), 7));
+    m_ideal->setPen(QPen(mutedColor(), 1.5, Qt::DashLine));
+    m_efficiency->setPen(QPen(categoryColor(1), 2));
+    m_efficiency->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, categoryColor(1), 6));
+    m_mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(textColor(), 2.5), Qt::NoBrush, 16));
+    rebuild();
+}
+
+void ScalingChart::rebuild()
+{
+    QCustomPlot *p = plot();
+    p->yAxis->setLabel(m_serving ? tr("Output tokens/s (whole deployment)") : tr("Training throughput (tokens/s)"));
+    QVector<double> gpus, actual, ideal, efficiency;
+    const ScalingPoint *best = nullptr;
+    for (int i = 0; m_hasResult && i < m_result.count; ++i) {
+        const ScalingPoint &pt = m_result.points[static_cast<std::size_t>(i)];
+        if (!pt.feasible)
+            continue;
+        gpus << pt.gpus;
+        actual << pt.tokensPerS;
+        ideal << pt.idealTokensPerS;
+        efficiency << pt.efficiency * 100;
+        if (pt.gpus == m_resultPlanGpus)
+            best = &pt;
+    }
+    m_actual->setData(gpus, actual, true);
+    m_ideal->setData(gpus, ideal, true);
+    m_efficiency->setData(gpus, efficiency, true);
+    updateMark();
+
+    m_xLow = 1;
+    m_xHigh = 2;
+    m_yLow = 1;
+    m_yHigh = 10;
+    m_effHigh = 110;
+    if (!gpus.isEmpty()) {
+        m_xLow = gpus.front() / 1.4;
+        m_xHigh = gpus.back() * 1.4;
+        double lo = actual.front(), hi = actual.front();
+        for (const double v : actual + ideal) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        if (m_markTokensPerS > 0) {
+            lo = std::min(lo, m_markTokensPerS);
+            hi = std::max(hi, m_markTokensPerS);
+        }
+        m_yLow = lo / 2;
+        m_yHigh = hi * 2;
+        for (const double v : efficiency)
+            m_effHigh = std::max(m_effHigh, v * 1.05);
+    }
+    if (!m_hasResult) {
+        setTitle(tr("Scaling with the GPU count"));
+    } else if (gpus.isEmpty()) {
+        setTitle(tr("Scaling with the GPU count"));
+        setOverlayText(tr("No layout runs at any of the GPU counts tried (%1 to %2): the model does not fit.")
+                           .arg(m_result.count > 0 ? m_result.points[0].gpus : 0)
+                           .arg(m_result.count > 0 ? m_result.points[static_cast<std::size_t>(m_result.count - 1)].gpus : 0));
+    } else {
+        const ScalingPoint &last = m_result.points[static_cast<std::size_t>(m_result.count - 1)];
+        QString title = best ? tr("At %1 GPUs the best layout (%2) gives %3, %4 of linear scaling")
+                                   .arg(best->gpus)
+                                   .arg(layoutText(best->layout), siNumber(best->tokensPerS, tr("tokens/s")),
+                                        percentText(best->efficiency, 0))
+                             : tr("Scaling to %1 GPUs").arg(last.gpus);
+        setTitle(title);
+        setOverlayText(QString());
+    }
+    p->legend->setVisible(m_hasResult && !gpus.isEmpty() && legendVisible());
+    resetView();
+    replot();
+}
+
+void ScalingChart::resetView()
+{
+    plot()->xAxis->setRange(m_xLow, m_xHigh);
+    plot()->yAxis->setRange(m_yLow, m_yHigh);
+    plot()->yAxis2->setRange(0, m_effHigh);
+}
+
+QString ScalingChart::hoverText(const QPointF &pixel) const
+{
+    // The point nearest the pointer along the GPU axis, within 30 pixels.
+    const ScalingPoint *best = nullptr;
+    double bestDistance = 30;
+    for (int i = 0; m_hasResult && i < m_result.count; ++i) {
+        const ScalingPoint &pt = m_result.points[static_cast<std::size_t>(i)];
+        const double d = std::fabs(plot()->xAxis->coordToPixel(pt.gpus) - pixel.x());
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = &pt;
+        }
+    }
+    QString text;
+    if (best && best->feasible) {
+        text = tr("<b>%1 GPUs</b><br>Best layout: %2<br>Throughput: %3 tokens/s (%4 tokens/s per GPU)"
+                  "<br>Ideal linear: %5 tokens/s<br>Scaling efficiency: %6")
+                   .arg(best->gpus)
+                   .arg(layoutText(best->layout))
+                   .arg(QLocale(QLocale::English).toString(best->tokensPerS, 'f', 0))
+                   .arg(QLocale(QLocale::English).toString(best->tokensPerSPerGpu, 'f', 1))
+                   .arg(QLocale(QLocale::English).toString(best->idealTokensPerS, 'f', 0))
+                   .arg(percentText(best->efficiency));
+    } else if (best) {
+        text = tr("<b>%1 GPUs</b><br>No layout fits in GPU memory at this count").arg(best->gpus);
+    }
+    if (m_markGpus > 0 && std::fabs(plot()->xAxis->coordToPixel(m_markGpus) - pixel.x()) < 30 && m_markTokensPerS > 0) {
+        text += (text.isEmpty() ? QString() : QStringLiteral("<br>"))
+                + tr("<b>This plan</b> (its own layout): %1 tokens/s on %2 GPUs")
+                      .arg(QLocale(QLocale::English).toString(m_markTokensPerS, 'f', 0))
+                      .arg(m_markGpus);
+    }
+    return text;
+}
+
+QVector<double> ScalingChart::gpuCounts() const
+{
+    return graphKeys(m_actual);
+}
+
+QVector<double> ScalingChart::tokensPerS() const
+{
+    return graphValues(m_actual);
+}
+
+QVector<double> ScalingChart::idealTokensPerS() const
+{
+    return graphValues(m_ideal);
+}
+
+QVector<double> ScalingChart::efficiencyPercent() const
+{
+    return graphValues(m_efficiency);
+}
+
+} // namespace gpuplan::ui

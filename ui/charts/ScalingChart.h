@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/ChartWidget.h"
+
+#include "eval/Evaluation.h"
+
+#include <QString>
+#include <QVector>
+
+class QCPGraph;
+
+namespace gpuplan::ui {
+
+class ScalingWorker;
+
+// How the plan scales: throughput against the GPU count with the fastest layout re-chosen at
+// each count (core/search/Scaling.h), the ideal linear line from the smallest count that runs,
+// scaling efficiency on the right axis, and the current plan (its own layout) marked. The curve
+// is computed in the background (ScalingWorker) and follows a slider drag a few times a second.
+class ScalingChart : public ChartWidget
+{
+    Q_OBJECT
+public:
+    explicit ScalingChart(QWidget *parent = nullptr);
+    ~ScalingChart() override;
+
+    QString title() const override { return tr("Scaling"); }
+    void refresh(const PlanController &controller) override;
+    void resetView() override;
+
+    void setWorkerThreads(int threads);
+    void setResult(const ScalingResult &result, int planGpus, bool serving);
+    // The current plan as evaluated with its own layout.
+    void setPlanMark(int gpus, double tokensPerS);
+
+    // What is drawn, read back from the plot, for tests and exporters. Feasible counts only.
+    bool isComputing() const;
+    const ScalingResult &result() const { return m_result; }
+    QVector<double> gpuCounts() const;
+    QVector<double> tokensPerS() const;
+    QVector<double> idealTokensPerS() const;
+    QVector<double> efficiencyPercent() const;
+    int markedGpus() const { return m_markGpus; }
+    double markedTokensPerS() const { return m_markTokensPerS; }
+
+signals:
+    void curveUpdated();   // a new curve is drawn
+
+protected:
+    QString hoverText(const QPointF &pixel) const override;
+    void restyle() override;
+
+private:
+    void rebuild();
+    void updateMark();
+
+    ScalingWorker *m_worker;
+    QCPGraph *m_actual;
+    QCPGraph *m_ideal;
+    QCPGraph *m_efficiency;
+    QCPGraph *m_mark;
+    ScalingResult m_result;
+    bool m_hasResult = false;
+    bool m_planResolved = false;
+    bool m_serving = false;
+    int m_resultPlanGpus = 0;
+    int m_markGpus = 0;
+    double m_markTokensPerS = 0;
+    double m_xLow = 1, m_xHigh = 2, m_yLow = 1, m_yHigh = 10, m_effHigh = 110;
+};
+
+} // namespace gpuplan::ui

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document/FieldLabels.h"
+
+#include "common/EnumNames.h"
+#include "plan/PlanFields.h"
+#include "report/TextReport.h"
+
+#include <QLocale>
+
+#include <cmath>
+#include <cstring>
+
+namespace gpuplan::ui {
+
+namespace {
+
+struct Label
+{
+    const char *path;
+    const char *label;
+};
+
+const Label kLabels[] = {
+    {"name", "Plan name"},
+    {"model.preset", "Model"},
+    {"model.layers", "Layers"},
+    {"model.hidden", "Hidden size"},
+    {"model.heads", "Attention heads"},
+    {"model.kv_heads", "KV heads"},
+    {"model.ffn_hidden", "FFN size"},
+    {"model.vocab", "Vocabulary"},
+    {"model.moe_experts", "Experts"},
+    {"model.moe_top_k", "Experts per token"},
+    {"workload.mode", "Mode"},
+    {"workload.training.seq_len", "Sequence length"},
+    {"workload.training.global_batch", "Global batch"},
+    {"workload.training.micro_batch", "Micro-batch"},
+    {"workload.training.tokens", "Training tokens"},
+    {"workload.training.finetune", "Fine-tuning"},
+    {"workload.inference.prompt_len", "Prompt length"},
+    {"workload.inference.output_len", "Output length"},
+    {"workload.inference.concurrency", "Concurrency"},
+    {"workload.inference.request_rate", "Request rate"},
+    {"workload.inference.ttft_target_ms", "TTFT target"},
+    {"workload.inference.tpot_target_ms", "TPOT target"},
+    {"workload.inference.engine", "Engine"},
+    {"hardware.gpu", "GPU"},
+    {"hardware.num_gpus", "GPUs"},
+    {"hardware.node", "Node type"},
+    {"parallelism.tp", "TP"},
+    {"parallelism.pp", "PP"},
+    {"parallelism.dp", "DP"},
+    {"parallelism.cp", "CP"},
+    {"parallelism.ep", "EP"},
+    {"parallelism.vp", "VP"},
+    {"parallelism.sp", "Sequence parallel"},
+    {"parallelism.schedule", "Schedule"},
+    {"parallelism.zero", "ZeRO stage"},
+    {"parallelism.sharding", "Sharding"},
+    {"parallelism.recompute", "Recompute"},
+    {"parallelism.offload_optimizer", "Offload optimizer"},
+    {"parallelism.offload_params", "Offload weights"},
+    {"precision.weights", "Weights"},
+    {"precision.compute", "Compute"},
+    {"precision.gradients", "Gradients"},
+    {"precision.master_weights", "FP32 master weights"},
+    {"precision.optimizer_states", "Optimizer states"},
+    {"precision.kv_cache", "KV cache"},
+    {"precision.activations", "Activations"},
+    {"precision.optimizer", "Optimizer"},
+    {"facility.pue", "PUE"},
+    {"facility.gpu_utilization", "GPU utilization"},
+    {"facility.rack_power_limit_kw", "Rack power limit"},
+    {"cost.cloud_pricing", "Cloud pricing"},
+    {"cost.cloud_gpu_hour_usd", "Cloud GPU-hour"},
+    {"cost.gpu_price_usd", "GPU price"},
+    {"cost.electricity_usd_per_kwh", "Electricity"},
+    {"cost.own_facility", "Own data center"},
+    {"cost.onprem_utilization", "On-prem utilization"},
+    {"cost.horizon_months", "Horizon"},
+};
+
+struct EnumLabel
+{
+    const char *type;
+    const char *name;
+    const char *label;
+};
+
+// Only names whose file spelling reads badly in a window; the rest are shown as written.
+const EnumLabel kEnumLabels[] = {
+    {"mode", "training", "Training"},
+    {"mode", "inference", "Inference"},
+    {"finetune", "none", "Full training"},
+    {"finetune", "lora", "LoRA"},
+    {"finetune", "qlora", "QLoRA"},
+    {"optimizer", "adamw", "AdamW"},
+    {"optimizer", "adam8bit", "Adam 8-bit"},
+    {"optimizer", "sgd_momentum", "SGD + momentum"},
+    {"optimizer", "lion", "Lion"},
+    {"optimizer", "adafactor", "Adafactor"},
+    {"optimizer", "sgd", "SGD"},
+    {"recompute", "none", "None"},
+    {"recompute", "selective", "Selective"},
+    {"recompute", "full", "Full"},
+    {"offload", "none", "None"},
+    {"offload", "cpu", "CPU memory"},
+    {"offload", "nvme", "NVMe"},
+    {"schedule", "1f1b", "1F1B"},
+    {"schedule", "interleaved", "Interleaved 1F1B"},
+    {"schedule", "gpipe", "GPipe"},
+    {"sharding", "deepspeed", "DeepSpeed ZeRO"},
+    {"sharding", "fsdp", "PyTorch FSDP"},
+    {"sharding", "megatron", "Megatron distributed optimizer"},
+    {"engine", "generic", "Generic"},
+    {"engine", "vllm", "vLLM"},
+    {"engine", "tgi", "TGI"},
+    {"engine", "tensorrt-llm", "TensorRT-LLM"},
+    {"engine", "triton", "Triton"},
+    {"engine", "hf-transformers", "HF Transformers"},
+    {"cloud_pricing", "on_demand", "On demand"},
+    {"cloud_pricing", "reserved_1y", "Reserved 1 year"},
+    {"cloud_pricing", "reserved_3y", "Reserved 3 years"},
+    {"cloud_pricing", "spot", "Spot"},
+};
+
+QString prettifyLastComponent(std::string_view path)
+{
+    const std::size_t dot = path.rfind('.');
+    QString s = QString::fromUtf8(path.substr(dot == std::string_view::npos ? 0 : dot + 1));
+    s.replace(QLatin1Char('_'), QLatin1Char(' '));
+    if (!s.isEmpty())
+        s[0] = s[0].toUpper();
+    return s;
+}
+
+} // namespace
+
+QString fieldLabel(std::string_view path)
+{
+    for (const Label &l : kLabels) {
+        if (path == l.path)
+            return QString::fromUtf8(l.label);
+    }
+    return prettifyLastComponent(path);
+}
+
+QString enumDisplayName(const EnumNameTable &table, int value)
+{
+    const char *name = enumName(table, value);
+    for (const EnumLabel &l : kEnumLabels) {
+        if (std::strcmp(l.type, table.typeName) == 0 && std::strcmp(l.name, name) == 0)
+            return QString::fromUtf8(l.label);
+    }
+    return QString::fromUtf8(name);
+}
+
+QString formatFieldValue(const FieldSpec &field, double value)
+{
+    switch (field.type) {
+    case FieldType::Bool: return value != 0.0 ? QStringLiteral("on") : QStringLiteral("off");
+    case FieldType::Enum: return enumDisplayName(field.enumTable(), static_cast<int>(value));
+    case FieldType::Text: return {};
+    case FieldType::Int:
+    case FieldType::Real: break;
+    }
+    if (field.hasSentinel && value == field.sentinel)
+        return QString::fromUtf8(field.sentinelMeaning);
+    QString text;
+    if (std::fabs(value) >= 1e7)
+        text = formatCountText(value);
+    else if (value == std::round(value))
+        text = QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
+    else
+        text = QString::number(value, 'g', 6);
+    if (field.unit && *field.unit && std::strcmp(field.unit, "characters") != 0)
+        text += QLatin1Char(' ') + QString::fromUtf8(field.unit);
+    return text;
+}
+
+QString formatCountText(double value)
+{
+    QString text = QString::fromStdString(formatCount(value)).trimmed();
+    if (text.endsWith(QLatin1String(" G")))
+        text.replace(text.size() - 1, 1, QLatin1Char('B'));
+    return text;
+}
+
+QString fieldToolTip(const FieldSpec &field)
+{
+    return QStringLiteral("<b>%1</b><br>%2<br><i>%3: %4</i>")
+        .arg(fieldLabel(field.path).toHtmlEscaped(), QString::fromUtf8(field.help).toHtmlEscaped(),
+             QString::fromUtf8(field.path), QString::fromStdString(describeAllowed(field)).toHtmlEscaped());
+}
+
+} // namespace gpuplan::ui

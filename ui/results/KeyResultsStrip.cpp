@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "results/KeyResultsStrip.h"
+
+#include "LiteralText.h"
+#include "Theme.h"
+#include "document/FieldLabels.h"
+#include "document/PlanController.h"
+
+#include "common/Units.h"
+#include "report/TextReport.h"
+
+#include <QContextMenuEvent>
+#include <QEvent>
+#include <QGridLayout>
+#include <QScopeGuard>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace gpuplan::ui {
+
+namespace {
+
+// Memory use outside this band is worth a look: below, GPUs are bought for headroom nobody uses;
+// above, fragmentation and a longer sequence can tip the run into out-of-memory.
+constexpr double kComfortLow = 0.70;
+constexpr double kComfortHigh = 0.90;
+
+QString str(const std::string &s)
+{
+    return QString::fromStdString(s).trimmed();
+}
+
+QString gibPair(double used, double capacity)
+{
+    return QStringLiteral("%1 / %2 GiB").arg(used / units::kGiB, 0, 'f', 1).arg(capacity / units::kGiB, 0, 'f', 1);
+}
+
+QString power(double kw)
+{
+    if (kw >= 1000.0)
+        return QStringLiteral("%1 MW").arg(kw / 1000.0, 0, 'f', 2);
+    return QStringLiteral("%1 kW").arg(kw, 0, 'f', kw < 10 ? 1 : 0);
+}
+
+QString integer(double v)
+{
+    return QLocale(QLocale::English).toString(static_cast<qlonglong>(std::llround(v)));
+}
+
+QString percent(double fraction, int decimals = 1)
+{
+    return QStringLiteral("%1%").arg(fraction * 100.0, 0, 'f', decimals);
+}
+
+} // namespace
+
+KeyResultsStrip::KeyResultsStrip(QWidget *parent) : QWidget(parent), m_grid(new QGridLayout(this))
+{
+    m_grid->setContentsMargins(8, 6, 8, 6);
+    m_grid->setSizeConstraint(QLayout::SetNoConstraint);   // the width minimum is minimumSizeHint()'s
+    m_grid->setSpacing(8);
+    for (Tile &tile : m_tiles) {
+        auto *frame = new QWidget(this);
+        frame->setObjectName(QStringLiteral("keyResultTile"));
+        frame->setAttribute(Qt::WA_StyledBackground);
+        auto *column = new QVBoxLayout(frame);
+        column->setContentsMargins(10, 6, 10, 6);
+        column->setSpacing(1);
+        tile.frame = frame;
+        tile.value = new QLabel(frame);
+        tile.caption = new QLabel(frame);
+        tile.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        tile.caption->setWordWrap(true);
+        column->addWidget(tile.value);
+        column->addWidget(tile.caption);
+        column->addStretch(1);
+        // A click or the context menu anywhere on the tile asks for its explanation.
+        for (QWidget *w : {frame, static_cast<QWidget *>(tile.value), static_cast<QWidget *>(tile.caption)})
+            w->installEventFilter(this);
+        frame->setCursor(Qt::WhatsThisCursor);
+    }
+    applyFonts();
+    applyColors(true);
+    arrange(kKeyResultCount);
+}
+
+// The value line of a tile never wraps or clips; when the tiles do not fit side by side they
+// flow onto more rows instead, so narrow windows and presentation-size fonts still show every
+// number whole.
+void KeyResultsStrip::arrange(int columns)
+{
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    for (Tile &tile : m_tiles)
+        m_grid->removeWidget(tile.frame);
+    for (int c = 0; c < kKeyResultCount; ++c)
+        m_grid->setColumnStretch(c, c < columns ? 1 : 0);
+    for (int i = 0; i < kKeyResultCount; ++i)
+        m_grid->addWidget(m_tiles[static_cast<std::size_t>(i)].frame, i / columns, i % columns);
+    updateGeometry();
+}
+
+void KeyResultsStrip::updateArrangement()
+{
+    const QMargins margins = m_grid->contentsMargins();
+    const int available = width() - margins.left() - margins.right();
+    // 7 tiles in one row, else 4 + 3, 3 + 3 + 1, ...: rows as even as possible.
+    int columns = kKeyResultCount;
+    for (int rows = 1; rows <= kKeyResultCount; ++rows) {
+        columns = (kKeyResultCount + rows - 1) / rows;
+        // Every column must be as wide as its widest tile.
+        int needed = (columns - 1) * m_grid->horizontalSpacing();
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < kKeyResultCount; i += columns)
+                widest = std::max(widest, tileMinimumWidth(i));
+            needed += widest;
+        }
+        if (needed <= available || columns == 1)
+            break;
+    }
+    arrange(columns);
+}
+
+// The value line decides a tile's width (captions wrap). Cheaper than the frame's own
+// minimumSizeHint(), which lays out the word-wrapped caption on every refresh.
+int KeyResultsStrip::tileMinimumWidth(int index) const
+{
+    const Tile &tile = m_tiles[static_cast<std::size_t>(index)];
+    const QMargins margins = tile.frame->layout()->contentsMargins();
+    return tile.value->sizeHint().width() + margins.left() + margins.right() + 2;
+}
+
+QSize KeyResultsStrip::minimumSizeHint() const
+{
+    int widest = 0;
+    for (int i = 0; i < kKeyResultCount; ++i)
+        widest = std::max(widest, tileMinimumWidth(i));
+    const QMargins margins = m_grid->contentsMargins();
+    return {widest + margins.left() + margins.right(), QWidget::minimumSizeHint().height()};
+}
+
+bool KeyResultsStrip::eventFilter(QObject *watched, QEvent *event)
+{
+    const QEvent::Type type = event->type();
+    if (type != QEvent::MouseButtonRelease && type != QEvent::ContextMenu)
+        return QWidget::eventFilter(watched, event);
+    for (int i = 0; i < kKeyResultCount; ++i) {
+        const Tile &tile = m_tiles[static_cast<std::size_t>(i)];
+        if (watched != tile.frame && watched != tile.value && watched != tile.caption)
+            continue;
+        const auto result = static_cast<KeyResult>(i);
+        if (type == QEvent::MouseButtonRelease) {
+            // A drag that selected text is not a request.
+            if (static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton && !tile.value->hasSelectedText())
+                emit explainRequested(result);
+            return false;
+        }
+        QMenu menu;
+        menu.addAction(tr("Explain this number"), this, [this, result] { emit explainRequested(result); });
+        menu.exec(static_cast<QContextMenuEvent *>(event)->globalPos());
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void KeyResultsStrip::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateArrangement();
+}
+
+QString KeyResultsStrip::valueText(KeyResult r) const
+{
+    return m_tiles[static_cast<std::size_t>(r)].value->text();
+}
+
+QString KeyResultsStrip::captionText(KeyResult r) const
+{
+    return m_tiles[static_cast<std::size_t>(r)].caption->text();
+}
+
+QString KeyResultsStrip::toolTipText(KeyResult r) const
+{
+    return m_tiles[static_cast<std::size_t>(r)].frame->toolTip();
+}
+
+ResultState KeyResultsStrip::state(KeyResult r) const
+{
+    return m_tiles[static_cast<std::size_t>(r)].state;
+}
+
+void KeyResultsStrip::set(KeyResult r, const QString &value, const QString &caption, const QString &toolTip,
+                          ResultState state)
+{
+    Tile &tile = m_tiles[static_cast<std::size_t>(r)];
+    tile.value->setText(value);
+    tile.caption->setText(caption);
+    tile.frame->setToolTip(literalToolTip(toolTip));   // may quote names from files
+    tile.state = state;
+}
+
+void KeyResultsStrip::setNoResult(KeyResult r, const QString &caption, const QString &why)
+{
+    set(r, QStringLiteral("—"), caption, why, ResultState::NoResult);
+}
+
+void KeyResultsStrip::refresh(const PlanController &controller)
+{
+    if (!controller.isResolved()) {
+        const QString why = tr("This plan cannot be evaluated: %1")
+                                .arg(controller.resolveErrors().empty()
+                                         ? QString()
+                                         : QString::fromStdString(controller.resolveErrors().front().message));
+        static const char *const captions[] = {QT_TR_NOOP("GPU memory"), QT_TR_NOOP("time"), QT_TR_NOOP("throughput"),
+                                               QT_TR_NOOP("efficiency"), QT_TR_NOOP("cluster"),
+                                               QT_TR_NOOP("facility power"), QT_TR_NOOP("cost")};
+        for (int i = 0; i < kKeyResultCount; ++i)
+            setNoResult(static_cast<KeyResult>(i), tr(captions[i]), why);
+        applyColors(false);
+        return;
+    }
+    const Evaluation &e = controller.evaluation();
+    const MemoryResult &m = e.memory;
+    if (m.perGpuBytes <= 0 || m.capacityBytes <= 0) {
+        setNoResult(KeyResult::Memory, tr("GPU memory per GPU"), tr("The memory model has no estimate for this plan yet."));
+    } else {
+        const double use = m.perGpuBytes / m.capacityBytes;
+        ResultState s = ResultState::Normal;
+        QString tip = tr("Most-loaded GPU: %1 of %2 GiB usable (%3).")
+                          .arg(m.perGpuBytes / units::kGiB, 0, 'f', 2)
+                          .arg(m.capacityBytes / units::kGiB, 0, 'f', 2)
+                          .arg(percent(use));
+        if (!m.fits) {
+            s = ResultState::Error;
+            tip += QLatin1Char(' ') + tr("It does not fit: change the layout, precision or GPU.");
+        } else if (use < kComfortLow || use > kComfortHigh) {
+            s = ResultState::Warning;
+            tip += QLatin1Char(' ') + (use < kComfortLow ? tr("Below 70%: memory headroom is paid for but unused.")
+                                                         : tr("Above 90%: little headroom for fragmentation."));
+        }
+        set(KeyResult::Memory, gibPair(m.perGpuBytes, m.capacityBytes),
+            (m.fits ? tr("fits in GPU memory (%1)") : tr("does not fit in GPU memory (%1)")).arg(percent(use, 0)), tip, s);
+    }
+    if (controller.plan().workload.mode == Mode::Training)
+        refreshTraining(controller);
+    else
+        refreshInference(controller);
+    refreshCommon(controller);
+    applyColors(false);
+    updateArrangement();
+}
+
+void KeyResultsStrip::refreshTraining(const PlanController &controller)
+{
+    const Evaluation &e = controller.evaluation();
+    const TrainingResult &t = e.training;
+    const QString tokens = formatCountText(controller.plan().workload.training.tokens);
+    if (!t.valid || t.timeToTrainS <= 0) {
+        const QString why = tr("The training-time model has no result for this plan yet.");
+        setNoResult(KeyResult::Time, tr("to train %1 tokens").arg(tokens), why);
+        setNoResult(KeyResult::Throughput, tr("tokens/s"), why);
+        setNoResult(KeyResult::Efficiency, tr("MFU"), why);
+        return;
+    }
+    QString timeTip = tr("Time to train %1 tokens at the modelled throughput (step time %2, %3 GPU-hours).")
+                          .arg(tokens, str(formatDuration(t.stepTimeS)), formatCountText(t.gpuHours));
+    if (e.reliability.effectiveTimeToTrainS > 0)
+        timeTip += QLatin1Char(' ') + tr("With failures, restarts and checkpoints: %1.")
+                                          .arg(str(formatDuration(e.reliability.effectiveTimeToTrainS)));
+    set(KeyResult::Time, str(formatDuration(t.timeToTrainS)), tr("to train %1 tokens").arg(tokens), timeTip,
+        ResultState::Normal);
+    set(KeyResult::Throughput, formatCountText(t.tokensPerS), tr("tokens/s · %1 per GPU").arg(integer(t.tokensPerSPerGpu)),
+        tr("Training throughput of the whole cluster: %1 tokens per second.").arg(integer(t.tokensPerS)),
+        ResultState::Normal);
+    set(KeyResult::Efficiency, percent(t.mfu), tr("MFU · HFU %1").arg(percent(t.hfu)),
+        tr("Model FLOPs utilization: useful model FLOPs per second over the GPUs' dense peak "
+           "(%1 TFLOP/s achieved per GPU). HFU also counts recomputation.")
+            .arg(t.tflopsPerGpu, 0, 'f', 0),
+        ResultState::Normal);
+}
+
+void KeyResultsStrip::refreshInference(const PlanController &controller)
+{
+    const InferenceResult &r = controller.evaluation().inference;
+    if (!r.valid) {
+        const QString why = tr("The inference model has no result for this plan yet.");
+        setNoResult(KeyResult::Time, tr("serving capacity"), why);
+        setNoResult(KeyResult::Throughput, tr("output tokens/s"), why);
+        setNoResult(KeyResult::Efficiency, tr("latency"), why);
+        return;
+    }
+    const double rate = controller.plan().workload.inference.requestRate;
+    set(KeyResult::Time, tr("%1 req/s").arg(r.requestsPerSPerReplica, 0, 'f', r.requestsPerSPerReplica < 10 ? 2 : 1),
+        rate > 0 && r.replicasNeeded > 0 ? tr("per replica; %1 replicas for %2 req/s").arg(r.replicasNeeded).arg(rate)
+                                         : tr("per replica of %1 GPUs").arg(r.gpusPerReplica),
+        tr("Requests per second one replica serves at concurrency %1 (up to %2 sequences fit).")
+            .arg(controller.plan().workload.inference.concurrency)
+            .arg(r.maxConcurrency),
+        ResultState::Normal);
+    set(KeyResult::Throughput, integer(r.outputTokensPerSPerGpu), tr("output tokens/s per GPU"),
+        tr("Generated tokens per second per GPU (%1 per replica).").arg(integer(r.outputTokensPerSPerReplica)),
+        ResultState::Normal);
+    const bool missed = !r.meetsTtft || !r.meetsTpot;
+    set(KeyResult::Efficiency, tr("%1 ms · %2 ms").arg(r.ttftMs, 0, 'f', 0).arg(r.decodeMsPerToken, 0, 'f', 1),
+        tr("time to first token · per output token"),
+        missed ? tr("A latency target is missed.") : tr("Latency at the plan's concurrency."),
+        missed ? ResultState::Error : ResultState::Normal);
+}
+
+void KeyResultsStrip::refreshCommon(const PlanController &controller)
+{
+    const Evaluation &e = controller.evaluation();
+    const int gpus = e.layout.numGpus;
+    const int perNode = std::max(controller.resolved().gpusPerNode, 1);
+    const int nodes = (gpus + perNode - 1) / perNode;
+    QString cluster = nodes == 1 ? tr("1 node of %1").arg(perNode) : tr("%1 nodes of %2").arg(integer(nodes)).arg(perNode);
+    if (e.cooling.racks > 0)
+        cluster += (e.cooling.racks == 1 ? tr(" · 1 rack") : tr(" · %1 racks").arg(e.cooling.racks));
+    set(KeyResult::Cluster, tr("%1 GPUs").arg(integer(gpus)), cluster,
+        tr("Layout: TP %1 × PP %2 × CP %3 × DP %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.cp).arg(e.layout.dp),
+        ResultState::Normal);
+
+    if (e.power.facilityKw <= 0) {
+        setNoResult(KeyResult::Power, tr("facility power"), tr("The facility model has no result for this plan yet."));
+    } else {
+        set(KeyResult::Power, power(e.power.facilityKw),
+            tr("facility · IT %1").arg(power(e.power.itKw)),
+            tr("Facility power while the plan runs: IT load %1 times PUE %2. Peak IT power for sizing: %3.")
+                .arg(power(e.power.itKw))
+                .arg(controller.plan().facility.pue, 0, 'g', 3)
+                .arg(power(e.power.peakItKw)),
+            ResultState::Normal);
+    }
+
+    const CostResult &c = e.cost;
+    const QString period = controller.plan().workload.mode == Mode::Training
+                               ? tr("per run")
+                               : tr("over %1 months").arg(controller.plan().cost.horizonMonths, 0, 'g', 3);
+    if (c.cloudTotalUsd <= 0 && c.onpremTotalUsd <= 0) {
+        setNoResult(KeyResult::Cost, tr("cloud | on-prem, %1").arg(period), tr("The cost model has no result for this plan yet."));
+    } else {
+        auto usd = [](double v) { return v > 0 ? str(formatUsd(v)) : QStringLiteral("—"); };
+        set(KeyResult::Cost, tr("%1 | %2").arg(usd(c.cloudTotalUsd), usd(c.onpremTotalUsd)),
+            tr("cloud | on-prem, %1").arg(period),
+            tr("Cloud: %1 at %2 per GPU-hour. On-prem: %3 (share of the cluster's cost of ownership).")
+                .arg(usd(c.cloudTotalUsd), usd(c.cloudPerGpuHourUsd), usd(c.onpremTotalUsd)),
+            ResultState::Normal);
+    }
+}
+
+void KeyResultsStrip::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
+    if (event->type() == QEvent::PaletteChange)
+        applyColors(true);
+}
+
+void KeyResultsStrip::applyFonts()
+{
+    const auto relayout = qScopeGuard([this] { updateArrangement(); });
+    QFont valueFont = font();
+    valueFont.setPointSizeF(font().pointSizeF() * 1.3);
+    valueFont.setBold(true);
+    QFont captionFont = font();
+    captionFont.setPointSizeF(font().pointSizeF() * 0.9);
+    for (Tile &tile : m_tiles) {
+        tile.value->setFont(valueFont);
+        tile.caption->setFont(captionFont);
+    }
+}
+
+// Style sheets are re-applied only when a tile's state changes: restyling every tile on every
+// slider step would cost more than the evaluation itself.
+void KeyResultsStrip::applyColors(bool force)
+{
+    const QPalette pal = palette();
+    QColor border = pal.color(QPalette::WindowText);
+    border.setAlphaF(0.18f);
+    QColor muted = pal.color(QPalette::WindowText);
+    muted.setAlphaF(0.7f);
+    for (Tile &tile : m_tiles) {
+        if (!force && tile.styledState == static_cast<int>(tile.state))
+            continue;
+        tile.styledState = static_cast<int>(tile.state);
+        QColor color = pal.color(QPalette::WindowText);
+        if (tile.state == ResultState::Error)
+            color = errorColor(pal);
+        else if (tile.state == ResultState::Warning)
+            color = warningColor(pal);
+        else if (tile.state == ResultState::NoResult)
+            color = muted;
+        tile.value->setStyleSheet(QStringLiteral("color: %1;").arg(color.name(QColor::HexArgb)));
+        tile.caption->setStyleSheet(QStringLiteral("color: %1;").arg(muted.name(QColor::HexArgb)));
+        const QString frameBorder = tile.state == ResultState::Error ? errorColor(pal).name(QColor::HexArgb)
+                                                                      : border.name(QColor::HexArgb);
+        tile.frame->setStyleSheet(
+            QStringLiteral("#keyResultTile { background: %1; border: 1px solid %2; border-radius: 4px; }")
+                .arg(pal.color(QPalette::Base).name(), frameBorder));
+    }
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "results/ResultTabs.h"
+
+#include "charts/CostChart.h"
+#include "charts/MemoryChart.h"
+#include "charts/PowerChart.h"
+#include "charts/ResultTab.h"
+#include "charts/ScalingChart.h"
+#include "charts/StepTimeChart.h"
+#include "results/ComparisonTab.h"
+#include "results/ResultsPanel.h"
+
+#include <QRegularExpression>
+
+namespace gpuplan::ui {
+
+void addResultTabs(ResultsPanel &panel)
+{
+    panel.addTab(new MemoryChart);
+    panel.addTab(new ScalingChart);
+    panel.addTab(new StepTimeChart);
+    panel.addTab(new CostChart);
+    panel.addTab(new PowerChart);
+    panel.addTab(new ComparisonTab);
+}
+
+QString resultTabName(const ResultTab &tab)
+{
+    static const QRegularExpression separators(QStringLiteral("[^a-z0-9]+"));
+    QString name = tab.title().toLower().replace(separators, QStringLiteral("-"));
+    while (name.endsWith(QLatin1Char('-')))
+        name.chop(1);
+    return name;
+}
+
+ResultTab *findResultTab(const ResultsPanel &panel, const QString &name)
+{
+    ResultTab *prefixMatch = nullptr;
+    int prefixMatches = 0;
+    for (int i = 0; i < panel.tabCount(); ++i) {
+        const QString tabName = resultTabName(*panel.tab(i));
+        if (tabName == name)
+            return panel.tab(i);
+        if (!name.isEmpty() && tabName.startsWith(name)) {
+            prefixMatch = panel.tab(i);
+            ++prefixMatches;
+        }
+    }
+    return prefixMatches == 1 ? prefixMatch : nullptr;
+}
+
+} // namespace gpuplan::ui

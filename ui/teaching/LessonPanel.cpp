@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "teaching/LessonPanel.h"
+
+#include "teaching/LessonRunner.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace gpuplan::ui {
+
+LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
+    : QWidget(parent), m_runner(runner), m_choice(new QComboBox(this)), m_start(new QPushButton(tr("Start"), this)),
+      m_text(new QTextBrowser(this)), m_progress(new QLabel(this)), m_back(new QPushButton(tr("◀ Back"), this)),
+      m_forward(new QPushButton(tr("Next ▶"), this))
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    for (const Lesson &l : lessons())
+        m_choice->addItem(QString::fromUtf8(l.title));
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(6, 6, 6, 6);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_choice, 1);
+    top->addWidget(m_start);
+    column->addLayout(top);
+    column->addWidget(m_text, 1);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_back);
+    bottom->addWidget(m_progress, 1, Qt::AlignCenter);
+    bottom->addWidget(m_forward);
+    column->addLayout(bottom);
+    m_text->setObjectName(QStringLiteral("lessonText"));
+
+    connect(m_start, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (!m_runner->start(m_choice->currentIndex(), &error))
+            QMessageBox::warning(this, tr("Lesson"), error);
+    });
+    connect(m_back, &QPushButton::clicked, m_runner, &LessonRunner::back);
+    connect(m_forward, &QPushButton::clicked, m_runner, &LessonRunner::forward);
+    connect(m_runner, &LessonRunner::stepChanged, this, &LessonPanel::update);
+    update();
+}
+
+QString LessonPanel::stepText() const
+{
+    return m_text->toPlainText();
+}
+
+void LessonPanel::update()
+{
+    const Lesson *l = m_runner->lesson();
+    m_back->setEnabled(m_runner->canGoBack());
+    m_forward->setEnabled(m_runner->canGoForward());
+    if (!l) {
+        m_progress->setText(tr("No lesson running"));
+        QString list;
+        for (const Lesson &lesson : lessons())
+            list += QStringLiteral("<li><b>%1</b><br>%2</li>")
+                        .arg(QString::fromUtf8(lesson.title).toHtmlEscaped(),
+                             QString::fromUtf8(lesson.question).toHtmlEscaped());
+        m_text->setHtml(tr("<p>Each lesson sets up a plan (one step in Edit › Undo), says what to move and what to "
+                           "watch, and explains the numbers as they change.</p><ul>%1</ul>")
+                            .arg(list));
+        return;
+    }
+    {
+        const QSignalBlocker block(m_choice);
+        m_choice->setCurrentIndex(m_runner->lessonIndex());
+    }
+    const LessonStep &s = *m_runner->step();
+    m_progress->setText(tr("Step %1 of %2").arg(m_runner->stepIndex() + 1).arg(m_runner->stepCount()));
+    m_text->setHtml(QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p><table cellpadding='3'>"
+                                   "<tr><td><b>%4</b></td><td>%5</td></tr><tr><td><b>%6</b></td><td>%7</td></tr></table>")
+                        .arg(QString::fromUtf8(l->title).toHtmlEscaped(), QString::fromUtf8(l->question).toHtmlEscaped(),
+                             QString::fromUtf8(s.text).toHtmlEscaped(), tr("Move"),
+                             QString::fromUtf8(s.move).toHtmlEscaped(), tr("Watch"),
+                             QString::fromUtf8(s.watch).toHtmlEscaped()));
+    emit explainRequested(s.explain);
+    if (s.resultTab)
+        emit resultTabRequested(QString::fromUtf8(s.resultTab));
+}
+
+} // namespace gpuplan::ui
