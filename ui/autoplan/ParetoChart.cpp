@@ -344,26 +344,6 @@ QVector<double> ParetoChart::timesS(const QCPGraph *graph) const
     return out;
 }
 
-QVector<double> ParetoChart::paretoTimesS() const
-{
-    return timesS(m_front);
-}
-
-QVector<double> ParetoChart::paretoCosts() const
-{
-    return graphValues(m_front);
-}
-
-QVector<double> ParetoChart::bestTimesS() const
-{
-    return timesS(m_best);
-}
-
-QVector<double> ParetoChart::bestCosts() const
-{
-    return graphValues(m_best);
-}
-
 QVector<double> ParetoChart::selectedPoint() const
 {
     const QVector<double> times = timesS(m_selected);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/ChartFormat.h"
 #include "charts/ChartWidget.h"
 
 #include "search/LayoutSearch.h"
@@ -42,10 +43,10 @@ public:
     // What is drawn, read back from the plot, in seconds and USD (GPU-hours when costInUsd() is
     // false): for tests and exporters. Both lists are in time order (the front is fastest first, as
     // SearchResult::pareto).
-    QVector<double> paretoTimesS() const;
-    QVector<double> paretoCosts() const;
-    QVector<double> bestTimesS() const;
-    QVector<double> bestCosts() const;
+    QVector<double> paretoTimesS() const { return timesS(m_front); }
+    QVector<double> paretoCosts() const { return graphValues(m_front); }
+    QVector<double> bestTimesS() const { return timesS(m_best); }
+    QVector<double> bestCosts() const { return graphValues(m_best); }
     QVector<double> selectedPoint() const;        // {time s, cost} of the ringed row; empty = none
     bool costInUsd() const { return m_costInUsd; }
     // Table row of the index-th front point (fastest first); -1 when it is not among the rows.

@@ -8,6 +8,8 @@
 
 #include <QLocale>
 
+#include <functional>
+
 namespace gpuplan::ui {
 
 namespace {
@@ -33,188 +35,174 @@ QString price(double usdPerHour)
     return usdPerHour < 0 ? QStringLiteral("–") : QStringLiteral("$%1").arg(usdPerHour, 0, 'f', 2);
 }
 
-// Builds one table: begin a row, then add cells left to right.
-class TableBuilder
+// One column of a table: its header, the provenance key of the figure it shows (empty for names
+// and other text) and how an entry writes in it. The header sits next to its cell so the two
+// cannot drift apart.
+template <class Entry>
+struct Column
 {
-public:
-    TableBuilder(CatalogTable &table, const char *kind, const QString &title, QStringList headers)
-        : m_table(table)
-    {
-        m_table.kind = QString::fromLatin1(kind);
-        m_table.title = title;
-        m_table.headers = std::move(headers);
-    }
-    void row(const std::string &id, const ProvenanceMap &sources)
-    {
-        m_table.rows.push_back({qs(id), {}, sources});
-        add(qs(id));
-    }
-    void add(const QString &text, const char *sourceKey = "")
-    {
-        m_table.rows.back().cells.push_back({text, sourceKey});
-    }
-
-private:
-    CatalogTable &m_table;
+    QString header;
+    const char *sourceKey;
+    std::function<QString(const Entry &)> text;
 };
+
+// One table: the id, then the columns, one row per entry with a copy of the entry's sources.
+template <class Entry>
+CatalogTable table(const char *kind, const QString &title, const std::vector<Entry> &entries,
+                   const std::vector<Column<Entry>> &columns)
+{
+    CatalogTable t;
+    t.kind = QString::fromLatin1(kind);
+    t.title = title;
+    t.headers << QObject::tr("Id");
+    for (const Column<Entry> &column : columns)
+        t.headers << column.header;
+    for (const Entry &entry : entries) {
+        CatalogRow row{qs(entry.id), {}, entry.sources};
+        row.cells.push_back({row.id, ""});
+        for (const Column<Entry> &column : columns)
+            row.cells.push_back({column.text(entry), column.sourceKey});
+        t.rows.push_back(std::move(row));
+    }
+    return t;
+}
 
 CatalogTable gpuTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "gpus", QObject::tr("GPUs"),
-                   {QObject::tr("Id"), QObject::tr("Name"), QObject::tr("Vendor"), QObject::tr("Year"),
-                    QObject::tr("Memory (GB)"), QObject::tr("Bandwidth (TB/s)"), QObject::tr("BF16 TFLOPS (dense)"),
-                    QObject::tr("FP8 TFLOPS (dense)"), QObject::tr("TDP (W)"), QObject::tr("Scale-up (GB/s, both dir.)"),
-                    QObject::tr("Price (USD)"), QObject::tr("Default node")});
-    for (const GpuSpec &g : c.gpus) {
-        b.row(g.id, g.sources);
-        b.add(qs(g.name));
-        b.add(qs(g.vendor));
-        b.add(g.launchYear > 0 ? QString::number(g.launchYear) : QStringLiteral("–"), "launch_year");
-        b.add(number(g.memoryBytes / units::kGB, 1), "memory_gb");
-        b.add(number(g.memoryBandwidth / units::kTB, 2), "memory_bandwidth_tbps");
-        b.add(optional(g.peak(Dtype::BF16) / units::kTFLOPS, 1), "tflops.bf16");
-        b.add(optional(g.peak(Dtype::FP8) / units::kTFLOPS, 1), "tflops.fp8");
-        b.add(number(g.tdpW), "tdp_w");
-        b.add(optional(g.scaleUpBandwidth * 2 / units::kGB, 0), "scale_up_bidir_gbytes_per_s");
-        b.add(optional(g.priceUsd, 0), "price_usd");
-        b.add(qs(g.defaultNode));
-    }
-    return t;
+    return table<GpuSpec>(
+        "gpus", QObject::tr("GPUs"), c.gpus,
+        {{QObject::tr("Name"), "", [](const auto &g) { return qs(g.name); }},
+         {QObject::tr("Vendor"), "", [](const auto &g) { return qs(g.vendor); }},
+         {QObject::tr("Year"), "launch_year",
+          [](const auto &g) { return g.launchYear > 0 ? QString::number(g.launchYear) : QStringLiteral("–"); }},
+         {QObject::tr("Memory (GB)"), "memory_gb", [](const auto &g) { return number(g.memoryBytes / units::kGB, 1); }},
+         {QObject::tr("Bandwidth (TB/s)"), "memory_bandwidth_tbps",
+          [](const auto &g) { return number(g.memoryBandwidth / units::kTB, 2); }},
+         {QObject::tr("BF16 TFLOPS (dense)"), "tflops.bf16",
+          [](const auto &g) { return optional(g.peak(Dtype::BF16) / units::kTFLOPS, 1); }},
+         {QObject::tr("FP8 TFLOPS (dense)"), "tflops.fp8",
+          [](const auto &g) { return optional(g.peak(Dtype::FP8) / units::kTFLOPS, 1); }},
+         {QObject::tr("TDP (W)"), "tdp_w", [](const auto &g) { return number(g.tdpW); }},
+         {QObject::tr("Scale-up (GB/s, both dir.)"), "scale_up_bidir_gbytes_per_s",
+          [](const auto &g) { return optional(g.scaleUpBandwidth * 2 / units::kGB, 0); }},
+         {QObject::tr("Price (USD)"), "price_usd", [](const auto &g) { return optional(g.priceUsd, 0); }},
+         {QObject::tr("Default node"), "", [](const auto &g) { return qs(g.defaultNode); }}});
 }
 
 CatalogTable nodeTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "nodes", QObject::tr("Nodes"),
-                   {QObject::tr("Id"), QObject::tr("Name"), QObject::tr("GPUs"), QObject::tr("GPUs per node"),
-                    QObject::tr("Intra-node fabric"), QObject::tr("Intra (GB/s, both dir.)"), QObject::tr("NICs"),
-                    QObject::tr("NIC (Gb/s)"), QObject::tr("Max power (W)"), QObject::tr("Rack units"),
-                    QObject::tr("Price (USD)")});
-    for (const NodeSpec &n : c.nodes) {
+    const auto gpuList = [](const NodeSpec &n) {
         QStringList gpus;
         for (const std::string &g : n.gpus)
             gpus << qs(g);
-        b.row(n.id, n.sources);
-        b.add(qs(n.name));
-        b.add(gpus.join(QStringLiteral(", ")), "gpus");
-        b.add(number(n.gpusPerNode), "gpus_per_node");
-        b.add(qs(n.intraFabric), "intra_fabric");
-        b.add(optional(n.intraBandwidth * 2 / units::kGB, 0), "intra_bidir_gbytes_per_s");
-        b.add(number(n.nicsPerNode), "nics_per_node");
-        b.add(number(n.nicGbps), "nic_gbps");
-        b.add(number(n.maxPowerW), "max_power_w");
-        b.add(n.rackScale ? QObject::tr("rack") : optional(n.rackUnits, 0), "rack_units");
-        b.add(optional(n.priceUsd, 0), "price_usd");
-    }
-    return t;
+        return gpus.join(QStringLiteral(", "));
+    };
+    return table<NodeSpec>(
+        "nodes", QObject::tr("Nodes"), c.nodes,
+        {{QObject::tr("Name"), "", [](const auto &n) { return qs(n.name); }},
+         {QObject::tr("GPUs"), "gpus", gpuList},
+         {QObject::tr("GPUs per node"), "gpus_per_node", [](const auto &n) { return number(n.gpusPerNode); }},
+         {QObject::tr("Intra-node fabric"), "intra_fabric", [](const auto &n) { return qs(n.intraFabric); }},
+         {QObject::tr("Intra (GB/s, both dir.)"), "intra_bidir_gbytes_per_s",
+          [](const auto &n) { return optional(n.intraBandwidth * 2 / units::kGB, 0); }},
+         {QObject::tr("NICs"), "nics_per_node", [](const auto &n) { return number(n.nicsPerNode); }},
+         {QObject::tr("NIC (Gb/s)"), "nic_gbps", [](const auto &n) { return number(n.nicGbps); }},
+         {QObject::tr("Max power (W)"), "max_power_w", [](const auto &n) { return number(n.maxPowerW); }},
+         {QObject::tr("Rack units"), "rack_units",
+          [](const auto &n) { return n.rackScale ? QObject::tr("rack") : optional(n.rackUnits, 0); }},
+         {QObject::tr("Price (USD)"), "price_usd", [](const auto &n) { return optional(n.priceUsd, 0); }}});
 }
 
 CatalogTable fabricTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "fabrics", QObject::tr("Fabrics"),
-                   {QObject::tr("Id"), QObject::tr("Name"), QObject::tr("Kind"), QObject::tr("Link (Gb/s)"),
-                    QObject::tr("Latency (µs)"), QObject::tr("Bus bandwidth fraction"), QObject::tr("Switch radix"),
-                    QObject::tr("Switch price (USD)"), QObject::tr("NIC price (USD)")});
-    for (const FabricSpec &f : c.fabrics) {
-        b.row(f.id, f.sources);
-        b.add(qs(f.name));
-        b.add(qs(f.kind), "kind");
-        b.add(number(f.linkGbps), "link_gbps");
-        b.add(number(f.latencyS * 1e6, 1), "latency_s");
-        b.add(number(f.busBwFraction, 2), "bus_bw_fraction");
-        b.add(number(f.switchRadix), "switch_radix");
-        b.add(optional(f.switchPriceUsd, 0), "switch_price_usd");
-        b.add(optional(f.nicPriceUsd, 0), "nic_price_usd");
-    }
-    return t;
+    return table<FabricSpec>(
+        "fabrics", QObject::tr("Fabrics"), c.fabrics,
+        {{QObject::tr("Name"), "", [](const auto &f) { return qs(f.name); }},
+         {QObject::tr("Kind"), "kind", [](const auto &f) { return qs(f.kind); }},
+         {QObject::tr("Link (Gb/s)"), "link_gbps", [](const auto &f) { return number(f.linkGbps); }},
+         {QObject::tr("Latency (µs)"), "latency_s", [](const auto &f) { return number(f.latencyS * 1e6, 1); }},
+         {QObject::tr("Bus bandwidth fraction"), "bus_bw_fraction",
+          [](const auto &f) { return number(f.busBwFraction, 2); }},
+         {QObject::tr("Switch radix"), "switch_radix", [](const auto &f) { return number(f.switchRadix); }},
+         {QObject::tr("Switch price (USD)"), "switch_price_usd",
+          [](const auto &f) { return optional(f.switchPriceUsd, 0); }},
+         {QObject::tr("NIC price (USD)"), "nic_price_usd", [](const auto &f) { return optional(f.nicPriceUsd, 0); }}});
 }
 
 CatalogTable cloudTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "clouds", QObject::tr("Cloud offers"),
-                   {QObject::tr("Id"), QObject::tr("Provider"), QObject::tr("Instance"), QObject::tr("GPU"),
-                    QObject::tr("GPUs"), QObject::tr("On demand ($/GPU-h)"), QObject::tr("1-year ($/GPU-h)"),
-                    QObject::tr("3-year ($/GPU-h)"), QObject::tr("Spot ($/GPU-h)"), QObject::tr("Region"),
-                    QObject::tr("Date")});
-    for (const CloudOffer &o : c.clouds) {
-        b.row(o.id, o.sources);
-        b.add(qs(o.provider), "provider");
-        b.add(qs(o.instance), "instance");
-        b.add(qs(o.gpu), "gpu");
-        b.add(number(o.gpusPerInstance), "gpus_per_instance");
-        b.add(price(o.onDemandPerGpuHour), "on_demand_per_gpu_hour");
-        b.add(price(o.reserved1yPerGpuHour), "reserved_1y_per_gpu_hour");
-        b.add(price(o.reserved3yPerGpuHour), "reserved_3y_per_gpu_hour");
-        b.add(price(o.spotPerGpuHour), "spot_per_gpu_hour");
-        b.add(qs(o.region));
-        b.add(qs(o.date));
-    }
-    return t;
+    return table<CloudOffer>(
+        "clouds", QObject::tr("Cloud offers"), c.clouds,
+        {{QObject::tr("Provider"), "provider", [](const auto &o) { return qs(o.provider); }},
+         {QObject::tr("Instance"), "instance", [](const auto &o) { return qs(o.instance); }},
+         {QObject::tr("GPU"), "gpu", [](const auto &o) { return qs(o.gpu); }},
+         {QObject::tr("GPUs"), "gpus_per_instance", [](const auto &o) { return number(o.gpusPerInstance); }},
+         {QObject::tr("On demand ($/GPU-h)"), "on_demand_per_gpu_hour",
+          [](const auto &o) { return price(o.onDemandPerGpuHour); }},
+         {QObject::tr("1-year ($/GPU-h)"), "reserved_1y_per_gpu_hour",
+          [](const auto &o) { return price(o.reserved1yPerGpuHour); }},
+         {QObject::tr("3-year ($/GPU-h)"), "reserved_3y_per_gpu_hour",
+          [](const auto &o) { return price(o.reserved3yPerGpuHour); }},
+         {QObject::tr("Spot ($/GPU-h)"), "spot_per_gpu_hour", [](const auto &o) { return price(o.spotPerGpuHour); }},
+         {QObject::tr("Region"), "", [](const auto &o) { return qs(o.region); }},
+         {QObject::tr("Date"), "", [](const auto &o) { return qs(o.date); }}});
 }
 
 CatalogTable modelTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "models", QObject::tr("Models"),
-                   {QObject::tr("Id"), QObject::tr("Name"), QObject::tr("Parameters (published)"), QObject::tr("Layers"),
-                    QObject::tr("Hidden"), QObject::tr("Heads"), QObject::tr("KV heads"), QObject::tr("Experts"),
-                    QObject::tr("Vocabulary"), QObject::tr("Context (tokens)")});
-    for (const ModelPreset &m : c.models) {
-        b.row(m.id, m.sources);
-        b.add(qs(m.arch.name));
-        b.add(m.publishedParams > 0 ? formatCountText(m.publishedParams) : QStringLiteral("–"), "published_params");
-        b.add(number(m.arch.layers), "layers");
-        b.add(number(m.arch.hidden), "hidden");
-        b.add(number(m.arch.heads), "heads");
-        b.add(number(m.arch.kvHeads > 0 ? m.arch.kvHeads : m.arch.heads), "kv_heads");
-        b.add(optional(m.arch.moeExperts, 0), "moe_experts");
-        b.add(number(m.arch.vocab), "vocab");
-        b.add(optional(m.defaultSeqLen, 0), "default_seq_len");
-    }
-    return t;
+    return table<ModelPreset>(
+        "models", QObject::tr("Models"), c.models,
+        {{QObject::tr("Name"), "", [](const auto &m) { return qs(m.arch.name); }},
+         {QObject::tr("Parameters (published)"), "published_params",
+          [](const auto &m) {
+              return m.publishedParams > 0 ? formatCountText(m.publishedParams) : QStringLiteral("–");
+          }},
+         {QObject::tr("Layers"), "layers", [](const auto &m) { return number(m.arch.layers); }},
+         {QObject::tr("Hidden"), "hidden", [](const auto &m) { return number(m.arch.hidden); }},
+         {QObject::tr("Heads"), "heads", [](const auto &m) { return number(m.arch.heads); }},
+         {QObject::tr("KV heads"), "kv_heads",
+          [](const auto &m) { return number(m.arch.kvHeads > 0 ? m.arch.kvHeads : m.arch.heads); }},
+         {QObject::tr("Experts"), "moe_experts", [](const auto &m) { return optional(m.arch.moeExperts, 0); }},
+         {QObject::tr("Vocabulary"), "vocab", [](const auto &m) { return number(m.arch.vocab); }},
+         {QObject::tr("Context (tokens)"), "default_seq_len",
+          [](const auto &m) { return optional(m.defaultSeqLen, 0); }}});
 }
 
 CatalogTable engineTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "engines", QObject::tr("Engines"),
-                   {QObject::tr("Id"), QObject::tr("Name"), QObject::tr("Batching"),
-                    QObject::tr("Decode HBM fraction"), QObject::tr("Prefill FLOPS fraction"),
-                    QObject::tr("Kernel latency (µs)"), QObject::tr("Step overhead (ms)"), QObject::tr("Error band (%)")});
-    for (const EnginePreset &e : c.engines) {
-        b.row(e.id, e.sources);
-        b.add(qs(e.name));
-        b.add(enumDisplayName(batchingNames(), static_cast<int>(e.defaultBatching)), "default_batching");
-        b.add(number(e.decodeBwFraction, 2), "decode_bw_fraction");
-        b.add(number(e.prefillFlopsFraction, 2), "prefill_flops_fraction");
-        b.add(number(e.kernelLatencyS * 1e6, 1), "kernel_latency_s");
-        b.add(number(e.stepOverheadS * 1e3, 2), "step_overhead_s");
-        b.add(number(e.residualMape, 0), "residual_mape");
-    }
-    return t;
+    return table<EnginePreset>(
+        "engines", QObject::tr("Engines"), c.engines,
+        {{QObject::tr("Name"), "", [](const auto &e) { return qs(e.name); }},
+         {QObject::tr("Batching"), "default_batching",
+          [](const auto &e) { return enumDisplayName(batchingNames(), static_cast<int>(e.defaultBatching)); }},
+         {QObject::tr("Decode HBM fraction"), "decode_bw_fraction",
+          [](const auto &e) { return number(e.decodeBwFraction, 2); }},
+         {QObject::tr("Prefill FLOPS fraction"), "prefill_flops_fraction",
+          [](const auto &e) { return number(e.prefillFlopsFraction, 2); }},
+         {QObject::tr("Kernel latency (µs)"), "kernel_latency_s",
+          [](const auto &e) { return number(e.kernelLatencyS * 1e6, 1); }},
+         {QObject::tr("Step overhead (ms)"), "step_overhead_s",
+          [](const auto &e) { return number(e.stepOverheadS * 1e3, 2); }},
+         {QObject::tr("Error band (%)"), "residual_mape", [](const auto &e) { return number(e.residualMape, 0); }}});
 }
 
 CatalogTable storageTable(const Catalog &c)
 {
-    CatalogTable t;
-    TableBuilder b(t, "storage_tiers", QObject::tr("Storage"),
-                   {QObject::tr("Id"), QObject::tr("Name"), QObject::tr("Read per node (GB/s)"),
-                    QObject::tr("Write per node (GB/s)"), QObject::tr("Aggregate read (GB/s)"),
-                    QObject::tr("First byte (ms)"), QObject::tr("USD per TB-month")});
-    for (const StorageTierSpec &s : c.storageTiers) {
-        b.row(s.id, s.sources);
-        b.add(qs(s.name));
-        b.add(number(s.readPerNode / units::kGB, 1), "read_per_node_gbytes_per_s");
-        b.add(number(s.writePerNode / units::kGB, 1), "write_per_node_gbytes_per_s");
-        b.add(s.aggregateRead > 0 ? number(s.aggregateRead / units::kGB, 0) : QObject::tr("no cap"),
-              "aggregate_read_gbytes_per_s");
-        b.add(number(s.firstByteLatencyS * 1e3, 2), "first_byte_latency_s");
-        b.add(s.usdPerTbMonth < 0 ? QStringLiteral("–") : number(s.usdPerTbMonth, 1), "usd_per_tb_month");
-    }
-    return t;
+    return table<StorageTierSpec>(
+        "storage_tiers", QObject::tr("Storage"), c.storageTiers,
+        {{QObject::tr("Name"), "", [](const auto &s) { return qs(s.name); }},
+         {QObject::tr("Read per node (GB/s)"), "read_per_node_gbytes_per_s",
+          [](const auto &s) { return number(s.readPerNode / units::kGB, 1); }},
+         {QObject::tr("Write per node (GB/s)"), "write_per_node_gbytes_per_s",
+          [](const auto &s) { return number(s.writePerNode / units::kGB, 1); }},
+         {QObject::tr("Aggregate read (GB/s)"), "aggregate_read_gbytes_per_s",
+          [](const auto &s) {
+              return s.aggregateRead > 0 ? number(s.aggregateRead / units::kGB, 0) : QObject::tr("no cap");
+          }},
+         {QObject::tr("First byte (ms)"), "first_byte_latency_s",
+          [](const auto &s) { return number(s.firstByteLatencyS * 1e3, 2); }},
+         {QObject::tr("USD per TB-month"), "usd_per_tb_month",
+          [](const auto &s) { return s.usdPerTbMonth < 0 ? QStringLiteral("–") : number(s.usdPerTbMonth, 1); }}});
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -153,6 +154,17 @@ QSharedPointer<QCPAxisTicker> siTicker(const QString &prefix)
     return QSharedPointer<SiTicker>::create(prefix);
 }
 
+void setPowerOfTwoAxis(QCPAxis *axis)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    ticker->setLogBase(2);
+    ticker->setSubTickCount(0);
+    axis->setTicker(ticker);
+    axis->setNumberFormat(QStringLiteral("f"));
+    axis->setNumberPrecision(0);
+}
+
 void styleAxis(QCPAxis *axis, const QColor &text, const QColor &muted, const QColor &grid, const QFont &font)
 {
     axis->setBasePen(QPen(muted, 1));
@@ -168,19 +180,57 @@ void styleAxis(QCPAxis *axis, const QColor &text, const QColor &muted, const QCo
     axis->grid()->setZeroLinePen(QPen(muted, 1.5));
 }
 
-QVector<double> graphKeys(const QCPGraph *graph)
+namespace {
+
+// One number of every data point of a plottable, in key order.
+template <class Container, class Field>
+QVector<double> column(const Container &data, Field field)
 {
     QVector<double> out;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        out << it->key;
+    out.reserve(data.size());
+    for (auto it = data.constBegin(); it != data.constEnd(); ++it)
+        out << field(*it);
     return out;
+}
+
+} // namespace
+
+QVector<double> graphKeys(const QCPGraph *graph)
+{
+    return column(*graph->data(), [](const QCPGraphData &d) { return d.key; });
 }
 
 QVector<double> graphValues(const QCPGraph *graph)
 {
-    QVector<double> out;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        out << it->value;
+    return column(*graph->data(), [](const QCPGraphData &d) { return d.value; });
+}
+
+QVector<double> barValues(const QCPBars *bars, double divisor)
+{
+    return column(*bars->data(), [divisor](const QCPBarsData &d) { return d.value / divisor; });
+}
+
+QVector<double> stackTotals(std::span<QCPBars *const> stack, int bars, double divisor)
+{
+    QVector<double> totals(bars, 0.0);
+    for (const QCPBars *layer : stack) {
+        const QVector<double> values = barValues(layer, divisor);
+        for (int i = 0; i < values.size() && i < bars; ++i)
+            totals[i] += values[i];
+    }
+    return totals;
+}
+
+QStringList textTickLabels(const QCPAxis *axis, bool topFirst)
+{
+    const auto ticker = qSharedPointerCast<QCPAxisTickerText>(axis->ticker());
+    QStringList out;
+    if (!ticker)
+        return out;
+    for (const QString &label : ticker->ticks())
+        out << label;
+    if (topFirst)
+        std::reverse(out.begin(), out.end());
     return out;
 }
 

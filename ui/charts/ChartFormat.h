@@ -4,10 +4,14 @@
 #include <QColor>
 #include <QSharedPointer>
 #include <QString>
+#include <QStringList>
 #include <QVector>
+
+#include <span>
 
 class QCPAxis;
 class QCPAxisTicker;
+class QCPBars;
 class QCPGraph;
 class QFont;
 
@@ -32,14 +36,25 @@ QColor categoryColor(int index);
 QSharedPointer<QCPAxisTicker> siLogTicker();
 // Linear axis ticks labelled with SI suffixes, optionally with a prefix ("$").
 QSharedPointer<QCPAxisTicker> siTicker(const QString &prefix = {});
+// A logarithmic axis for counts that double (GPUs, concurrent sequences): a tick at each power of
+// two, written as a whole number.
+void setPowerOfTwoAxis(QCPAxis *axis);
 
 // The look ChartWidget gives its own axes, for the axes it does not know about (a right-hand
 // value axis, the axes of a second axis rect). `font` is the label font; ticks are 5% smaller.
 void styleAxis(QCPAxis *axis, const QColor &text, const QColor &muted, const QColor &grid, const QFont &font);
 
-// A graph's keys or values in key order, for the charts' read-back accessors.
+// What a chart draws, read back for its accessors (tests and exporters read these, never pixels).
+// A graph's keys or values in key order.
 QVector<double> graphKeys(const QCPGraph *graph);
 QVector<double> graphValues(const QCPGraph *graph);
+// Bar lengths in key order, divided by `divisor` (the unit the chart shows them in).
+QVector<double> barValues(const QCPBars *bars, double divisor = 1);
+// The total of each of the first `bars` bars of a stack (one QCPBars per layer), likewise divided.
+QVector<double> stackTotals(std::span<QCPBars *const> stack, int bars, double divisor = 1);
+// The labels of an axis with text ticks in key order; topFirst reverses them (a vertical axis read
+// from the top). Empty when the axis has no text ticks.
+QStringList textTickLabels(const QCPAxis *axis, bool topFirst = false);
 
 // Overlay text for a plan whose catalog references do not resolve, naming the first problem.
 QString unresolvedPlanText(const PlanController &controller);

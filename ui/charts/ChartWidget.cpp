@@ -178,6 +178,19 @@ void ChartWidget::setTitle(const QString &title)
     m_title->setText(title);
 }
 
+void ChartWidget::placeLegendUnderTitle(int columns)
+{
+    QCustomPlot *p = m_plot;
+    p->axisRect()->insetLayout()->take(p->legend);
+    const int row = m_title ? 1 : 0;
+    p->plotLayout()->insertRow(row);
+    p->plotLayout()->addElement(row, 0, p->legend);
+    p->plotLayout()->setRowStretchFactor(row, 0.001);   // as tall as its entries, the plot takes the rest
+    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    p->legend->setWrap(columns);
+    p->legend->setMargins(QMargins(8, 2, 8, 2));
+}
+
 void ChartWidget::setOverlayText(const QString &text)
 {
     m_overlay->setText(text);

@@ -52,6 +52,9 @@ protected:
     virtual void updateLegendVisibility();
 
     void setTitle(const QString &title);
+    // Moves the legend out of the plot into rows of `columns` entries under the title: it covers
+    // no data and takes no width from the plot.
+    void placeLegendUnderTitle(int columns);
     // A message in the middle of the chart when there is nothing to draw, and why.
     void setOverlayText(const QString &text);
     QFont chartFont(double scale = 1.0, bool bold = false) const;

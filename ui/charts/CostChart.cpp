@@ -16,6 +16,7 @@
 #include <QScrollBar>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::ui {
@@ -462,16 +463,6 @@ QVector<double> CostChart::months() const
     return graphKeys(m_onprem->data()->isEmpty() ? m_cloud : m_onprem);
 }
 
-QVector<double> CostChart::cloudCumulativeUsd() const
-{
-    return graphValues(m_cloud);
-}
-
-QVector<double> CostChart::onpremCumulativeUsd() const
-{
-    return graphValues(m_onprem);
-}
-
 double CostChart::breakEvenMarkMonths() const
 {
     return m_breakEven->data()->isEmpty() ? -1.0 : m_breakEven->data()->constBegin()->key;
@@ -479,35 +470,17 @@ double CostChart::breakEvenMarkMonths() const
 
 QStringList CostChart::tornadoLabels() const
 {
-    const auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_tornadoRect->axis(QCPAxis::atLeft)->ticker());
-    QStringList out;
-    const auto &ticks = ticker->ticks();
-    for (auto it = ticks.constEnd(); it != ticks.constBegin();) {
-        --it;
-        out << it.value();
-    }
-    return out;
+    return textTickLabels(m_tornadoRect->axis(QCPAxis::atLeft), true);
 }
 
 QVector<double> CostChart::tornadoTotals(const QCPBars *bars) const
 {
-    // Stored by key (bottom first); returned top first, as absolute totals.
-    QVector<double> out;
-    for (auto it = bars->data()->constEnd(); it != bars->data()->constBegin();) {
-        --it;
-        out << m_base + it->value;
-    }
+    // Stored by key (bottom first) as changes from the base; returned top first, as totals.
+    QVector<double> out = barValues(bars);
+    std::reverse(out.begin(), out.end());
+    for (double &usd : out)
+        usd = m_base + usd;
     return out;
-}
-
-QVector<double> CostChart::tornadoLowUsd() const
-{
-    return tornadoTotals(m_low);
-}
-
-QVector<double> CostChart::tornadoHighUsd() const
-{
-    return tornadoTotals(m_high);
 }
 
 } // namespace gpuplan::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/ChartFormat.h"
 #include "charts/ChartWidget.h"
 
 #include "eval/Evaluation.h"
@@ -44,12 +45,13 @@ public:
 
     // What is drawn, read back from the plot, for tests and exporters (USD, months).
     QVector<double> months() const;
-    QVector<double> cloudCumulativeUsd() const;
-    QVector<double> onpremCumulativeUsd() const;
+    QVector<double> cloudCumulativeUsd() const { return graphValues(m_cloud); }
+    QVector<double> onpremCumulativeUsd() const { return graphValues(m_onprem); }
     double breakEvenMarkMonths() const;             // -1 when no break-even is marked
     QStringList tornadoLabels() const;              // largest swing on top, top first
-    QVector<double> tornadoLowUsd() const;          // totals with the assumption at -20%, same order
-    QVector<double> tornadoHighUsd() const;         // ... at +20%
+    // Totals with the assumption at -20% and at +20%, in the order of the labels.
+    QVector<double> tornadoLowUsd() const { return tornadoTotals(m_low); }
+    QVector<double> tornadoHighUsd() const { return tornadoTotals(m_high); }
     double tornadoBaseUsd() const { return m_base; }
     const CostResult &cost() const { return m_cost; }
     bool panelsStacked() const { return m_stacked; }

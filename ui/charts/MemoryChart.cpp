@@ -3,6 +3,7 @@
 
 #include "Settings.h"
 #include "Theme.h"
+#include "charts/ChartFormat.h"
 #include "charts/GpuComparison.h"
 #include "document/PlanController.h"
 
@@ -107,14 +108,7 @@ MemoryChart::MemoryChart(QWidget *parent) : ChartWidget(parent)
     m_capacity->setName(tr("GPU memory capacity"));
     m_capacity->setLineStyle(QCPGraph::lsLine);
 
-    // Legend in rows under the title, not over the bars and not taking width from them.
-    p->axisRect()->insetLayout()->take(p->legend);
-    p->plotLayout()->insertRow(1);
-    p->plotLayout()->addElement(1, 0, p->legend);
-    p->plotLayout()->setRowStretchFactor(1, 0.001);
-    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    p->legend->setWrap(6);
-    p->legend->setMargins(QMargins(8, 2, 8, 2));
+    placeLegendUnderTitle(6);
     restyle();
 }
 
@@ -362,22 +356,12 @@ QString MemoryChart::hoverText(const QPointF &pixel) const
 
 QVector<double> MemoryChart::barValues(MemoryComponent component) const
 {
-    QVector<double> out;
-    const auto data = m_stack[static_cast<std::size_t>(component)]->data();
-    for (auto it = data->constBegin(); it != data->constEnd(); ++it)
-        out << it->value;
-    return out;
+    return gpuplan::ui::barValues(m_stack[static_cast<std::size_t>(component)]);
 }
 
 QVector<double> MemoryChart::barTotals() const
 {
-    QVector<double> totals(static_cast<int>(m_bars.size()), 0.0);
-    for (int c = 0; c < kMemoryComponentCount; ++c) {
-        const QVector<double> values = barValues(static_cast<MemoryComponent>(c));
-        for (int i = 0; i < values.size() && i < totals.size(); ++i)
-            totals[i] += values[i];
-    }
-    return totals;
+    return stackTotals(m_stack, static_cast<int>(m_bars.size()));
 }
 
 QVector<double> MemoryChart::capacityLine() const
@@ -394,11 +378,7 @@ QVector<double> MemoryChart::capacityLine() const
 
 QStringList MemoryChart::barLabels() const
 {
-    QStringList out;
-    const auto ticker = qSharedPointerCast<QCPAxisTickerText>(plot()->xAxis->ticker());
-    for (const QString &label : ticker->ticks())
-        out << label;
-    return out;
+    return textTickLabels(plot()->xAxis);
 }
 
 bool MemoryChart::isMarkedNotFitting(int bar) const

@@ -70,14 +70,7 @@ PowerChart::PowerChart(QWidget *parent) : ChartWidget(parent)
             bars->moveAbove(m_stack[static_cast<std::size_t>(s - 1)]);
         m_stack[static_cast<std::size_t>(s)] = bars;
     }
-    // Legend under the title, as in the memory chart.
-    p->axisRect()->insetLayout()->take(p->legend);
-    p->plotLayout()->insertRow(1);
-    p->plotLayout()->addElement(1, 0, p->legend);
-    p->plotLayout()->setRowStretchFactor(1, 0.001);
-    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    p->legend->setWrap(3);
-    p->legend->setMargins(QMargins(8, 2, 8, 2));
+    placeLegendUnderTitle(3);
     // Racks and cooling under the chart.
     m_summary = new QCPTextElement(p, QString());
     p->plotLayout()->addElement(p->plotLayout()->rowCount(), 0, m_summary);
@@ -244,22 +237,12 @@ QString PowerChart::hoverText(const QPointF &pixel) const
 
 QVector<double> PowerChart::segmentKw(PowerSegment segment) const
 {
-    QVector<double> out;
-    const auto data = m_stack[static_cast<std::size_t>(segment)]->data();
-    for (auto it = data->constBegin(); it != data->constEnd(); ++it)
-        out << it->value / displayScale();
-    return out;
+    return barValues(m_stack[static_cast<std::size_t>(segment)], displayScale());
 }
 
 QVector<double> PowerChart::barTotalsKw() const
 {
-    QVector<double> totals(kBars, 0.0);
-    for (int s = 0; s < kPowerSegmentCount; ++s) {
-        const QVector<double> v = segmentKw(static_cast<PowerSegment>(s));
-        for (int b = 0; b < v.size() && b < kBars; ++b)
-            totals[b] += v[b];
-    }
-    return totals;
+    return stackTotals(m_stack, kBars, displayScale());
 }
 
 QString PowerChart::summaryText() const

@@ -31,13 +31,7 @@ ScalingChart::ScalingChart(QWidget *parent) : ChartWidget(parent), m_worker(new 
     QCustomPlot *p = plot();
     setTitle(tr("Scaling with the GPU count"));
     p->setAutoAddPlottableToLegend(false);
-    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto xTicker = QSharedPointer<QCPAxisTickerLog>::create();
-    xTicker->setLogBase(2);
-    xTicker->setSubTickCount(0);
-    p->xAxis->setTicker(xTicker);
-    p->xAxis->setNumberFormat(QStringLiteral("f"));
-    p->xAxis->setNumberPrecision(0);
+    setPowerOfTwoAxis(p->xAxis);
     p->xAxis->setLabel(tr("GPUs"));
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->setTicker(siLogTicker());
@@ -255,26 +249,6 @@ QString ScalingChart::hoverText(const QPointF &pixel) const
                       .arg(m_markGpus);
     }
     return text;
-}
-
-QVector<double> ScalingChart::gpuCounts() const
-{
-    return graphKeys(m_actual);
-}
-
-QVector<double> ScalingChart::tokensPerS() const
-{
-    return graphValues(m_actual);
-}
-
-QVector<double> ScalingChart::idealTokensPerS() const
-{
-    return graphValues(m_ideal);
-}
-
-QVector<double> ScalingChart::efficiencyPercent() const
-{
-    return graphValues(m_efficiency);
 }
 
 } // namespace gpuplan::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/ChartFormat.h"
 #include "charts/ChartWidget.h"
 
 #include "eval/Evaluation.h"
@@ -37,10 +38,10 @@ public:
     // What is drawn, read back from the plot, for tests and exporters. Feasible counts only.
     bool isComputing() const;
     const ScalingResult &result() const { return m_result; }
-    QVector<double> gpuCounts() const;
-    QVector<double> tokensPerS() const;
-    QVector<double> idealTokensPerS() const;
-    QVector<double> efficiencyPercent() const;
+    QVector<double> gpuCounts() const { return graphKeys(m_actual); }
+    QVector<double> tokensPerS() const { return graphValues(m_actual); }
+    QVector<double> idealTokensPerS() const { return graphValues(m_ideal); }
+    QVector<double> efficiencyPercent() const { return graphValues(m_efficiency); }
     int markedGpus() const { return m_markGpus; }
     double markedTokensPerS() const { return m_markTokensPerS; }
 

@@ -261,13 +261,7 @@ void StepTimeChart::rebuildServing()
 {
     QCustomPlot *p = plot();
     const InferenceResult &r = m_inference;
-    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto xTicker = QSharedPointer<QCPAxisTickerLog>::create();
-    xTicker->setLogBase(2);
-    xTicker->setSubTickCount(0);
-    p->xAxis->setTicker(xTicker);
-    p->xAxis->setNumberFormat(QStringLiteral("f"));
-    p->xAxis->setNumberPrecision(0);
+    setPowerOfTwoAxis(p->xAxis);
     p->xAxis->setLabel(tr("Concurrent sequences per replica"));
     p->xAxis->grid()->setVisible(true);
     p->yAxis->setScaleType(QCPAxis::stLinear);
@@ -398,36 +392,7 @@ QVector<double> StepTimeChart::componentSeconds() const
 
 QStringList StepTimeChart::componentLabels() const
 {
-    const auto ticker = qSharedPointerCast<QCPAxisTickerText>(plot()->yAxis->ticker());
-    QStringList out;
-    if (!ticker)
-        return out;
-    const auto &ticks = ticker->ticks();
-    for (auto it = ticks.constEnd(); it != ticks.constBegin();) {
-        --it;
-        out << it.value();
-    }
-    return out;
-}
-
-QVector<double> StepTimeChart::curveConcurrency() const
-{
-    return graphKeys(m_throughput);
-}
-
-QVector<double> StepTimeChart::curveTokensPerSPerGpu() const
-{
-    return graphValues(m_throughput);
-}
-
-QVector<double> StepTimeChart::curveTpotMs() const
-{
-    return graphValues(m_tpot);
-}
-
-QVector<double> StepTimeChart::curveTtftMs() const
-{
-    return graphValues(m_ttft);
+    return textTickLabels(plot()->yAxis, true);
 }
 
 } // namespace gpuplan::ui

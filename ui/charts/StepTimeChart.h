@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "charts/ChartFormat.h"
 #include "charts/ChartWidget.h"
 
 #include "eval/Evaluation.h"
@@ -46,10 +47,10 @@ public:
     bool showsServing() const { return m_serving; }
     QVector<double> componentSeconds() const;     // bar lengths, top bar first (parts with time only)
     QStringList componentLabels() const;          // same order
-    QVector<double> curveConcurrency() const;
-    QVector<double> curveTokensPerSPerGpu() const;
-    QVector<double> curveTpotMs() const;
-    QVector<double> curveTtftMs() const;
+    QVector<double> curveConcurrency() const { return graphKeys(m_throughput); }
+    QVector<double> curveTokensPerSPerGpu() const { return graphValues(m_throughput); }
+    QVector<double> curveTpotMs() const { return graphValues(m_tpot); }
+    QVector<double> curveTtftMs() const { return graphValues(m_ttft); }
     int markedConcurrency() const { return m_marked; }
 
 protected:
