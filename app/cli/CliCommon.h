@@ -16,7 +16,9 @@
 // error output, exit codes.
 namespace gpuplan::cli {
 
-enum ExitCode : int { kOk = 0, kBadInput = 1, kUsage = 2 };
+// kInvalidPlan: the plan was read and evaluated, but it cannot run as written (its layout does not
+// divide the GPUs or the batch, or the model does not fit); the output still carries the figures.
+enum ExitCode : int { kOk = 0, kBadInput = 1, kUsage = 2, kInvalidPlan = 3, kInternalError = 4 };
 
 // Options every catalog-using subcommand accepts.
 std::vector<CliArgs::OptionSpec> catalogOptions();

@@ -28,7 +28,13 @@ int runEvaluate(const std::vector<std::string> &argv)
     }
     if (args.flag("--help"))
         return printHelp("gpuplan-cli evaluate PLAN [--json] [--set PATH=VALUE ...]",
-                         "Evaluates a .gpuplan file: memory per GPU, step time or serving capacity, power, cost.", args);
+                         "Evaluates a .gpuplan file: memory per GPU, step time or serving capacity, power, cost.\n"
+                         "An invalid plan (layout does not divide the GPUs or the batch, replicas without work, model\n"
+                         "does not fit) prints its errors first, then the figures the run would have, and exits 3;\n"
+                         "--json carries the verdict in \"validity\" and every problem in \"diagnostics\".\n"
+                         "Exit codes: 0 valid plan, 1 bad input (file, field, catalog), 2 usage, 3 invalid plan.\n"
+                         "Details: docs/cli.md.",
+                         args);
     if (args.positional().size() != 1) {
         printError("evaluate: expected exactly one plan file (see --help)");
         return kUsage;
@@ -54,6 +60,10 @@ int runEvaluate(const std::vector<std::string> &argv)
         printJson(json);
     } else {
         std::cout << textReport(resolved, evaluation);
+    }
+    if (!evaluation.validity.valid()) {
+        printError(args.positional()[0] + ": " + describeValidity(evaluation.validity));
+        return kInvalidPlan;
     }
     return kOk;
 }

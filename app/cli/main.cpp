@@ -26,7 +26,10 @@ int usage(std::FILE *out)
     std::fprintf(out, "Usage: gpuplan-cli COMMAND [ARGS...]\n\nCommands:\n");
     for (const Command &c : commands())
         std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
-    std::fprintf(out, "\nRun gpuplan-cli COMMAND --help for the options of a command.\n");
+    std::fprintf(out, "\nRun gpuplan-cli COMMAND --help for the options of a command; docs/cli.md describes every\n"
+                      "command, its options and output.\n"
+                      "Exit codes: 0 success, 1 bad input (file, field, catalog), 2 usage, 3 invalid plan (evaluate),\n"
+                      "4 internal error.\n");
     return out == stdout ? kOk : kUsage;
 }
 
@@ -58,7 +61,7 @@ int main(int argc, char **argv)
                 return c.run(args);
             } catch (const std::exception &e) {
                 printError(name + ": internal error: " + e.what());
-                return 3;
+                return kInternalError;
             }
         }
     }

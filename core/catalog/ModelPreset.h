@@ -19,4 +19,16 @@ struct ModelPreset
     ProvenanceMap sources;
 };
 
+// The architecture a plan gets when it picks this preset: the whole architecture, the canonical id,
+// and the preset's id as the name when the catalog gives none. Plan files, `--set model.preset` and
+// the desktop's model choice all go through here, so they compute the same model.
+inline ModelArch presetArchitecture(const ModelPreset &preset)
+{
+    ModelArch arch = preset.arch;
+    arch.preset = preset.id;
+    if (arch.name.empty())
+        arch.name = preset.id;
+    return arch;
+}
+
 } // namespace gpuplan

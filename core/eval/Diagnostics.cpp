@@ -31,6 +31,47 @@ bool Diagnostics::has(DiagCode code) const
     return false;
 }
 
+const char *diagCodeId(DiagCode code)
+{
+    switch (code) {
+    case DiagCode::GpusNotDivisible: return "gpus_not_divisible";
+    case DiagCode::DpMismatch: return "dp_mismatch";
+    case DiagCode::TpNotDivideHeads: return "tp_not_divide_heads";
+    case DiagCode::TpNotDivideKvHeads: return "tp_not_divide_kv_heads";
+    case DiagCode::TpNotDivideFfn: return "tp_not_divide_ffn";
+    case DiagCode::TpNotDivideVocab: return "tp_not_divide_vocab";
+    case DiagCode::PpExceedsLayers: return "pp_exceeds_layers";
+    case DiagCode::PpUnevenLayers: return "pp_uneven_layers";
+    case DiagCode::VpNeedsPp: return "vp_needs_pp";
+    case DiagCode::VpNotDivideLayers: return "vp_not_divide_layers";
+    case DiagCode::CpNotDivideSeq: return "cp_not_divide_seq";
+    case DiagCode::EpNotDivideExperts: return "ep_not_divide_experts";
+    case DiagCode::EpExceedsGroup: return "ep_exceeds_group";
+    case DiagCode::EpWithoutMoe: return "ep_without_moe";
+    case DiagCode::BatchNotDivisible: return "batch_not_divisible";
+    case DiagCode::MicroBatchTooLarge: return "micro_batch_too_large";
+    case DiagCode::TpExceedsNode: return "tp_exceeds_node";
+    case DiagCode::SpWithoutTp: return "sp_without_tp";
+    case DiagCode::ZeroStageInvalid: return "zero_stage_invalid";
+    case DiagCode::Zero3WithPp: return "zero3_with_pp";
+    case DiagCode::DoesNotFit: return "does_not_fit";
+    case DiagCode::NoFlopsForDtype: return "no_flops_for_dtype";
+    case DiagCode::InferenceTpNotDivide: return "inference_tp_not_divide";
+    case DiagCode::ConcurrencyTooHigh: return "concurrency_too_high";
+    case DiagCode::TtftTargetMissed: return "ttft_target_missed";
+    case DiagCode::TpotTargetMissed: return "tpot_target_missed";
+    case DiagCode::UtilizationLow: return "utilization_low";
+    case DiagCode::UtilizationHigh: return "utilization_high";
+    case DiagCode::RackBelowNode: return "rack_below_node";
+    case DiagCode::LiquidCoolingRequired: return "liquid_cooling_required";
+    case DiagCode::FinetuneWithOffload: return "finetune_with_offload";
+    case DiagCode::EfficiencyNotFitted: return "efficiency_not_fitted";
+    case DiagCode::ReplicasWithoutWork: return "replicas_without_work";
+    case DiagCode::Count: break;
+    }
+    return "unknown";
+}
+
 const char *severityName(Severity s)
 {
     switch (s) {
@@ -134,6 +175,9 @@ std::string describe(const Diagnostic &d)
     case DiagCode::EfficiencyNotFitted:
         return "No published runs on this GPU were fitted: its time-model efficiencies are derived from another GPU "
                "(catalogs/gpu_efficiency.json), so times carry a wider error band of +/-" + num(d.value) + "%";
+    case DiagCode::ReplicasWithoutWork:
+        return "The global batch of " + v + " sequences is smaller than the " + l + " data-parallel replicas: " +
+               num(d.limit - d.value) + " replicas would get no sequence per step (DP must not exceed the global batch)";
     case DiagCode::Count: break;
     }
     return "unknown problem";

@@ -44,6 +44,7 @@ enum class DiagCode : std::uint16_t {
     LiquidCoolingRequired,   // value=rack kW, limit=air limit
     FinetuneWithOffload,     // reserved for plans the memory model cannot express
     EfficiencyNotFitted,     // value=error band % (the GPU's time-model efficiencies are derived, not fitted)
+    ReplicasWithoutWork,     // value=globalBatch, limit=dp (fewer sequences per step than data-parallel replicas)
     Count
 };
 
@@ -77,5 +78,7 @@ private:
 // A sentence for people, e.g. "TP must divide the 64 attention heads (TP = 6)".
 std::string describe(const Diagnostic &d);
 const char *severityName(Severity s);
+// A stable identifier for scripts, e.g. "gpus_not_divisible" (the --json "code").
+const char *diagCodeId(DiagCode code);
 
 } // namespace gpuplan

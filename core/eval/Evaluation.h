@@ -4,6 +4,7 @@
 #include "eval/Diagnostics.h"
 #include "eval/FacilityResults.h"
 #include "eval/Layout.h"
+#include "eval/PlanValidity.h"
 #include "model/ModelShape.h"
 
 #include <array>
@@ -130,8 +131,8 @@ struct ScalingPoint
     bool feasible = false;
     double tokensPerS = 0;
     double tokensPerSPerGpu = 0;
-    double idealTokensPerS = 0;     // linear scaling from the first feasible point
-    double efficiency = 0;          // tokensPerS / idealTokensPerS
+    double idealTokensPerS = 0;     // linear scaling from the baseline point (best tokens/s per GPU)
+    double efficiency = 0;          // tokensPerS / idealTokensPerS, at most 1
     Layout layout;                  // best layout at this count
 };
 
@@ -141,11 +142,13 @@ struct ScalingResult
     std::array<ScalingPoint, kMaxPoints> points{};
     int count = 0;
     bool weak = false;              // weak scaling: global batch grows with the GPU count
+    int baselineGpus = 0;           // the count whose tokens/s per GPU the ideal line extends; 0 = none feasible
 };
 
 struct Evaluation
 {
     Diagnostics diagnostics;
+    PlanValidity validity;   // from the error diagnostics: read it before any time or cost
     ModelShape shape;
     Layout layout;
     MemoryResult memory;

@@ -135,7 +135,21 @@ Json diagnosticsToJson(const Diagnostics &diagnostics)
 {
     Json out = Json::array();
     for (const Diagnostic &d : diagnostics)
-        out.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", describe(d)}});
+        out.push_back({{"severity", severityName(d.severity)},
+                       {"code", diagCodeId(d.code)},
+                       {"field", d.field},
+                       {"message", describe(d)}});
+    return out;
+}
+
+Json validityToJson(const PlanValidity &v)
+{
+    Json out = {{"status", planStatusName(v.status)}};
+    if (!v.valid()) {
+        out["reason"] = diagCodeId(v.reason.code);
+        out["field"] = v.reason.field;
+        out["message"] = describeValidity(v);
+    }
     return out;
 }
 
@@ -171,7 +185,7 @@ Json scalingToJson(const ScalingResult &s)
                           {"efficiency", num(p.efficiency)},
                           {"layout", layoutToJson(p.layout)}});
     }
-    return {{"kind", s.weak ? "weak" : "strong"}, {"points", std::move(points)}};
+    return {{"kind", s.weak ? "weak" : "strong"}, {"baseline_gpus", s.baselineGpus}, {"points", std::move(points)}};
 }
 
 Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
@@ -184,6 +198,7 @@ Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
                 {"fabric", plan.fabric ? plan.fabric->id : ""},
                 {"model", shapeJson(e.shape)},
                 {"layout", layoutToJson(e.layout)},
+                {"validity", validityToJson(e.validity)},
                 {"diagnostics", diagnosticsToJson(e.diagnostics)},
                 {"memory", memoryJson(e.memory, mode)}};
     if (mode == Mode::Training)

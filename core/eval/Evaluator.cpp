@@ -27,6 +27,7 @@ Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layou
     }
     if (!e.memory.fits)
         e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.gpu", e.memory.perGpuBytes, e.memory.capacityBytes);
+    e.validity = planValidity(e.diagnostics);
     return e;
 }
 
@@ -34,6 +35,7 @@ Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout)
 {
     Evaluation e = evaluateWithoutFacility(plan, layout);
     estimateFacility(plan, layout, e);
+    e.validity = planValidity(e.diagnostics);   // the facility adds warnings only; kept in step anyway
     return e;
 }
 

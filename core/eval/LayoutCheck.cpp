@@ -60,7 +60,9 @@ void checkTraining(const ResolvedPlan &rp, const Layout &l, Diagnostics &d)
     // passes 2^31.
     const long long perStep = static_cast<long long>(l.dp) * l.microBatch;
     const int globalBatch = plan.workload.training.globalBatch;
-    if (perStep > globalBatch)
+    if (l.dp > globalBatch)
+        d.add(DiagCode::ReplicasWithoutWork, Severity::Error, "workload.training.global_batch", globalBatch, l.dp);
+    else if (perStep > globalBatch)
         d.add(DiagCode::MicroBatchTooLarge, Severity::Error, "workload.training.micro_batch", l.microBatch,
               globalBatch / l.dp);
     else if (globalBatch % perStep != 0)

@@ -43,8 +43,8 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
                                fmt("%.1f kW", w.peakItKw));
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
-         fmt("%.0f MWh", w.energyMwh) + ", " + fmt("%.0f t CO2", w.co2Tonnes) + " (operational, grid " +
-             fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + fmt("%.0f MWh", w.energyPerYearMwh) + " per year");
+         formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
+             fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
     // "MBTU" would read as thousands of BTU in HVAC usage: spell the magnitude out.
     const std::string btu = c.heatBtuPerHour >= 1e6 ? fmt("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
                                                     : fmt("%.0f BTU/h", c.heatBtuPerHour);
@@ -61,23 +61,23 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     const ReliabilityResult &r = e.reliability;
     const bool training = p.workload.mode == Mode::Training;
     if (training)
-        line("checkpoint", fmt("%.0f GB", s.checkpointBytes / units::kGB) + " (" + fmt("%.1f B/param", s.bytesPerParam) +
+        line("checkpoint", formatStorage(s.checkpointBytes) + " (" + fmt("%.1f B/param", s.bytesPerParam) +
                                "); write " + formatDuration(s.checkpointWriteS) + ", stall " +
                                formatDuration(s.checkpointBlockingS) + " per save" +
                                (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
     else
-        line("weights", fmt("%.1f GB", s.checkpointBytes / units::kGB) + "; reload after a failure " +
+        line("weights", formatStorage(s.checkpointBytes) + "; reload after a failure " +
                             formatDuration(s.restoreS));
     if (training)
         line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", tier " +
                               nameOf(storageTierNames(), p.storage.tier) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
                               (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
-    line("storage capacity", fmt("%.3g TB", s.capacityBytes / units::kTB));
+    line("storage capacity", formatStorage(s.capacityBytes));
     line("cluster MTBF", fmt("%.1f h", r.mtbfHours) + " over " + std::to_string(r.jobNodes) + " nodes" +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));
     if (training)
         line("goodput", fmt("%.1f%%", r.goodput * 100) + ": " + fmt("%.0f interruptions", r.expectedInterruptions) +
-                            ", " + fmt("%.0f h lost", r.lostHours) + "; time to train " +
+                            ", " + fmt("%.0f h lost", r.lostHours) + "; time to train with failures " +
                             formatDuration(r.effectiveTimeToTrainS) + (r.unfinishable ? "  (FAILURES OUTPACE PROGRESS)" : ""));
     else
         line("available capacity", fmt("%.2f%%", r.goodput * 100));
@@ -101,8 +101,7 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
                               fmt("%.0f%%", p.cost.onpremUtilization * 100) + ")");
     line(p.workload.mode == Mode::Training ? "on-prem share of the run" : "on-prem over the horizon",
          money(c.onpremTotalUsd));
-    line("break-even", (c.breakEvenNever ? std::string("never at these prices") : fmt("%.1f months", c.breakEvenMonths)) +
-                           "; " +
+    line("break-even", breakEvenText(p, c) + "; " +
                            (c.breakEvenUtilizationNever ? std::string("cloud is cheaper at any utilization")
                                                         : "owning pays above " + fmt("%.0f%% utilization", c.breakEvenUtilization * 100)));
     line("cost of the plan", money(c.perRunUsd) + " (" + costBasisName(c.cheaper) + " cheaper); " +
@@ -134,6 +133,16 @@ std::string formatMoney(const Plan &plan, double usd)
     if (plan.cost.currency == "USD" || plan.cost.currency.empty())
         return text;
     return text.substr(1) + " " + plan.cost.currency;   // drop the "$"
+}
+
+std::string breakEvenText(const Plan &plan, const CostResult &c)
+{
+    if (c.breakEvenNever)
+        return "never at these prices";
+    const double lifeMonths = plan.cost.depreciationYears * 12.0;
+    if (c.breakEvenMonths > lifeMonths)   // the hardware is written off before owning pays back
+        return "not within the " + fmt("%g", plan.cost.depreciationYears) + "-year hardware life";
+    return "after " + fmt("%.1f", c.breakEvenMonths) + (c.breakEvenMonths == 1.0 ? " month" : " months");
 }
 
 std::string facilityTextReport(const ResolvedPlan &plan, const Evaluation &e)

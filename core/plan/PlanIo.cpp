@@ -247,7 +247,7 @@ bool planFromJson(const nlohmann::json &docIn, const Catalog *catalog, Plan &out
         if (!m) {
             errors.push_back({file, "model.preset", "unknown model preset \"" + id + "\" (see `gpuplan-cli catalog models`)"});
         } else {
-            plan.model = m->arch;
+            plan.model = presetArchitecture(*m);
             presetId = m->id;
         }
     }

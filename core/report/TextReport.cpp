@@ -18,56 +18,7 @@ std::string fmt(const char *format, double v)
     return buf;
 }
 
-std::string scaled(double v, const char *const *suffixes, int count, double step, const char *format)
-{
-    int i = 0;
-    double a = std::fabs(v);
-    while (a >= step && i + 1 < count) {
-        a /= step;
-        v /= step;
-        ++i;
-    }
-    char buf[128];
-    std::snprintf(buf, sizeof buf, format, v, suffixes[i]);
-    return buf;
-}
-
 } // namespace
-
-std::string formatBytes(double bytes)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    return scaled(bytes, units, 6, 1024.0, "%.1f %s");
-}
-
-std::string formatDuration(double s)
-{
-    if (!std::isfinite(s))
-        return "-";
-    if (s < 1.0)
-        return fmt("%.0f ms", s * 1000.0);
-    if (s < 120.0)
-        return fmt("%.2f s", s);
-    if (s < 7200.0)
-        return fmt("%.1f min", s / 60.0);
-    if (s < 3.0 * 86400.0)
-        return fmt("%.1f h", s / 3600.0);
-    if (s < 730.0 * 86400.0)
-        return fmt("%.1f days", s / 86400.0);
-    return fmt("%.1f years", s / (365.0 * 86400.0));
-}
-
-std::string formatCount(double v)
-{
-    static const char *const units[] = {"", "k", "M", "G", "T", "P", "E"};
-    return scaled(v, units, 7, 1000.0, "%.3g %s");
-}
-
-std::string formatUsd(double usd)
-{
-    static const char *const units[] = {"", "k", "M", "B", "T"};
-    return "$" + scaled(usd, units, 5, 1000.0, "%.3g %s");
-}
 
 std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
 {
@@ -79,9 +30,19 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
             l.resize(30, ' ');
         out += l + value + "\n";
     };
+    if (!e.validity.valid()) {
+        // The verdict and every error come first: what follows is what the run would be, not an answer.
+        out += (e.validity.status == PlanStatus::DoesNotFit ? "DOES NOT FIT: " : "INVALID PLAN: ") +
+               describe(e.validity.reason) + "\n";
+        for (const Diagnostic &d : e.diagnostics) {
+            if (d.severity == Severity::Error)
+                out += std::string("  [error] ") + d.field + ": " + describe(d) + "\n";
+        }
+        out += "  The figures below are what the run would be if the plan could run as written; they are not a plan.\n\n";
+    }
     out += p.name + "\n";
     out += "  " + (p.model.name.empty() ? p.model.preset : p.model.name) + " (" + formatCount(e.shape.totalParams) +
-           " parameters) on " + std::to_string(e.layout.numGpus) + " x " + (plan.gpu ? plan.gpu->name : "?") + "\n";
+           " parameters) on " + grouped(e.layout.numGpus) + " x " + (plan.gpu ? plan.gpu->name : "?") + "\n";
     out += "  layout: TP " + std::to_string(e.layout.tp) + ", PP " + std::to_string(e.layout.pp) + ", DP " +
            std::to_string(e.layout.dp) + ", CP " + std::to_string(e.layout.cp) + ", EP " + std::to_string(e.layout.ep) +
            ", ZeRO " + std::to_string(e.layout.zero) + ", recompute " + nameOf(recomputeNames(), e.layout.recompute) + "\n\n";
@@ -110,7 +71,7 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         line("step time", formatDuration(t.stepTimeS));
         line("tokens/s", formatCount(t.tokensPerS) + " (" + fmt("%.0f", t.tokensPerSPerGpu) + " per GPU)");
         line("MFU / HFU", fmt("%.1f%%", t.mfu * 100) + " / " + fmt("%.1f%%", t.hfu * 100));
-        line("time to train", formatDuration(t.timeToTrainS) + " (" + formatCount(t.gpuHours) + " GPU-hours)");
+        line("time to train, no failures", formatDuration(t.timeToTrainS) + " (" + formatCount(t.gpuHours) + " GPU-hours)");
     } else if (p.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
         out += "\nInference (per replica of " + std::to_string(r.gpusPerReplica) + " GPUs)\n";
@@ -129,10 +90,14 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
     }
     if (e.power.itKw > 0)
         out += facilityTextReport(plan, e);
-    if (e.diagnostics.count() > 0) {
-        out += "\nNotes\n";
-        for (const Diagnostic &d : e.diagnostics)
-            out += std::string("  [") + severityName(d.severity) + "] " + d.field + ": " + describe(d) + "\n";
+    bool notesHeader = false;
+    for (const Diagnostic &d : e.diagnostics) {
+        if (d.severity == Severity::Error && !e.validity.valid())
+            continue;   // printed first, above the figures
+        if (!notesHeader)
+            out += "\nNotes\n";
+        notesHeader = true;
+        out += std::string("  [") + severityName(d.severity) + "] " + d.field + ": " + describe(d) + "\n";
     }
     return out;
 }

@@ -3,6 +3,7 @@
 
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
+#include "report/Format.h"
 
 #include <string>
 
@@ -10,11 +11,5 @@ namespace gpuplan {
 
 // A plain-text summary of an evaluation for terminals (`gpuplan-cli evaluate` without --json).
 std::string textReport(const ResolvedPlan &plan, const Evaluation &evaluation);
-
-// Human formatting helpers shared by the text report, the GUI and the PDF.
-std::string formatBytes(double bytes);          // "61.2 GiB"
-std::string formatDuration(double seconds);     // "38.4 days", "2.1 h", "350 ms"
-std::string formatCount(double value);          // "2.10 M", "15.0 T"
-std::string formatUsd(double usd);              // "$18.7 M"
 
 } // namespace gpuplan

@@ -40,6 +40,7 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::LiquidCoolingRequired: return "needs liquid cooling";
     case DiagCode::FinetuneWithOffload: return "fine-tuning with offload not modelled";
     case DiagCode::EfficiencyNotFitted: return "GPU efficiencies derived, not fitted";
+    case DiagCode::ReplicasWithoutWork: return "more data-parallel replicas than sequences per step";
     case DiagCode::Count: break;
     }
     return "unknown problem";

@@ -33,6 +33,20 @@ std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int m
     return counts;
 }
 
+SearchOptions scalingSearchOptions(const Plan &plan)
+{
+    // The auto-planner's search with its defaults, so the curve's layout at a count is the one the
+    // planner proposes there; but only with the options the plan itself uses: a curve that reached
+    // a count by offloading optimizer states to CPU memory would show a layout that, typed into a
+    // plan without offload, does not fit.
+    SearchOptions search;
+    search.objective = SearchObjective::Time;
+    search.top = 1;
+    search.allowOffload =
+        plan.parallelism.offloadOptimizer != Offload::None || plan.parallelism.offloadParams != Offload::None;
+    return search;
+}
+
 namespace {
 
 // Fills one point: the fastest layout at `gpus`, with the plan's global batch scaled for weak scaling.
@@ -48,12 +62,7 @@ bool scalingPoint(const ResolvedPlan &plan, const ScalingOptions &options, int g
         const double batch = std::llround(original.workload.training.globalBatch * ratio);
         scaled.workload.training.globalBatch = static_cast<int>(std::max(batch, 1.0));
     }
-    SearchOptions search;
-    search.objective = SearchObjective::Time;
-    search.top = 1;
-    // The curve answers "how does this setup scale": the framework (sharding implementation)
-    // stays the plan's while everything else is re-chosen per count.
-    search.allShardings = false;
+    SearchOptions search = scalingSearchOptions(original);
     search.cancel = options.cancel;
     search.minGpus = search.maxGpus = gpus;
     const SearchResult r = searchLayouts(resolved, search);
@@ -102,16 +111,23 @@ ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &opt
     while (out.count < n && done[static_cast<std::size_t>(out.count)])
         ++out.count;
 
-    // Ideal: linear from the first feasible point.
-    const ScalingPoint *first = nullptr;
+    // Ideal: linear from the point with the best throughput per GPU (the baseline), so efficiency
+    // never exceeds 100%. The smallest count is not always the best baseline: there a large model
+    // may fit only with a slow layout (full recompute, deep pipeline), and scaling "from" it would
+    // read above 100% at counts where a faster layout fits.
+    const ScalingPoint *base = nullptr;
+    for (int i = 0; i < out.count; ++i) {
+        const ScalingPoint &p = out.points[static_cast<std::size_t>(i)];
+        if (p.feasible && (!base || p.tokensPerSPerGpu > base->tokensPerSPerGpu))
+            base = &p;
+    }
+    if (!base)
+        return out;
+    out.baselineGpus = base->gpus;
     for (int i = 0; i < out.count; ++i) {
         ScalingPoint &p = out.points[static_cast<std::size_t>(i)];
-        if (!first && p.feasible)
-            first = &p;
-        if (!first)
-            continue;
-        p.idealTokensPerS = first->tokensPerS * p.gpus / first->gpus;
-        p.efficiency = p.feasible && p.idealTokensPerS > 0 ? p.tokensPerS / p.idealTokensPerS : 0;
+        p.idealTokensPerS = base->tokensPerSPerGpu * p.gpus;
+        p.efficiency = p.feasible && p.idealTokensPerS > 0 ? std::min(p.tokensPerS / p.idealTokensPerS, 1.0) : 0;
     }
     return out;
 }

@@ -3,6 +3,7 @@
 
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
+#include "search/LayoutSearch.h"
 
 #include <atomic>
 #include <vector>
@@ -21,6 +22,10 @@ struct ScalingOptions
 };
 
 ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &options = {});
+
+// The layout search behind each point: the auto-planner's (all sharding implementations, the same
+// space and ranking), with CPU offload only when the plan itself offloads.
+SearchOptions scalingSearchOptions(const Plan &plan);
 
 // The GPU counts of a scaling curve: powers of two from minGpus, the plan's own count and maxGpus,
 // at most ScalingResult::kMaxPoints of them.
