@@ -100,7 +100,7 @@ int runCalibrate(const std::vector<std::string> &argv)
     if (args.flag("--help"))
         return printHelp("gpuplan-cli calibrate CSV --gpu ID [--out FILE]",
                          "Fits the efficiency parameters of one GPU (docs/performance-model.md) to measured training\n"
-                         "runs in a CSV with the columns of shared/validation/training_public.csv, and writes them as a\n"
+                         "runs in a CSV with the columns of tests/data/validation/training_public.csv, and writes them as a\n"
                          "user-catalog file that later evaluations load. Prints the error before and after; the\n"
                          "remaining error becomes the error band of evaluations on that GPU.",
                          args);

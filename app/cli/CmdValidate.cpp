@@ -73,7 +73,7 @@ int runValidate(const std::vector<std::string> &argv)
     }
     if (args.flag("--help"))
         return printHelp("gpuplan-cli validate memory|training|inference CSV [--json]",
-                         "Predicts every row of a validation CSV (columns as in shared/validation/README.md) from its\n"
+                         "Predicts every row of a validation CSV (columns as in tests/data/validation/README.md) from its\n"
                          "configuration columns and compares with the measured_* columns where present.\n"
                          "Exit status 0 when the file was read, whatever the errors.",
                          args);
@@ -110,7 +110,7 @@ int runValidate(const std::vector<std::string> &argv)
         return kBadInput;
     }
     if (!table.hasColumn("id")) {
-        printError(pos[1] + ": no \"id\" column; expected the columns of shared/validation/" + kind + "_public.csv");
+        printError(pos[1] + ": no \"id\" column; expected the columns of tests/data/validation/" + kind + "_public.csv");
         return kBadInput;
     }
     if (auto id = args.value("--plan-of"))

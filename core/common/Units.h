@@ -23,7 +23,7 @@ inline constexpr double kMillisecond = 1e-3;
 inline constexpr double kHour = 3600.0;
 inline constexpr double kDay = 86400.0;
 inline constexpr double kYear = 8760.0 * 3600.0;
-inline constexpr double kBtuPerHourPerWatt = 3.412142;   // power_cooling_cost.md §1
-inline constexpr double kKwPerRefrigerationTon = 3.517;  // ANSI/IIR R-1, power_cooling_cost.md §1
+inline constexpr double kBtuPerHourPerWatt = 3.412142;   // docs/references.md §1
+inline constexpr double kKwPerRefrigerationTon = 3.517;  // ANSI/IIR R-1, docs/references.md §1
 
 } // namespace gpuplan::units

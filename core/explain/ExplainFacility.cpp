@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Facility power, cost per run and break-even, taken apart (formulas.md §10,
+// Facility power, cost per run and break-even, taken apart (docs/formulas.md §10,
 // docs/facility-and-cost.md). The inputs are the ones the facility model resolves
 // (gatherFacilityInputs: catalog-or-override prices, PUE, utilization); the results are the
 // evaluation's.
@@ -26,9 +26,9 @@ std::string perGpuHour(double v)
 }
 
 const char *const kCostSource =
-    "Cloud: N × hours × $/GPU-h × (1 + overhead) (formulas.md §10, overhead 0.3-0.5 per Mercatus, ESTIMATE); "
+    "Cloud: N × hours × $/GPU-h × (1 + overhead) (docs/formulas.md §10, overhead 0.3-0.5 per Mercatus, ESTIMATE); "
     "on-prem: straight-line TCO (capital + energy + colocation + support + staff) per useful GPU-hour "
-    "(formulas.md §10); prices: hardware_and_prices/cloud.csv, gpus.csv, power_cooling_cost.md; "
+    "(docs/formulas.md §10); prices: catalogs/clouds.json, gpus.json and nodes.json (each with its source and date), docs/references.md; "
     "docs/facility-and-cost.md.";
 
 // What the on-prem TCO of a year is made of, shared by cost per run and break-even.
@@ -87,9 +87,9 @@ void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evalua
     out.result = kw(p.facilityKw) + " facility (" + kw(p.itKw) + " IT)";
     out.notes.push_back("Racks and the colocation contract are sized at the peak IT power, " + kw(p.peakItKw)
                         + " (node maximum power).");
-    out.source = "facility power = P_IT × PUE (formulas.md §10); GPU busy fraction and node overhead split: "
+    out.source = "facility power = P_IT × PUE (docs/formulas.md §10); GPU busy fraction and node overhead split: "
                  "BudSimulator genz/serving/constants.py; DGX H100 10.2 kW maximum; PUE values: "
-                 "hardware_and_prices/power_cooling_cost.md; docs/facility-and-cost.md.";
+                 "docs/references.md; docs/facility-and-cost.md.";
 }
 
 void explainCostPerRun(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
@@ -185,7 +185,7 @@ void explainBreakEven(Explanation &out, const ResolvedPlan &rp, const Evaluation
                          c.breakEvenUtilizationNever ? std::string("above 100%: never") : percent(c.breakEvenUtilization)});
     out.notes.push_back("Owning wins when the cluster is busy: below " + percent(c.breakEvenUtilization, 0)
                         + " useful utilization the cloud is cheaper per useful GPU-hour.");
-    out.source = "break_even_months and break_even_utilisation (formulas.md §10); docs/facility-and-cost.md.";
+    out.source = "break_even_months and break_even_utilisation (docs/formulas.md §10); docs/facility-and-cost.md.";
 }
 
 } // namespace gpuplan::explainimpl

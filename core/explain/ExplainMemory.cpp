@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Memory per GPU, taken apart (formulas.md §2-§4, docs/memory.md). The parameters on the GPU, the
+// Memory per GPU, taken apart (docs/formulas.md §2-§4, docs/memory.md). The parameters on the GPU, the
 // sharding group and the activation terms come from the same functions the memory model calls;
 // every component's value is the evaluation's own figure. Where the model counts more than the
 // textbook product (quantization scales, fp8 weight copies, expert sharding, offload), a note
@@ -21,9 +21,9 @@ namespace {
 const char *const kTrainingSource =
     "Model states: ZeRO, Rajbhandari et al. 2020 (arXiv 1910.02054), 16-18 B per parameter for mixed-precision "
     "Adam, sharded over the data-parallel group; activations: Korthikanti et al. 2022 (arXiv 2205.05198) Table 2 "
-    "with Megatron's pipeline in-flight rule; reference: formulas.md §2-§3, docs/memory.md.";
+    "with Megatron's pipeline in-flight rule; reference: docs/formulas.md §2-§3, docs/memory.md.";
 const char *const kInferenceSource =
-    "Weights P·w/(t·p) and KV cache 2·L·g·d_h·q_kv per token (formulas.md §4; vLLM paged KV blocks); "
+    "Weights P·w/(t·p) and KV cache 2·L·g·d_h·q_kv per token (docs/formulas.md §4; vLLM paged KV blocks); "
     "docs/memory.md.";
 
 // One model-state component: value = bytes/param x P_s, divided by d when ZeRO shards it.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Step time, throughput, MFU and time to train, taken apart (formulas.md §5, §8, §11). The step
+// Step time, throughput, MFU and time to train, taken apart (docs/formulas.md §5, §8, §11). The step
 // time is the time model's own breakdown; throughput, MFU and the run time follow from it by
 // the definitions in docs/conventions.md, with the evaluation's numbers substituted.
 #include "explain/ExplainFormat.h"
@@ -55,8 +55,8 @@ void explainLatency(Explanation &out, const Evaluation &e, const ResolvedPlan &r
                          fixed(r.ttftMs, 1) + " ms + " + integer(in.outputLen) + " × " + fixed(r.decodeMsPerToken, 2) + " ms",
                          fixed(r.e2eLatencyMs, 0) + " ms"});
     out.result = fixed(r.e2eLatencyMs, 0) + " ms per request";
-    out.source = "Roofline decode/prefill with calibrated efficiencies (formulas.md §9); latency summed over the "
-                 "growing context, not averaged from the first and last token (formulas.md §13 pitfall 13).";
+    out.source = "Roofline decode/prefill with calibrated efficiencies (docs/formulas.md §9); latency summed over the "
+                 "growing context, not averaged from the first and last token (docs/formulas.md §13 pitfall 13).";
 }
 
 void explainServingThroughput(Explanation &out, const Evaluation &e, const ResolvedPlan &rp)
@@ -74,7 +74,7 @@ void explainServingThroughput(Explanation &out, const Evaluation &e, const Resol
                          integer(r.outputTokensPerSPerGpu) + " tokens/s"});
     out.result = integer(r.outputTokensPerSPerGpu) + " output tokens/s per GPU at concurrency "
                  + integer(rp.plan->workload.inference.concurrency);
-    out.source = "formulas.md §9: throughput per replica = b / TPOT, b bounded by the KV cache (§4) and the latency "
+    out.source = "docs/formulas.md §9: throughput per replica = b / TPOT, b bounded by the KV cache (§4) and the latency "
                  "targets.";
 }
 
@@ -115,7 +115,7 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     out.steps.push_back({"step time", "sum of the parts", "", seconds(t.stepTimeS)});
     out.result = seconds(t.stepTimeS) + " per optimizer step";
     out.notes.push_back("Model error band from the validation residuals: ±" + percent(t.errorBand, 0) + ".");
-    out.source = "Per-layer roofline with size-dependent efficiencies (Calculon-style, formulas.md §6), alpha-beta "
+    out.source = "Per-layer roofline with size-dependent efficiencies (Calculon-style, docs/formulas.md §6), alpha-beta "
                  "collectives with NCCL bus-bandwidth factors (§7), pipeline bubble (p − 1)/(v·m) (Narayanan et al. "
                  "2021, §8); docs/performance-model.md.";
 }
@@ -171,7 +171,7 @@ void explainMfu(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
                         "running, MFU counts only the model's useful FLOPs.");
     out.source = "MFU definition: Chowdhery et al. 2022 (PaLM, arXiv 2204.02311) App. B; FLOP count: Megatron-LM "
                  "num_floating_point_operations, Narayanan et al. 2021; conventions in docs/conventions.md "
-                 "(formulas.md §5).";
+                 "(docs/formulas.md §5).";
 }
 
 void explainTimeToTrain(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
@@ -202,7 +202,7 @@ void explainTimeToTrain(Explanation &out, const ResolvedPlan &rp, const Evaluati
         out.result = formatDuration(t.timeToTrainS);
     }
     out.source = "Definition; failures: Young 1974 and Daly 2006 optimum checkpoint interval, goodput ≈ 1 − W "
-                 "(formulas.md §11); docs/facility-and-cost.md.";
+                 "(docs/formulas.md §11); docs/facility-and-cost.md.";
 }
 
 } // namespace gpuplan::explainimpl

@@ -5,8 +5,8 @@
 #include "facility/BillOfMaterials.h"
 #include "facility/FacilityInputs.h"
 
-// Heat load, refrigeration, racks and the air-vs-liquid decision (formulas.md §10,
-// power_cooling_cost.md §1 and §3).
+// Heat load, refrigeration, racks and the air-vs-liquid decision (docs/formulas.md §10,
+// docs/references.md §1 and §3).
 namespace gpuplan {
 
 CoolingResult computeCooling(const FacilityInputs &in, const PowerResult &power, const FabricSize &fabric);

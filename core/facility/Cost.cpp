@@ -85,7 +85,7 @@ void breakEven(const FacilityInputs &in, CostResult &c)
         c.breakEvenNever = false;
     }
     // Utilization at which the on-prem cost per useful GPU-hour, TCO / (GPUs x 8,760 h x u), equals
-    // the cloud's price per used hour (formulas.md §10). A reservation is compared at its hourly rate.
+    // the cloud's price per used hour (docs/formulas.md §10). A reservation is compared at its hourly rate.
     const double perUsedHour = in.cloudGpuHourUsd * (1.0 + in.cloudOverheadFraction) *
                                (in.pricing == CloudPricing::Spot ? 1.0 + in.spotPenalty : 1.0);
     const double u = c.onpremPerYearUsd / (workingGpus * kHoursPerYear * perUsedHour);

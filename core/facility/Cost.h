@@ -4,8 +4,8 @@
 #include "eval/FacilityResults.h"
 #include "facility/FacilityInputs.h"
 
-// Cloud and on-prem cost of the plan, break-even and unit costs (formulas.md §10,
-// power_cooling_cost.md §10 formula set). docs/facility-and-cost.md explains each term.
+// Cloud and on-prem cost of the plan, break-even and unit costs (docs/formulas.md §10,
+// docs/references.md §10 formula set). docs/facility-and-cost.md explains each term.
 namespace gpuplan {
 
 // Yearly capital cost of `capex` over `years` at `rate` with a residual value: the annuity

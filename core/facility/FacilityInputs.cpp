@@ -11,7 +11,7 @@ namespace gpuplan {
 
 namespace {
 
-// MFU assumed when the training time model has no result (formulas.md §10 "Training cost";
+// MFU assumed when the training time model has no result (docs/formulas.md §10 "Training cost";
 // 0.4 is the middle of the 30-50% real MFU quoted by aiinframap.com, mid-2026). ESTIMATE.
 constexpr double kFallbackMfu = 0.4;
 // Achieved fraction of HBM bandwidth in memory-bound decode, the engine preset default
@@ -52,7 +52,7 @@ double optimizerStateBytes(const Precision &p)
     const double state = bytesPerElement(p.optimizerStates);
     switch (p.optimizer) {
     case Optimizer::AdamW: return 2.0 * state;
-    case Optimizer::Adam8bit: return 2.0;              // two 8-bit moments (formulas.md §2.1)
+    case Optimizer::Adam8bit: return 2.0;              // two 8-bit moments (docs/formulas.md §2.1)
     case Optimizer::SgdMomentum:
     case Optimizer::Lion: return state;                // one buffer
     case Optimizer::Adafactor:                         // factored rows + columns: negligible per parameter
@@ -148,7 +148,7 @@ void gatherStorage(const ResolvedPlan &plan, FacilityInputs &in)
     in.asyncCheckpoint = s.asyncCheckpoint;
     in.checkpointOverheadS = s.checkpointOverheadS;
     in.readAmplification = s.readAmplification;
-    // Pre-tokenized data: uint16 ids while the vocabulary fits in 65,536, else uint32 (formulas.md §12).
+    // Pre-tokenized data: uint16 ids while the vocabulary fits in 65,536, else uint32 (docs/formulas.md §12).
     in.bytesPerToken = s.bytesPerToken > 0 ? s.bytesPerToken : (plan.shape.vocab <= 65536 ? 2.0 : 4.0);
     in.storageWPerTb = s.powerWPerTb;
     if (p.workload.mode == Mode::Training) {
@@ -202,7 +202,7 @@ void gatherInferenceWork(const ResolvedPlan &plan, const Evaluation &e, Facility
             in.servingLoad = std::min(1.0, p.workload.inference.requestRate / (r.requestsPerSPerReplica * replicas));
         in.nodesPerReplica = std::max(1.0, std::ceil(std::max(r.gpusPerReplica, 1) / in.gpusPerNode));
     } else if (plan.gpu && plan.shape.activeParams > 0) {
-        // Memory-bound decode (formulas.md §9): every step reads the weights once for the whole batch.
+        // Memory-bound decode (docs/formulas.md §9): every step reads the weights once for the whole batch.
         in.timeSource = TimeSource::FallbackDecode;
         const double weightBytes = plan.shape.activeParams * quantizedBytesPerElement(p.precision.weights);
         capacity = in.jobGpus * p.workload.inference.concurrency * plan.gpu->memoryBandwidth * kFallbackDecodeBwFraction /

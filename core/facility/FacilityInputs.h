@@ -118,7 +118,7 @@ struct FacilityInputs
 };
 
 // Bytes of one checkpoint per parameter for a training plan's precision and optimizer
-// (formulas.md §12: w + K, e.g. 2 + 12 = 14 for mixed-precision AdamW).
+// (docs/formulas.md §12: w + K, e.g. 2 + 12 = 14 for mixed-precision AdamW).
 double trainingCheckpointBytesPerParam(const Plan &plan);
 
 // Resolves the inputs. Reads the memory/time results already in `evaluation`; allocation-free.

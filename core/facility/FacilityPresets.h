@@ -4,7 +4,7 @@
 #include <span>
 
 // Named facility presets the GUI lists next to the PUE field, each with its source and date
-// (hardware_and_prices/power_cooling_cost.md §2; docs/facility-and-cost.md).
+// (docs/references.md §2; docs/facility-and-cost.md).
 namespace gpuplan {
 
 struct PuePreset

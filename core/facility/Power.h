@@ -5,7 +5,7 @@
 #include "facility/BillOfMaterials.h"
 #include "facility/FacilityInputs.h"
 
-// IT and facility power of the cluster (formulas.md §10): GPUs from TDP and busy/idle draw
+// IT and facility power of the cluster (docs/formulas.md §10): GPUs from TDP and busy/idle draw
 // fractions, node overhead from the node catalog, switches, storage; facility power through PUE.
 namespace gpuplan {
 

@@ -4,7 +4,7 @@
 #include "eval/FacilityResults.h"
 #include "facility/FacilityInputs.h"
 
-// Failures, checkpoint interval and goodput (formulas.md §11): cluster MTBF M = M_node / nodes,
+// Failures, checkpoint interval and goodput (docs/formulas.md §11): cluster MTBF M = M_node / nodes,
 // Daly's higher-order optimum interval, and the expected wall time with exponential failures.
 namespace gpuplan {
 
@@ -14,7 +14,7 @@ double dalyInterval(double delta, double mtbf);
 
 // Useful share of wall time with checkpoints every tau (blocking delta), restart r and MTBF m,
 // from Daly's expected wall time T_w = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ. To first order this is
-// 1 − δ/τ − (τ+δ)/(2M) − R/M, the form in formulas.md §11.
+// 1 − δ/τ − (τ+δ)/(2M) − R/M, the form in docs/formulas.md §11.
 double checkpointGoodput(double tau, double delta, double restart, double mtbf);
 
 // Smallest k with P(Poisson(lambda) <= k) >= 0.95.

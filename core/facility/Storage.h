@@ -5,7 +5,7 @@
 #include "facility/FacilityInputs.h"
 
 // Training-data read bandwidth, checkpoint size and write/restore times on the chosen tier, and the
-// capacity the retained checkpoints and the dataset need (formulas.md §12).
+// capacity the retained checkpoints and the dataset need (docs/formulas.md §12).
 namespace gpuplan {
 
 StorageResult computeStorage(const FacilityInputs &in);

@@ -57,7 +57,7 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
     const double dense = mlpBytes(s.ffn, s.gated, q);
     double moe = 0;
     if (s.moeLayers > 0) {
-        // Each token visits k experts; a capacity factor > 1 pads the expert batches (formulas.md §3
+        // Each token visits k experts; a capacity factor > 1 pads the expert batches (docs/formulas.md §3
         // MoE). The permuted tokens (dispatch) and the expert outputs (combine) are h-sized per
         // routed copy, and the router keeps fp32 probabilities per expert; these follow the tokens
         // (split by TP only with SP).

@@ -5,7 +5,7 @@
 #include "eval/Layout.h"
 #include "model/ModelShape.h"
 
-// Activation memory of training (formulas.md §3, docs/memory.md §3): the bytes one transformer layer
+// Activation memory of training (docs/formulas.md §3, docs/memory.md §3): the bytes one transformer layer
 // stores for the backward per token on one GPU (Korthikanti et al. 2022 Table 2, generalised to
 // GQA/MLA, gated MLPs, MoE, FlashAttention and context parallelism), the logits of the loss, and
 // how many micro-batches a pipeline stage keeps in flight.

@@ -42,7 +42,7 @@ double kvBytesPerTokenPerLayer(const ModelShape &s, int tp, Dtype kvDtype)
     const double bytes = quantizedBytesPerElement(kvDtype);
     if (s.mla)
         return s.kvElementsPerToken * bytes;
-    // g / min(t, g) heads per rank (formulas.md §4); uneven splits give the busiest rank the ceiling.
+    // g / min(t, g) heads per rank (docs/formulas.md §4); uneven splits give the busiest rank the ceiling.
     const double t = std::max(tp, 1);
     const double headsPerGpu = std::ceil(s.kvHeads / std::min<double>(t, s.kvHeads));
     return 2.0 * headsPerGpu * s.headDim * bytes;

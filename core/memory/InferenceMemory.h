@@ -6,7 +6,7 @@
 #include "model/ModelShape.h"
 #include "plan/Plan.h"
 
-// Inference memory pieces (formulas.md §4, docs/memory.md §6): the KV cache and the temporaries of
+// Inference memory pieces (docs/formulas.md §4, docs/memory.md §6): the KV cache and the temporaries of
 // a forward pass. estimateInferenceMemory (MemoryModel.h) puts them together.
 namespace gpuplan {
 

@@ -11,7 +11,7 @@ namespace gpuplan::memassume {
 // --- Framework overhead outside the caching allocator -------------------------------------------
 
 // CUDA context + kernel images + cuBLAS/cuDNN handles and workspaces of one PyTorch process, as
-// nvidia-smi sees it before the first tensor. Published range 0.3-2 GiB (formulas.md §4,
+// nvidia-smi sees it before the first tensor. Published range 0.3-2 GiB (docs/formulas.md §4,
 // vram.asmirnov.xyz; gpu_poor uses 650 MB): CUDA >= 11.7 lazy module loading sits at the low end,
 // eager loading of every kernel image (CUDA 11 before 11.7) at the high end. Fitted together with
 // kAllocatorSlack on the fit half of tests/data/validation/memory_public.csv by a grid search
@@ -52,7 +52,7 @@ inline constexpr double kFsdpGatheredUnits = 2.0;
 // --- Transient tensors ---------------------------------------------------------------------------
 
 // Cross-entropy keeps an fp32 softmax (Megatron vocab-parallel CE) or log-softmax (PyTorch CE)
-// for the backward next to the logits in the compute dtype (formulas.md §3 head terms).
+// for the backward next to the logits in the compute dtype (docs/formulas.md §3 head terms).
 inline constexpr double kLossSoftmaxBytes = 4.0;
 
 // Dropout masks are one byte per element (Korthikanti et al. 2022 §4.1).
@@ -79,7 +79,7 @@ inline constexpr double kAdam8bitBytesPerParam = 2.0 * (1.0 + 4.0 / 2048.0);
 inline constexpr double kPrefillChunkTokens = 8192;
 
 // Transformer layers whose temporaries are alive at once in a forward pass (the current layer and
-// the residual stream of the next): formulas.md §4 "one or two layers' worth".
+// the residual stream of the next): docs/formulas.md §4 "one or two layers' worth".
 inline constexpr double kInferenceLayersOfTemporaries = 2.0;
 
 } // namespace gpuplan::memassume

@@ -5,7 +5,7 @@
 #include "model/ModelShape.h"
 #include "plan/Plan.h"
 
-// Weights, gradients, optimizer states and master weights of one GPU (formulas.md §2): the
+// Weights, gradients, optimizer states and master weights of one GPU (docs/formulas.md §2): the
 // parameters a pipeline stage holds after tensor/expert partitioning, then the bytes per parameter
 // of the training recipe, sharded over the data-parallel group by ZeRO/FSDP/the distributed optimizer
 // and possibly offloaded. docs/memory.md §2.

@@ -7,7 +7,7 @@ namespace gpuplan {
 
 double ModelShape::attentionFlopsPerTokenFwd(double s, bool causal) const
 {
-    // QK^T: 2*s*a*d_qk, AV: 2*s*a*d_v per token per layer (formulas.md §5). Sliding-window layers
+    // QK^T: 2*s*a*d_qk, AV: 2*s*a*d_v per token per layer (docs/formulas.md §5). Sliding-window layers
     // attend to at most the window.
     const double perPosition = 2.0 * qWidth + 2.0 * vWidth;
     const int windowed = std::min(slidingLayers, layers);
@@ -71,7 +71,7 @@ ModelShape computeModelShape(const ModelArch &a, int seqLen)
     }
     m.normParamsPerLayer = 2.0 * normVec;
 
-    // MLPs: a gated MLP has three h x f matrices, a plain one two (formulas.md §1, gamma = 3/2).
+    // MLPs: a gated MLP has three h x f matrices, a plain one two (docs/formulas.md §1, gamma = 3/2).
     const double mats = m.gated ? 3.0 : 2.0;
     m.denseMlpParams = mats * h * m.ffn + biasOn * ((m.gated ? 2.0 : 1.0) * m.ffn + h);
 

@@ -5,7 +5,7 @@
 
 // Derived quantities of a transformer architecture: resolved dimensions, parameter counts and
 // FLOPs per token. Counting follows Megatron-LM theoretical_memory_usage.py and
-// num_floating_point_operations (formulas.md §1 and §5); biases, norms and position tables are
+// num_floating_point_operations (docs/formulas.md §1 and §5); biases, norms and position tables are
 // included when the architecture has them.
 namespace gpuplan {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// NCCL collectives with the alpha-beta model (formulas.md §7; nccl-tests doc/PERFORMANCE.md).
+// NCCL collectives with the alpha-beta model (docs/formulas.md §7; nccl-tests doc/PERFORMANCE.md).
 // A group is split into the ranks that share a node and the nodes it spans; a collective that
-// spans nodes is costed as the two-level (hierarchical) algorithm of formulas.md §7.3, so a
+// spans nodes is costed as the two-level (hierarchical) algorithm of docs/formulas.md §7.3, so a
 // dimension is never pinned to one network tier. Shared by the training and inference models.
 namespace gpuplan {
 
@@ -56,7 +56,7 @@ double collectiveTime(Collective op, double bytes, const CommGroup &group, const
 double p2pTime(double bytes, int stride, const CommNetwork &net);
 
 // Inter-node bus bandwidth and latency when a collective spans `nodes` nodes: bandwidth loses
-// scaleLossPerDoubling per doubling beyond 2 nodes (formulas.md §7.3), latency grows with the
+// scaleLossPerDoubling per doubling beyond 2 nodes (docs/formulas.md §7.3), latency grows with the
 // depth of NCCL's inter-node tree, log2(nodes).
 double interNodeBusBw(const CommNetwork &net, int nodes);
 double interNodeLatency(const CommNetwork &net, int nodes);

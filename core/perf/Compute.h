@@ -3,7 +3,7 @@
 
 #include "common/Enums.h"
 
-// Time of single GPU kernels from FLOPs and bytes (formulas.md §6): a GEMM reaches a fraction
+// Time of single GPU kernels from FLOPs and bytes (docs/formulas.md §6): a GEMM reaches a fraction
 // of the dense peak that grows with its size, a memory-bound kernel a fraction of the HBM
 // bandwidth, and no kernel is shorter than the GPU-side floor. The host issues every kernel,
 // so a pass of kernels can also be bound by the host (PassCost).

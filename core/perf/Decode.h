@@ -15,7 +15,7 @@ double decodeStepTime(const ForwardCostModel &m, double sequences, double contex
 // Sum of the per-token times of `steps` decode steps of a batch whose mean context starts at
 // `startContext` and grows by `growth` tokens per step (1 when every sequence of the batch
 // started together), so the KV reads grow too. The latency
-// of a response is this SUM (formulas.md §9, pitfall 13: not the average of the first and last
+// of a response is this SUM (docs/formulas.md §9, pitfall 13: not the average of the first and last
 // step). Computed as the integral over the steps by Simpson's rule on the linear pieces of the
 // step time (split where the context reaches a sliding window): exact up to rounding.
 double decodeTotalTime(const ForwardCostModel &m, double sequences, double startContext, double steps,

@@ -124,7 +124,7 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
     m.window = s.slidingWindow;
 
     // Attention projections per GPU. KV heads are split over TP ranks, or replicated once TP
-    // exceeds their number (formulas.md §4).
+    // exceeds their number (docs/formulas.md §4).
     const double qHeads = s.heads / t;
     const double kvHeads = std::max(s.kvHeads / t, 1.0);
     const double d = s.headDim;
@@ -175,7 +175,7 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
     m.extraKernels = e.extraKernelsPerLayer;
 
     // Tensor-parallel all-reduce: alpha + 2(t-1)/t x bytes / bus bandwidth inside a node, two-level
-    // across nodes (formulas.md §7.1, §7.3). Inside a node the engine's achieved bus fraction and
+    // across nodes (docs/formulas.md §7.1, §7.3). Inside a node the engine's achieved bus fraction and
     // latency replace the GPU's large-message NCCL figures: TP messages are 10 KB to 100 MB, far
     // below the sizes where NCCL reaches its peak.
     m.net = commNetwork(plan);

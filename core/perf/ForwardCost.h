@@ -9,7 +9,7 @@
 // GEMM, the attention core, the elementwise kernels and the tensor-parallel all-reduces each take
 // max(FLOPs / achieved FLOP rate, bytes / achieved HBM bandwidth) plus a fixed kernel latency,
 // summed over the layers (a per-operator roofline with calibrated efficiencies:
-// docs/performance-model.md "Inference", formulas.md §9 and pitfall 14). Everything that depends
+// docs/performance-model.md "Inference", docs/formulas.md §9 and pitfall 14). Everything that depends
 // only on the plan is reduced to per-GPU constants once (buildForwardCost); the pass-time functions
 // are then a few dozen flops each, allocation-free, and are called many times per evaluation.
 namespace gpuplan {

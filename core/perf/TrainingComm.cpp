@@ -89,7 +89,7 @@ GradientSync gradientSync(double denseParams, double expertParams, double gradBy
         break;
     default:
         // ZeRO-3 / FSDP FULL_SHARD: parameters gathered for the forward and again for the
-        // backward, gradients reduce-scattered, every micro-batch (formulas.md §7.2).
+        // backward, gradients reduce-scattered, every micro-batch (docs/formulas.md §7.2).
         g.perMicroBatchS = 2.0 * both(Collective::AllGather, dWeight, eWeight) +
                            both(Collective::ReduceScatter, dGrad, eGrad);
         break;

@@ -3,7 +3,7 @@
 
 #include "perf/Collectives.h"
 
-// Communication volumes of a training step per parallel dimension (formulas.md §7.2) and their
+// Communication volumes of a training step per parallel dimension (docs/formulas.md §7.2) and their
 // times on the plan's network. Which of them overlaps with compute is decided by the step
 // assembly (perf/TrainingTime.cpp).
 namespace gpuplan {

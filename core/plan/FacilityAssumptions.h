@@ -15,7 +15,7 @@ enum class StorageTier : unsigned char { LocalNvme, SataSsd, NasNfs, ParallelFs,
 
 struct FacilityAssumptions
 {
-    double pue = 1.3;                    // new colo / AI build (power_cooling_cost.md §2, Uptime 2024)
+    double pue = 1.3;                    // new colo / AI build (docs/references.md §2, Uptime 2024)
     double gpuUtilization = 0.7;         // share of hours GPUs run jobs / serving load (aiinframap, 2026)
     double gpuBusyPowerFraction = 0.7;   // busy draw / TDP (BudSimulator constants.py "active 70%")
     double gpuIdlePowerFraction = 0.125; // idle draw / TDP (BudSimulator constants.py)

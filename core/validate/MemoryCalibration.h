@@ -43,7 +43,7 @@ struct MemoryOverheadFit
     double testMape = 0;
 };
 
-// Grid ranges: CUDA context 0.3-2 GiB in 0.05 GiB steps (formulas.md §4), slack 0-0.30 in 0.01.
+// Grid ranges: CUDA context 0.3-2 GiB in 0.05 GiB steps (docs/formulas.md §4), slack 0-0.30 in 0.01.
 inline constexpr double kContextGridLo = 0.3, kContextGridHi = 2.0, kContextGridStep = 0.05;
 inline constexpr double kSlackGridLo = 0.0, kSlackGridHi = 0.30, kSlackGridStep = 0.01;
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-// Turning one row of a validation CSV (../shared/validation/README.md schema) into a plan.
+// Turning one row of a validation CSV (tests/data/validation/README.md schema) into a plan.
 // Only configuration columns are read here; measured_* columns never are.
 namespace gpuplan {
 

@@ -3,7 +3,7 @@
 
 #include "validate/ValidationReport.h"
 
-// Predicting every row of a validation CSV (schema: ../shared/validation/README.md). Each row
+// Predicting every row of a validation CSV (schema: tests/data/validation/README.md). Each row
 // becomes a plan built from its configuration columns only; measured_* columns are read after
 // prediction, for comparison, and never influence it.
 namespace gpuplan {

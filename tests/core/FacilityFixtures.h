@@ -14,7 +14,7 @@
 
 namespace gpuplan::test {
 
-// H100 SXM: 700 W TDP, 989.4 TFLOPS dense BF16 (hardware_and_prices/gpus.csv), PCIe Gen5 x16.
+// H100 SXM: 700 W TDP, 989.4 TFLOPS dense BF16 (NVIDIA H100 Tensor Core GPU datasheet), PCIe Gen5 x16.
 inline GpuSpec h100()
 {
     GpuSpec g;
@@ -30,7 +30,7 @@ inline GpuSpec h100()
 }
 
 // DGX H100: 8 GPUs, 10.2 kW maximum (NVIDIA DGX H100/H200 User Guide: 6 x 3.3 kW PSUs, 4+2),
-// 8U, 8 x ConnectX-7 400 Gb/s (DGX SuperPOD H100 RA); air-cooled (nodes.csv).
+// 8U, 8 x ConnectX-7 400 Gb/s (DGX SuperPOD H100 RA); air-cooled (DGX H100/H200 User Guide).
 inline NodeSpec dgxH100()
 {
     NodeSpec n;
@@ -47,7 +47,7 @@ inline NodeSpec dgxH100()
 }
 
 // GB200 NVL72: one rack of 72 GPUs at about 120 kW, direct liquid cooling mandatory
-// (power_cooling_cost.md §3: introl.com, ServeTheHome via nybreaking.com).
+// (docs/references.md §3: introl.com, ServeTheHome via nybreaking.com).
 inline NodeSpec gb200Nvl72()
 {
     NodeSpec n;
@@ -82,7 +82,7 @@ inline CloudOffer offer(double onDemand)
     return o;
 }
 
-// 40 GB/s aggregate shared file system with 5 GB/s per node (formulas.md §12 example tier).
+// 40 GB/s aggregate shared file system with 5 GB/s per node (docs/formulas.md §12 example tier).
 inline StorageTierSpec parallelFs()
 {
     StorageTierSpec t;

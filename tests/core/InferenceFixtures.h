@@ -16,7 +16,7 @@
 namespace gpuplan::test {
 
 // H100 SXM5 80GB: 989.4 TFLOPS dense BF16/FP16, 1978.9 dense FP8, 3.35 TB/s HBM3, NVLink4
-// 450 GB/s per direction (shared/reference/hardware_and_prices/gpus.csv, NVIDIA datasheet).
+// 450 GB/s per direction (NVIDIA H100 Tensor Core GPU datasheet).
 inline GpuSpec h100()
 {
     GpuSpec g;

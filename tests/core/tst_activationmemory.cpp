@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Activation memory pinned to its sources: Korthikanti et al. 2022 ("Reducing Activation
 // Recomputation in Large Transformer Models", arXiv 2205.05198) Table 2, the Ultra-Scale Playbook's
-// SwiGLU terms, Megatron's pipeline in-flight factors (formulas.md §3).
+// SwiGLU terms, Megatron's pipeline in-flight factors (docs/formulas.md §3).
 #include "memory/ActivationMemory.h"
 
 #include <QTest>
@@ -87,7 +87,7 @@ private slots:
 
     void flashAttentionDropsTheScoreMatrices() const
     {
-        // formulas.md §3: FlashAttention removes the 5as/h term; only the fp32 log-sum-exp per head
+        // docs/formulas.md §3: FlashAttention removes the 5as/h term; only the fp32 log-sum-exp per head
         // and query remains (4 bytes x a per token).
         const ModelShape g = gpt3();
         const double perTokenSelective = layerBytesPerToken(g, config(1, false), Recompute::Selective);
@@ -96,7 +96,7 @@ private slots:
 
     void groupedQueryAttentionShrinksKeysAndValues() const
     {
-        // formulas.md §3 GQA: the K and V terms shrink by g/a, the QKV input does not. Llama-2-70B
+        // docs/formulas.md §3 GQA: the K and V terms shrink by g/a, the QKV input does not. Llama-2-70B
         // attention (64 query heads, 8 KV heads, d_h 128) against the same shape with MHA.
         ModelArch a;
         a.layers = 80;
@@ -138,7 +138,7 @@ private slots:
 
     void contextParallelSplitsTheSequence() const
     {
-        // formulas.md §3: with CP each GPU holds s/c tokens of every sequence.
+        // docs/formulas.md §3: with CP each GPU holds s/c tokens of every sequence.
         const ModelShape g = gpt3();
         ActivationConfig c = config(8, true, true);
         const double whole = layerActivationBytes(g, c, Recompute::Selective);
@@ -148,7 +148,7 @@ private slots:
 
     void moeScalesTheMlpByRoutedTokens() const
     {
-        // formulas.md §3 MoE: each token reaches k experts padded by the capacity factor, so the
+        // docs/formulas.md §3 MoE: each token reaches k experts padded by the capacity factor, so the
         // expert MLP stores k x capacity x the dense MLP terms computed with f_e.
         ModelArch a;
         a.layers = 32;
@@ -171,7 +171,7 @@ private slots:
 
     void logitsOfTheLoss() const
     {
-        // formulas.md §3 head terms: logits s b V / t in the activation dtype plus the fp32 softmax
+        // docs/formulas.md §3 head terms: logits s b V / t in the activation dtype plus the fp32 softmax
         // the vocabulary-parallel cross-entropy keeps, and the final norm output.
         const ModelShape g = gpt3();
         const double s = 2048, V = 51200, h = 12288, t = 8;

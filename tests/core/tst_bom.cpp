@@ -30,7 +30,7 @@ private slots:
     void tierReach()
     {
         // Non-blocking fat tree of radix k: one switch up to k ports, two tiers up to k^2/2, three up to
-        // k^3/4 (64 ports: 64, 2,048, 65,536 endpoints; the tier steps quoted in power_cooling_cost.md §8
+        // k^3/4 (64 ports: 64, 2,048, 65,536 endpoints; the tier steps quoted in docs/references.md §8
         // from "H100 Freakonomics" are the same numbers counted per rail).
         QCOMPARE(sizeFatTree(8, 8, 64, false).tiers, 1);
         QCOMPARE(sizeFatTree(9, 8, 64, false).tiers, 2);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // NCCL alpha-beta collectives (perf/Collectives.h) against the published formulas:
 // nccl-tests doc/PERFORMANCE.md (commit 03a204a) for the ring bus-bandwidth factors and
-// formulas.md §7.3 for the two-level all-reduce across nodes.
+// docs/formulas.md §7.3 for the two-level all-reduce across nodes.
 #include "catalog/CatalogLoader.h"
 #include "eval/ResolvedPlan.h"
 #include "perf/Collectives.h"
@@ -59,7 +59,7 @@ private slots:
 
     void twoLevelAcrossNodes() const
     {
-        // formulas.md §7.3: T = 2 (G-1)/G S / b_NV + 2 (N-1)/N (S/G) / b_IB (+ latencies).
+        // docs/formulas.md §7.3: T = 2 (G-1)/G S / b_NV + 2 (N-1)/N (S/G) / b_IB (+ latencies).
         const CommNetwork net = dgxA100();
         const double S = 1e9;
         const CommGroup g = placeGroup(64, 1, 8);
@@ -88,7 +88,7 @@ private slots:
         // The same activation all-reduce over 16 ranks on two nodes costs more than over 8 in one
         // node, and the inter-node part is only the 1/8 share each rank sends over its own NIC:
         // far below a flat 16-rank ring on InfiniBand, the error behind Calculon's +192%
-        // (landscape.md §3).
+        // (docs/references.md §13).
         const CommNetwork net = dgxA100();
         const double S = 2 * 2048 * 3072 * 2.0;
         const double tp8 = collectiveTime(Collective::AllReduce, S, placeGroup(8, 1, 8), net);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Kernel times (perf/Compute.h): size-dependent GEMM efficiency, the roofline, the kernel
-// floor and the host dispatch bound (formulas.md §6).
+// floor and the host dispatch bound (docs/formulas.md §6).
 #include "catalog/GpuSpec.h"
 #include "common/Dtype.h"
 #include "perf/Compute.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Heat load, refrigeration tons, racks and the air-vs-liquid decision (power_cooling_cost.md §1, §3).
+// Heat load, refrigeration tons, racks and the air-vs-liquid decision (docs/references.md §1, §3).
 #include "FacilityFixtures.h"
 
 #include "eval/Diagnostics.h"
@@ -26,7 +26,7 @@ private slots:
         const CoolingResult c = computeCooling(in, p, FabricSize{});
         QVERIFY(qAbs(c.heatBtuPerHour - 3517.0 * 3.412142) < 1e-6);
         QVERIFY(qAbs(c.tons - 1.0) < 1e-12);
-        // Rule of thumb in power_cooling_cost.md §1: 10 kW ~ 34,000 BTU/h ~ 2.84 TR.
+        // Rule of thumb in docs/references.md §1: 10 kW ~ 34,000 BTU/h ~ 2.84 TR.
         p.peakItKw = 10;
         const CoolingResult ten = computeCooling(in, p, FabricSize{});
         QVERIFY(qAbs(ten.heatBtuPerHour - 34121.42) < 1e-6);
@@ -51,7 +51,7 @@ private slots:
 
     void fourDgxPerRackNeedLiquidAboveAirLimit()
     {
-        // Four DGX H100 per rack = 40.8 kW IT (power_cooling_cost.md §3 derived example); with a 41 kW rack
+        // Four DGX H100 per rack = 40.8 kW IT (docs/references.md §3 derived example); with a 41 kW rack
         // and the 40 kW air-cooling limit (ESTIMATE) the racks need direct liquid cooling.
         Fixture f;
         f.plan.facility.rackPowerLimitKw = 41;

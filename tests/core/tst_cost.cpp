@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cloud and on-prem cost, break-even and sensitivity against hand-computed cases
-// (formulas.md §10; power_cooling_cost.md §5-§7 and §10).
+// (docs/formulas.md §10; docs/references.md §5-§7 and §10).
 #include "FacilityFixtures.h"
 
 #include "facility/Cost.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Decode (time per output token) against hand-computed cases (formulas.md §4, §9, pitfall 13).
+// Decode (time per output token) against hand-computed cases (docs/formulas.md §4, §9, pitfall 13).
 #include "InferenceFixtures.h"
 
 #include "perf/Decode.h"
@@ -42,7 +42,7 @@ class TestDecode final : public QObject
 private slots:
     void batchOneIsWeightBytesOverBandwidth() const
     {
-        // formulas.md §9: TPOT ~ W / (BW x efficiency) + overheads at batch 1. Llama-2-7B in fp16
+        // docs/formulas.md §9: TPOT ~ W / (BW x efficiency) + overheads at batch 1. Llama-2-7B in fp16
         // streams 13.2 GB per token; at 0.8 x 3.35 TB/s that is 4.93 ms.
         InferenceSetup s(llama2(false));
         s.engine.decodeBwFraction = 0.8;
@@ -105,7 +105,7 @@ private slots:
 
     void groupedQueryAttentionReadsLessKv() const
     {
-        // formulas.md §4: KV per token is 2 L g d_h q. Llama-2-70B has g = 8 of 64 heads, so its
+        // docs/formulas.md §4: KV per token is 2 L g d_h q. Llama-2-70B has g = 8 of 64 heads, so its
         // context-dependent decode time is 8/64 of the same model with 64 KV heads.
         InferenceSetup gqa(llama2(true));
         ModelArch mhaArch = llama2(true);
@@ -122,7 +122,7 @@ private slots:
     {
         // DeepSeek-V2-Lite attention (config.json): 27 layers, hidden 2048, 16 heads, kv_lora_rank
         // 512, qk_rope 64, qk_nope 128, v 128. MLA caches r_kv + d_rope = 576 values per token per
-        // layer (formulas.md §4), not 2 x 16 x 192.
+        // layer (docs/formulas.md §4), not 2 x 16 x 192.
         ModelArch a;
         a.layers = 27;
         a.hidden = 2048;

@@ -88,7 +88,7 @@ private slots:
 
     // Llama 3 70B, TP 8 x PP 4, Megatron distributed optimizer (ZeRO-1) over DP 32, bf16 weights,
     // fp32 gradients, fp32 AdamW states and master copy: 2 + 4 + 8 + 4 = 18 B per parameter with
-    // the optimizer states and master copy divided by 32 (formulas.md §2.2, Megatron (6 + 12/d)).
+    // the optimizer states and master copy divided by 32 (docs/formulas.md §2.2, Megatron (6 + 12/d)).
     void memoryShowsTheZeroDivisorAndTheModelsBytes()
     {
         Plan plan;
@@ -133,7 +133,7 @@ private slots:
         const TrainingResult &t = e.training;
         const std::string mfu = explanationText(explain(ExplainTopic::Mfu, rp, e));
         QVERIFY(contains(mfu, fixed(t.mfu * 100, 1) + "%"));
-        QVERIFY(contains(mfu, "989"));   // H100 SXM dense BF16 peak, 989.4 TFLOP/s (gpus.csv)
+        QVERIFY(contains(mfu, "989"));   // H100 SXM dense BF16 peak, 989.4 TFLOP/s (NVIDIA H100 datasheet)
         const std::string time = explanationText(explain(ExplainTopic::TimeToTrain, rp, e));
         QVERIFY(contains(time, formatDuration(t.timeToTrainS)));
         QVERIFY(contains(time, formatDuration(e.reliability.effectiveTimeToTrainS)));

@@ -171,7 +171,7 @@ private slots:
 
     void puePresetsCarrySources()
     {
-        // Hyperscale 1.1, modern 1.3, industry average 1.55 (power_cooling_cost.md §2).
+        // Hyperscale 1.1, modern 1.3, industry average 1.55 (docs/references.md §2).
         const auto presets = puePresets();
         QCOMPARE(static_cast<int>(presets.size()), 3);
         QCOMPARE(presets[0].pue, 1.10);

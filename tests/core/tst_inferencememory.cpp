@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Inference memory pinned to formulas.md §4: KV cache per token (factor 2, KV-head ratio and its
+// Inference memory pinned to docs/formulas.md §4: KV cache per token (factor 2, KV-head ratio and its
 // replication, MLA latent, sliding windows, paged blocks), quantized weights with their scales,
 // capacity under the engine's memory utilization, concurrency and the smallest TP that fits.
 #include "catalog/EnginePreset.h"
@@ -74,7 +74,7 @@ class TestInferenceMemory final : public QObject
 private slots:
     void kvCacheOfLlama2_70b() const
     {
-        // formulas.md §4: 2 (K and V) x 80 layers x 8 KV heads x 128 x 2 bytes = 327,680 B = 320 KiB
+        // docs/formulas.md §4: 2 (K and V) x 80 layers x 8 KV heads x 128 x 2 bytes = 327,680 B = 320 KiB
         // per token for the Llama-2-70B shape.
         const ModelShape s = computeModelShape(llama2_70b(), 4096);
         QCOMPARE(kvBytesPerSequence(s, 1, 1, Dtype::BF16, 1, 1), 327680.0);
@@ -90,7 +90,7 @@ private slots:
 
     void mlaCachesTheLatentOnEveryRank() const
     {
-        // formulas.md §4: DeepSeek-V3 MLA caches r_kv + d_rope = 512 + 64 = 576 elements per token per
+        // docs/formulas.md §4: DeepSeek-V3 MLA caches r_kv + d_rope = 512 + 64 = 576 elements per token per
         // layer, not divided by TP.
         ModelArch a = llama2_70b();
         a.heads = 128;

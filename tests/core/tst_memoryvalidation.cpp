@@ -92,7 +92,7 @@ private slots:
               f.cudaContextGiB, f.allocatorSlack, f.fitMape, f.testMape);
         QVERIFY(std::fabs(f.cudaContextGiB - memassume::kCudaContextGiB) < kContextGridStep / 2);
         QVERIFY(std::fabs(f.allocatorSlack - memassume::kAllocatorSlack) < kSlackGridStep / 2);
-        // Physical ranges (formulas.md §4: context 0.3-2 GiB).
+        // Physical ranges (docs/formulas.md §4: context 0.3-2 GiB).
         QVERIFY(f.cudaContextGiB >= 0.3 && f.cudaContextGiB <= 2.0);
         QVERIFY(f.allocatorSlack >= 0.0 && f.allocatorSlack <= 0.3);
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Parameter counts and FLOPs per token against published figures (formulas.md §1, §5).
+// Parameter counts and FLOPs per token against published figures (docs/formulas.md §1, §5).
 #include "model/ModelShape.h"
 
 #include <QTest>
@@ -115,7 +115,7 @@ private slots:
 
     void gqaKvAndSlidingWindow() const
     {
-        // Llama-2-70B shape: 2·80·8·128 = 163,840 KV elements per token (320 KiB in bf16, formulas.md §4).
+        // Llama-2-70B shape: 2·80·8·128 = 163,840 KV elements per token (320 KiB in bf16, docs/formulas.md §4).
         const ModelShape s = computeModelShape(llama(80, 8192, 64, 8, 28672, 32000), 4096);
         QCOMPARE(s.kvElementsPerToken * s.layers, 163840.0);
         ModelArch w = llama(32, 4096, 32, 8, 14336, 32000);

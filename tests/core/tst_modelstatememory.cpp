@@ -2,7 +2,7 @@
 // Weights, gradients, optimizer states and master weights per GPU, pinned to their sources:
 // the ZeRO paper (Rajbhandari et al. 2020, arXiv 1910.02054), DeepSpeed's estimators (PR #5099),
 // Megatron-LM's distributed optimizer (theoretical_memory_usage.py, PR #1345), PEFT's adapter
-// counts, QLoRA (Dettmers et al. 2023) and formulas.md §2.
+// counts, QLoRA (Dettmers et al. 2023) and docs/formulas.md §2.
 #include "common/Dtype.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/ModelStateMemory.h"
@@ -95,7 +95,7 @@ private slots:
 
     void shardingDividesByTheDataParallelGroupNotTheGpuCount() const
     {
-        // formulas.md §13 pitfall 1: with TP x PP > 1, ZeRO shards over d, never over N.
+        // docs/formulas.md §13 pitfall 1: with TP x PP > 1, ZeRO shards over d, never over N.
         const Plan p = zeroPaperPlan();
         const ModelShape s = computeModelShape(llama2_7b(), 4096);
         Layout l;
@@ -116,7 +116,7 @@ private slots:
 
     void megatronDistributedOptimizer() const
     {
-        // formulas.md §2.2: (6 + 12/d) P with fp32 main grads, (4 + 12/d) P with bf16 grads
+        // docs/formulas.md §2.2: (6 + 12/d) P with fp32 main grads, (4 + 12/d) P with bf16 grads
         // (Megatron-LM PR #1345).
         Plan p = zeroPaperPlan();
         p.precision.gradients = Dtype::FP32;
@@ -135,7 +135,7 @@ private slots:
 
     void optimizerStateBytes() const
     {
-        // formulas.md §2.1: AdamW 8, SGD with momentum 4, Lion 4 (llm-analysis), SGD 0; bitsandbytes
+        // docs/formulas.md §2.1: AdamW 8, SGD with momentum 4, Lion 4 (llm-analysis), SGD 0; bitsandbytes
         // 8-bit Adam 2 plus an fp32 absmax per 2048-element block.
         QCOMPARE(optimizerStateBytesPerParam(Optimizer::AdamW, Dtype::FP32), 8.0);
         QCOMPARE(optimizerStateBytesPerParam(Optimizer::AdamW, Dtype::BF16), 4.0);
@@ -222,7 +222,7 @@ private slots:
 
     void optimizerOffloadMovesStatesToTheHost() const
     {
-        // DeepSpeed estimator: ZeRO-2 with optimizer offload keeps 2P on the GPU (formulas.md §2.2).
+        // DeepSpeed estimator: ZeRO-2 with optimizer offload keeps 2P on the GPU (docs/formulas.md §2.2).
         Plan p = zeroPaperPlan();
         p.precision.gradients = Dtype::FP32;
         const ModelShape s = computeModelShape(llama2_7b(), 4096);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// IT and facility power, energy and CO2 against hand-computed cases (formulas.md §10).
+// IT and facility power, energy and CO2 against hand-computed cases (docs/formulas.md §10).
 #include "FacilityFixtures.h"
 
 #include "facility/BillOfMaterials.h"
@@ -17,7 +17,7 @@ class TestPower final : public QObject
 private slots:
     void dgxH100NodeOverheadFromMaximum()
     {
-        // DGX H100: 10.2 kW max (NVIDIA user guide) - 8 x 700 W = 4.6 kW non-GPU (formulas.md §10: GPUs ~55%).
+        // DGX H100: 10.2 kW max (NVIDIA user guide) - 8 x 700 W = 4.6 kW non-GPU (docs/formulas.md §10: GPUs ~55%).
         Fixture f;
         f.plan.hardware.numGpus = 8;
         f.run(86400.0);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Prefill (time to first token) against hand-computed cases (formulas.md §5 and §9).
+// Prefill (time to first token) against hand-computed cases (docs/formulas.md §5 and §9).
 #include "InferenceFixtures.h"
 
 #include "perf/Prefill.h"
@@ -16,7 +16,7 @@ constexpr double kH = 4096, kF = 11008, kL = 32, kV = 32000;
 constexpr double kLayerMatmul = 4 * kH * kH + 3 * kH * kF;
 
 // Prefill FLOPs of one prompt of s tokens: 2 P s for the layers' matmuls, 2 L h s (s + 1) for
-// causal attention (QK^T and AV over s (s + 1) / 2 pairs; formulas.md §9 writes 2 L s^2 h), and the
+// causal attention (QK^T and AV over s (s + 1) / 2 pairs; docs/formulas.md §9 writes 2 L s^2 h), and the
 // logit layer for the last token only.
 double prefillFlops7b(double s)
 {
@@ -84,7 +84,7 @@ private slots:
     void tensorParallelSplitsComputeAndAddsAllReduces() const
     {
         // TP = 2 halves every matmul and the attention heads, and adds 2 all-reduces per layer of
-        // s x h x 2 bytes: 2 (t-1)/t x S / bus bandwidth (formulas.md §7.1, §9).
+        // s x h x 2 bytes: 2 (t-1)/t x S / bus bandwidth (docs/formulas.md §7.1, §9).
         InferenceSetup s(llama2(false));
         s.gpu.memoryBandwidth = 1e18;
         const double len = 2048;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Cluster MTBF, Young/Daly checkpoint interval, goodput and spares (formulas.md §11).
+// Cluster MTBF, Young/Daly checkpoint interval, goodput and spares (docs/formulas.md §11).
 #include "FacilityFixtures.h"
 
 #include "facility/Reliability.h"
@@ -35,7 +35,7 @@ class TestReliability final : public QObject
 private slots:
     void formulasIllustrativeExample()
     {
-        // formulas.md §11: 1,024 nodes x 50,000 h -> M ~ 48.8 h; delta = 2 min -> tau_opt ~ 1.8 h;
+        // docs/formulas.md §11: 1,024 nodes x 50,000 h -> M ~ 48.8 h; delta = 2 min -> tau_opt ~ 1.8 h;
         // checkpoint overhead ~1.85%, rework ~1.85%, restart (R = 10 min) ~0.34%; goodput ~ 96%.
         FacilityInputs in = trainingCase(1024, 50000, 600, 30 * 86400.0);
         StorageResult s;

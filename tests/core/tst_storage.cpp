@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Checkpoint size, write/restore times, read bandwidth and capacity (formulas.md §12).
+// Checkpoint size, write/restore times, read bandwidth and capacity (docs/formulas.md §12).
 #include "FacilityFixtures.h"
 
 #include "facility/Storage.h"
@@ -16,7 +16,7 @@ class TestStorage final : public QObject
 private:
     static FacilityInputs checkpointCase(double aggregateWrite)
     {
-        // formulas.md §12: 70e9 parameters x 14 B = 980 GB.
+        // docs/formulas.md §12: 70e9 parameters x 14 B = 980 GB.
         FacilityInputs in;
         in.jobGpus = 1024;
         in.gpusPerNode = 8;
@@ -35,7 +35,7 @@ private:
 private slots:
     void checkpointBytesPerParam()
     {
-        // formulas.md §2.1/§12: bf16 weights + fp32 master + AdamW fp32 moments = 2 + 4 + 8 = 14 B.
+        // docs/formulas.md §2.1/§12: bf16 weights + fp32 master + AdamW fp32 moments = 2 + 4 + 8 = 14 B.
         Plan p;
         QCOMPARE(trainingCheckpointBytesPerParam(p), 14.0);
         // fp32 Adam: 4 + 8 = 12 B (no separate master copy).
@@ -52,7 +52,7 @@ private slots:
 
     void writeTimesFromFormulasExample()
     {
-        // 980 GB at 40 GB/s aggregate takes 24.5 s; at 2 GB/s it takes 490 s (formulas.md §12).
+        // 980 GB at 40 GB/s aggregate takes 24.5 s; at 2 GB/s it takes 490 s (docs/formulas.md §12).
         StorageResult s = computeStorage(checkpointCase(40e9));
         QCOMPARE(s.checkpointBytes, 980e9);
         QVERIFY(qAbs(s.checkpointWriteS - 24.5) < 1e-9);
@@ -83,7 +83,7 @@ private slots:
 
     void readBandwidthAndStarvation()
     {
-        // 4M tokens/s x 2 B = 8 MB/s (formulas.md §12).
+        // 4M tokens/s x 2 B = 8 MB/s (docs/formulas.md §12).
         FacilityInputs in = checkpointCase(40e9);
         in.tokensPerS = 4e6;
         in.bytesPerToken = 2;
@@ -110,7 +110,7 @@ private slots:
 
     void bytesPerTokenFromVocabulary()
     {
-        // uint16 token ids while the vocabulary fits in 65,536, else uint32 (formulas.md §12).
+        // uint16 token ids while the vocabulary fits in 65,536, else uint32 (docs/formulas.md §12).
         Fixture f;
         f.plan.model.vocab = 32000;
         f.run(86400.0);

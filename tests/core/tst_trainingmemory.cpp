@@ -140,7 +140,7 @@ private slots:
 
     void mostLoadedStageIsTheHeavierOfFirstAndLast() const
     {
-        // formulas.md §2.3 / §3: the first stage holds the embedding and p micro-batches in flight,
+        // docs/formulas.md §2.3 / §3: the first stage holds the embedding and p micro-batches in flight,
         // the last the output layer and the logits; a 1M-token vocabulary makes the last one heavier.
         Fixture f;
         f.plan.parallelism.pp = 4;

@@ -112,7 +112,7 @@ private slots:
         QTest::addColumn<int>("gpus");
         QTest::addColumn<double>("printedMfu");
         // Korthikanti et al. 2022 Table 5 (iteration time) and the Megatron-LM README MFU table
-        // (commit 636da04): MEG22-01..04 of shared/validation/training_public.csv.
+        // (commit 636da04): MEG22-01..04 of tests/data/validation/training_public.csv.
         QTest::newRow("22B") << 48 << 6144 << 64 << 4 << 1.1 << 8 << 0.415;
         QTest::newRow("175B") << 96 << 12288 << 96 << 64 << 13.75 << 64 << 0.514;
         QTest::newRow("530B") << 105 << 20480 << 128 << 280 << 37.83 << 280 << 0.56;
@@ -148,7 +148,7 @@ private slots:
         const double B = 1536, s = 2048, l = 96, h = 12288, V = 51200;
         const double eq3 = 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
         QVERIFY(near(eq3 / (138e12 * 1024), 31.9, 0.003));
-        // Our hardware FLOPs also recompute the logits (one whole forward, formulas.md §5): the
+        // Our hardware FLOPs also recompute the logits (one whole forward, docs/formulas.md §5): the
         // extra 2 V h per token is 0.09% of Eq. 3 here.
         Fixture f;
         f.run();

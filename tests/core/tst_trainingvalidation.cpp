@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The training time model against published runs (tests/data/validation/training_public.csv,
-// shared/validation/README.md §1) with the bundled catalog: accuracy targets, the fixed
+// tests/data/validation/README.md §1) with the bundled catalog: accuracy targets, the fixed
 // fit-half / test-half split behind catalogs/gpu_efficiency.json, reproducing that fit, and the
 // reader's tolerance of other data sets in the same schema.
 #include "catalog/CatalogLoader.h"
@@ -93,7 +93,7 @@ private slots:
     void vtrainMultiNode() const
     {
         // Targets: MAPE <= 10 %, median <= 6 %, Spearman >= 0.9 within each model size
-        // (Calculon on the same rows: 19.6 %, 8.2 %, 0.43-0.97; landscape.md §3).
+        // (Calculon on the same rows: 19.6 %, 8.2 %, 0.43-0.97; docs/references.md §13).
         const ErrorStats vtm = statsOf([](const ValidationRow &r) { return startsWith(r.id, "VT-M-"); });
         QCOMPARE(vtm.compared, 109);
         QVERIFY2(vtm.medianApe <= 6.0, qPrintable(QString::number(vtm.medianApe)));
