@@ -40,9 +40,6 @@ foreach(rel ${sources})
   if(rel STREQUAL "tests/e2e/doc_links.cmake")
     continue()   # this file names the patterns it looks for
   endif()
-  if(rel MATCHES "^tests/ui/")
-    continue()   # the GUI test fixtures are repointed with the GUI changes of issue 16
-  endif()
   file(STRINGS ${SOURCE_DIR}/${rel} lines REGEX "power_cooling_cost|landscape\\.md|hardware_and_prices|shared/|formulas\\.md|docs/|tests/data/|\\.csv")
   foreach(line ${lines})
     if(line MATCHES "(${unshipped})")

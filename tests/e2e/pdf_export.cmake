@@ -139,3 +139,16 @@ execute_process(COMMAND ${APP} --export-pdf ${WORK_DIR}/x.pdf ${TRAINING} --page
 if(rc EQUAL 0 OR NOT e MATCHES "page-size")
   message(FATAL_ERROR "an unknown page size was accepted: rc=${rc} ${e}")
 endif()
+
+# Issue 16: a plan that cannot run says so on the cover, and its figures read "would be".
+file(READ ${TRAINING} doc)
+string(JSON doc SET "${doc}" hardware num_gpus 1000)
+file(WRITE ${WORK_DIR}/invalid.gpuplan "${doc}")
+set(pdf ${WORK_DIR}/invalid.pdf)
+export_pdf(${pdf} ${WORK_DIR}/invalid.gpuplan)
+execute_process(COMMAND ${pdftotext_EXE} -f 1 -l 1 ${pdf} - OUTPUT_VARIABLE cover RESULT_VARIABLE rc)
+string(REGEX REPLACE "[ \n]+" " " cover "${cover}")
+expect_text("${cover}" "INVALID PLAN: The 1000 GPUs cannot be split" "not a plan to order from")
+pdf_text(${pdf} text)
+string(REGEX REPLACE "[ \n]+" " " text "${text}")
+expect_text("${text}" "would be" "Not ready to order")

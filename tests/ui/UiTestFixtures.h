@@ -2,8 +2,8 @@
 #pragma once
 
 // A small catalog and plans built in code for the GUI tests, so they do not depend on the bundled
-// catalog files changing. Figures: shared/reference/hardware_and_prices/gpus.csv and nodes.csv
-// (memory_gb x 1e9, mem_bw_tbps, bf16_dense_tflops, tdp_w); model shapes: Llama 3 paper
+// catalog files changing. Figures: the vendors' datasheets as cited in catalogs/gpus.json and
+// catalogs/nodes.json (memory, bandwidth, dense BF16 throughput, TDP); model shapes: Llama 3 paper
 // (Dubey et al. 2024, Table 3) and the Hugging Face config.json of each model.
 
 #include "catalog/Catalog.h"

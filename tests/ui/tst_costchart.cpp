@@ -22,7 +22,7 @@ class TestCostChart final : public QObject
 
 private:
     // The fixture catalog has no prices: give the plan a cloud rate and a GPU price (H100 SXM
-    // on-demand list prices are $2-4 per GPU-hour, a GPU about $25,000-30,000: gpus.csv, cloud.csv).
+    // on-demand list prices are $2-4 per GPU-hour, a GPU about $25,000-30,000: catalogs/clouds.json, catalogs/gpus.json).
     static void pricePlan(PlanController &controller, double cloudHour, double gpuPrice)
     {
         QVERIFY(controller.setNumber(QStringLiteral("cost.cloud_gpu_hour_usd"), cloudHour));

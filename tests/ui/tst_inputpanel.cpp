@@ -261,6 +261,12 @@ private slots:
         auto *dp = f.panel->findChild<QLabel *>(QStringLiteral("info:parallelism.dp"));
         QVERIFY(dp);
         QVERIFY2(dp->text().startsWith(QStringLiteral("32 = 1,024 GPUs")), qPrintable(dp->text()));
+        // Issue 16: 1,000 GPUs with TP 8 x PP 4 read "DP 31 = 1,000 GPUs ÷ (TP 8 × PP 4 × CP 1)", a false
+        // equation; no data-parallel degree exists there.
+        QVERIFY(f.controller.setNumber(QStringLiteral("hardware.num_gpus"), 1000));
+        QVERIFY2(dp->text().startsWith(QStringLiteral("none: 1,000 GPUs are not a multiple of TP")), qPrintable(dp->text()));
+        QVERIFY(!dp->text().contains(QLatin1Char('=')));
+        QVERIFY(f.controller.setNumber(QStringLiteral("hardware.num_gpus"), 1024));
         QVERIFY(f.controller.setText(QStringLiteral("hardware.gpu"), QStringLiteral("NoSuchGPU")));
         QVERIFY(f.panel->messageFor(QStringLiteral("hardware.gpu")).contains(QStringLiteral("NoSuchGPU")));
         QVERIFY(f.panel->comboBox(QStringLiteral("hardware.gpu"))->currentText().contains(QStringLiteral("not in the catalog")));

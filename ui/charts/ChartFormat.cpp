@@ -3,6 +3,8 @@
 
 #include "document/PlanController.h"
 
+#include "report/Format.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -21,7 +23,8 @@ struct Scaled
 
 Scaled scaled(double value)
 {
-    static constexpr std::array<Scaled, 5> kSteps{{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
+    // Billions as B, as money, parameters and tokens are read (core/report/Format.h), never the SI G.
+    static constexpr std::array<Scaled, 5> kSteps{{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
     const double magnitude = std::fabs(value);
     for (const Scaled &step : kSteps) {
         if (magnitude >= step.value * 0.9995)
@@ -36,15 +39,6 @@ int decimalsFor(double v, int significant)
     const double magnitude = std::fabs(v);
     const int whole = magnitude >= 1 ? static_cast<int>(std::floor(std::log10(magnitude))) + 1 : 1;
     return std::max(0, significant - whole);
-}
-
-QString joined(double v, int decimals, const char *suffix, const QString &unit)
-{
-    QString text = QString::number(v, 'f', decimals);
-    const QString tail = QString::fromLatin1(suffix) + unit;
-    if (!tail.isEmpty())
-        text += QLatin1Char(' ') + tail;
-    return text;
 }
 
 // Tick labels "100 k", "1 M" rather than "1e+05".
@@ -103,12 +97,10 @@ QString usdText(double usd)
 {
     if (!std::isfinite(usd))
         return QStringLiteral("—");
-    const QString sign = usd < 0 ? QStringLiteral("−") : QString();
-    const double magnitude = std::fabs(usd);
-    if (magnitude < 1000)
-        return sign + QStringLiteral("$%1").arg(magnitude, 0, 'f', 0);
-    const Scaled s = scaled(magnitude);
-    return sign + QStringLiteral("$") + joined(s.value, decimalsFor(s.value, 3), s.suffix, {});
+    // The core's money format, as the key results, the PDF and gpuplan-cli write it ("$8.52",
+    // "$25.9 M", "$7.72 B").
+    const QString text = QString::fromStdString(formatUsd(std::fabs(usd)));
+    return usd < 0 ? QStringLiteral("−") + text : text;
 }
 
 QString secondsText(double seconds)

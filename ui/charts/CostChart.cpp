@@ -167,6 +167,7 @@ void CostChart::refresh(const PlanController &controller)
     Evaluation e = controller.evaluation();
     estimateCostSensitivity(controller.resolved(), e.layout, e);
     const bool serving = controller.plan().workload.mode == Mode::Inference;
+    m_depreciationYears = controller.plan().cost.depreciationYears;
     setCost(e.cost, e.cost.cloudPerMonthUsd, serving ? controller.plan().cost.horizonMonths : 0.0);
 }
 
@@ -294,8 +295,11 @@ void CostChart::rebuild()
                                  : QString());
     } else {
         const QString cheaper = c.cheaper == CostBasis::Cloud ? tr("cloud") : tr("on-prem");
+        const double lifeYears = m_depreciationYears;
         const QString breakEven = c.breakEvenNever ? tr("owning never pays off against renting")
-                                                   : tr("owning pays off after %1").arg(monthsText(c.breakEvenMonths));
+                                  : c.breakEvenMonths > lifeYears * 12.0
+                                      ? tr("owning does not pay off within the %1-year hardware life").arg(lifeYears)
+                                      : tr("owning pays off after %1").arg(monthsText(c.breakEvenMonths));
         if (m_cloudPerMonth <= 0)
             m_titleParts = {tr("This plan on-prem: %1").arg(usdText(c.onpremTotalUsd)),
                             tr("(no cloud price: set one in the cost inputs)")};

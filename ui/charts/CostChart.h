@@ -88,6 +88,7 @@ private:
     CostResult m_cost;
     double m_cloudPerMonth = 0;
     double m_horizonMonths = 0;
+    double m_depreciationYears = 5;   // the hardware life a break-even is measured against
     double m_lastMonth = 36;
     double m_base = 0;
     bool m_hasData = false;

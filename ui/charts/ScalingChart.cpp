@@ -13,8 +13,18 @@ namespace gpuplan::ui {
 
 namespace {
 
-QString layoutText(const Layout &l)
+// Training speaks of data parallelism and micro-batches; serving of replicas and the requests
+// each one holds at once (the layout's micro-batch is the concurrency per replica).
+QString layoutText(const Layout &l, bool serving)
 {
+    if (serving) {
+        const int perReplica = std::max(l.tp * l.pp, 1);
+        return ScalingChart::tr("TP %1 · PP %2 · %3 replicas · %4 concurrent requests each")
+            .arg(l.tp)
+            .arg(l.pp)
+            .arg(std::max(l.numGpus / perReplica, 1))
+            .arg(l.microBatch);
+    }
     QString text = QStringLiteral("TP %1 · PP %2 · DP %3").arg(l.tp).arg(l.pp).arg(l.dp);
     if (l.cp > 1)
         text += QStringLiteral(" · CP %1").arg(l.cp);
@@ -40,7 +50,7 @@ ScalingChart::ScalingChart(QWidget *parent) : ChartWidget(parent), m_worker(new 
     p->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>::create());
 
     m_ideal = p->addGraph(p->xAxis, p->yAxis);
-    m_ideal->setName(tr("Ideal linear scaling"));
+    m_ideal->setName(tr("Ideal: linear from the best per-GPU point"));
     m_actual = p->addGraph(p->xAxis, p->yAxis);
     m_actual->setName(tr("Best layout at each count (left)"));
     m_efficiency = p->addGraph(p->xAxis, p->yAxis2);
@@ -196,10 +206,14 @@ void ScalingChart::rebuild()
                            .arg(m_result.count > 0 ? m_result.points[static_cast<std::size_t>(m_result.count - 1)].gpus : 0));
     } else {
         const ScalingPoint &last = m_result.points[static_cast<std::size_t>(m_result.count - 1)];
-        QString title = best ? tr("At %1 GPUs the best layout (%2) gives %3, %4 of linear scaling")
+        // The efficiency's baseline is stated: linear from the count with the best tokens/s per GPU.
+        QString title = best ? tr("At %1 GPUs the best layout (%2) gives %3, %4 of linear scaling from %5 GPUs "
+                                  "(the best per GPU)")
                                    .arg(best->gpus)
-                                   .arg(layoutText(best->layout), siNumber(best->tokensPerS, tr("tokens/s")),
+                                   .arg(layoutText(best->layout, m_serving),
+                                        siNumber(best->tokensPerS, m_serving ? tr("output tokens/s") : tr("tokens/s")),
                                         percentText(best->efficiency, 0))
+                                   .arg(m_result.baselineGpus)
                              : tr("Scaling to %1 GPUs").arg(last.gpus);
         setTitle(title);
         setOverlayText(QString());
@@ -232,13 +246,14 @@ QString ScalingChart::hoverText(const QPointF &pixel) const
     QString text;
     if (best && best->feasible) {
         text = tr("<b>%1 GPUs</b><br>Best layout: %2<br>Throughput: %3 tokens/s (%4 tokens/s per GPU)"
-                  "<br>Ideal linear: %5 tokens/s<br>Scaling efficiency: %6")
+                  "<br>Ideal linear from %7 GPUs: %5 tokens/s<br>Scaling efficiency: %6")
                    .arg(best->gpus)
-                   .arg(layoutText(best->layout))
+                   .arg(layoutText(best->layout, m_serving))
                    .arg(QLocale(QLocale::English).toString(best->tokensPerS, 'f', 0))
                    .arg(QLocale(QLocale::English).toString(best->tokensPerSPerGpu, 'f', 1))
                    .arg(QLocale(QLocale::English).toString(best->idealTokensPerS, 'f', 0))
-                   .arg(percentText(best->efficiency));
+                   .arg(percentText(best->efficiency))
+                   .arg(m_result.baselineGpus);
     } else if (best) {
         text = tr("<b>%1 GPUs</b><br>No layout fits in GPU memory at this count").arg(best->gpus);
     }

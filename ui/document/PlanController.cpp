@@ -177,6 +177,10 @@ bool PlanController::setText(const QString &path, const QString &value, QString 
     const FieldSpec *field = editableField(path, true, error);
     if (!field)
         return false;
+    // Choosing a preset replaces the whole architecture, as a plan file and gpuplan-cli --set do;
+    // writing only the id would keep the old model's shape under the new name.
+    if (path == QLatin1String("model.preset") && !value.isEmpty())
+        return setPreset(value, error);
     const std::string text = value.toStdString();
     if (static_cast<double>(text.size()) > field->max) {
         if (error)
@@ -200,10 +204,7 @@ bool PlanController::setPreset(const QString &presetId, QString *error)
             *error = tr("model.preset: unknown model preset \"%1\"").arg(presetId);
         return false;
     }
-    ModelArch arch = preset->arch;
-    arch.preset = preset->id;
-    if (arch.name.empty())
-        arch.name = preset->id;
+    ModelArch arch = presetArchitecture(*preset);
     m_undoStack->push(new SetPresetCommand(this, std::move(arch), QString::fromStdString(preset->arch.name)));
     return true;
 }

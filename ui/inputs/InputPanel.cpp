@@ -267,6 +267,16 @@ void InputPanel::buildParallelism(CollapsibleSection *s)
                                return QStringLiteral("—");
                            if (c.plan().parallelism.dp > 0)
                                return tr("%1 (set in the plan)").arg(integer(l.dp));
+                           const long long group = static_cast<long long>(l.tp) * l.pp * l.cp;
+                           // Never a false equation: when the group does not divide the GPUs
+                           // there is no data-parallel degree to show.
+                           if (l.numGpus % group != 0)
+                               return tr("none: %1 GPUs are not a multiple of TP %2 × PP %3 × CP %4 (%5)")
+                                   .arg(integer(l.numGpus))
+                                   .arg(l.tp)
+                                   .arg(l.pp)
+                                   .arg(l.cp)
+                                   .arg(integer(static_cast<double>(group)));
                            return tr("%1 = %2 GPUs ÷ (TP %3 × PP %4 × CP %5)")
                                .arg(integer(l.dp), integer(l.numGpus))
                                .arg(l.tp)

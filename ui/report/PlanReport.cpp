@@ -103,6 +103,18 @@ ReportDocument buildReport(const std::vector<const ReportPlan *> &plans, const R
     doc.title = comparison ? QObject::tr("Comparison of %1 plans").arg(plans.size()) : names.value(0);
     doc.footer = comparison ? names.join(QStringLiteral(" / ")) : names.value(0);
     addCover(doc, doc.title, names, preparers.join(QStringLiteral(", ")), options.date, options.generator);
+    // A plan that cannot run says so on the cover, before any figure can be read as an answer.
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        const PlanValidity &v = plans[i]->results.evaluation.validity;
+        if (v.valid())
+            continue;
+        const QString verdict = v.status == PlanStatus::DoesNotFit ? QObject::tr("DOES NOT FIT") : QObject::tr("INVALID PLAN");
+        doc.add(Paragraph{QObject::tr("%1%2: %3. The times, throughput, power and costs in this report are what the run "
+                                      "would be if the plan could run as written; they are not a plan to order from.")
+                              .arg(comparison ? names[static_cast<int>(i)] + QStringLiteral(" — ") : QString(), verdict,
+                                   q(describe(v.reason))),
+                          TextStyle::Alert, {}});
+    }
     doc.add(PageBreak{});
     if (!comparison) {
         if (!plans.empty())

@@ -139,6 +139,7 @@ void addScalingChart(ReportDocument &doc, const SectionInput &in)
     t.id = QStringLiteral("scaling");
     t.columns = {{QObject::tr("GPUs"), 0.7, true}, {QObject::tr("Tokens/s"), 1.0, true}, {QObject::tr("Per GPU"), 1.0, true},
                  {QObject::tr("Efficiency"), 0.9, true}, {QObject::tr("Best layout"), 2.2, false}};
+    const bool servingPlan = in.plan.workload.mode == Mode::Inference;
     int feasible = 0;
     for (int i = 0; i < s.count; ++i) {
         const ScalingPoint &pt = s.points[static_cast<std::size_t>(i)];
@@ -149,17 +150,28 @@ void addScalingChart(ReportDocument &doc, const SectionInput &in)
         ++feasible;
         const Layout &l = pt.layout;
         t.rows.push_back({{grouped(pt.gpus), count(pt.tokensPerS), grouped(pt.tokensPerSPerGpu), percent(pt.efficiency),
-                           QObject::tr("TP %1 PP %2 DP %3 CP %4 EP %5").arg(l.tp).arg(l.pp).arg(l.dp).arg(l.cp).arg(l.ep)}});
+                           servingPlan ? QObject::tr("TP %1 PP %2, %3 replicas, %4 concurrent requests each")
+                                             .arg(l.tp).arg(l.pp).arg(grouped(std::max(l.numGpus / std::max(l.tp * l.pp, 1), 1)))
+                                             .arg(l.microBatch)
+                                       : QObject::tr("TP %1 PP %2 DP %3 CP %4 EP %5").arg(l.tp).arg(l.pp).arg(l.dp).arg(l.cp).arg(l.ep)}});
     }
     if (feasible == 0) {
         doc.add(Paragraph{QObject::tr("No GPU count of the scaling range has a layout that fits, so there is no curve."),
                           TextStyle::Muted, {}});
         return;
     }
-    doc.add(Paragraph{QObject::tr("Throughput when the cluster grows or shrinks, with the best parallel layout re-chosen "
-                                  "at each size (%1 scaling: the global batch is %2).")
-                          .arg(s.weak ? QObject::tr("weak") : QObject::tr("strong"),
-                               s.weak ? QObject::tr("grown with the GPU count") : QObject::tr("held")),
+    const QString baseline = QObject::tr("Efficiency is measured against linear scaling from %1 GPUs, the count with "
+                                         "the best throughput per GPU, so it never exceeds 100%.")
+                                 .arg(grouped(s.baselineGpus));
+    doc.add(Paragraph{servingPlan ? QObject::tr("Output tokens per second as the deployment grows or shrinks, with the "
+                                                "replica layout and the concurrent requests per replica re-chosen at each "
+                                                "size. %1")
+                                        .arg(baseline)
+                                  : QObject::tr("Throughput when the cluster grows or shrinks, with the best parallel "
+                                                "layout re-chosen at each size (%1 scaling: the global batch is %2). %3")
+                                        .arg(s.weak ? QObject::tr("weak") : QObject::tr("strong"),
+                                             s.weak ? QObject::tr("grown with the GPU count") : QObject::tr("held"),
+                                             baseline),
                       TextStyle::Body, {}});
     // The app's scaling chart, given the curve computed for the report (no background worker).
     const QSize size(666, 300);

@@ -7,6 +7,7 @@
 
 #include "common/EnumNames.h"
 #include "eval/Evaluator.h"
+#include "facility/FacilityText.h"
 #include "facility/Sensitivity.h"
 
 namespace gpuplan::ui::report {
@@ -140,8 +141,7 @@ void addCosts(ReportDocument &doc, const SectionInput &in)
                                      : QObject::tr("On-prem over the horizon"),
                             money(p, c.onpremTotalUsd)}});
     versus.rows.push_back({{QObject::tr("Cheaper"), c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")}, RowKind::Total});
-    versus.rows.push_back({{QObject::tr("Break-even (months of use until owning beats renting)"),
-                            c.breakEvenNever ? QObject::tr("never at these prices") : grouped(c.breakEvenMonths, 1)}});
+    versus.rows.push_back({{QObject::tr("Break-even (use until owning beats renting)"), q(breakEvenText(p, c))}});
     versus.rows.push_back({{QObject::tr("On-prem utilization at which both cost the same"),
                             c.breakEvenUtilizationNever ? QObject::tr("cloud cheaper at any") : percent(c.breakEvenUtilization)}});
     versus.rows.push_back({{QObject::tr("Cost per million tokens"), exactMoney(p, c.perMillionTokensUsd)}});

@@ -3,6 +3,8 @@
 #include "report/ReportFormat.h"
 #include "report/ReportSections.h"
 
+#include "report/Format.h"
+
 #include "facility/FacilityNames.h"
 
 namespace gpuplan::ui::report {
@@ -110,10 +112,10 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     prow(QObject::tr("Facility load at PUE %1").arg(grouped(p.facility.pue, 2)), kw(e.power.facilityKw));
     prow(QObject::tr("Average IT load over a year (%1 utilization)").arg(percent(p.facility.gpuUtilization)), kw(e.power.averageItKw));
     prow(training ? QObject::tr("Facility energy of the run") : QObject::tr("Facility energy over the horizon"),
-         grouped(e.power.energyMwh, 0) + QStringLiteral(" MWh"));
-    prow(QObject::tr("Facility energy per year"), grouped(e.power.energyPerYearMwh, 0) + QStringLiteral(" MWh"));
+         q(formatEnergyMwh(e.power.energyMwh)));
+    prow(QObject::tr("Facility energy per year"), q(formatEnergyMwh(e.power.energyPerYearMwh)));
     prow(QObject::tr("Operational CO2 per year (grid %1 kg/kWh)").arg(grouped(p.facility.gridKgCo2PerKwh, 2)),
-         grouped(e.power.co2PerYearTonnes, 0) + QStringLiteral(" t"));
+         q(formatCo2Tonnes(e.power.co2PerYearTonnes)));
     doc.add(std::move(power));
 
     Table cooling;
@@ -136,8 +138,9 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     storage.id = QStringLiteral("storage");
     storage.columns = {{QObject::tr("Storage"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
     auto srow = [&storage](const QString &a, const QString &b) { storage.rows.push_back({{a, b}}); };
-    srow(QObject::tr("Checkpoint size"), bytes(s.checkpointBytes));
-    srow(QObject::tr("Capacity (checkpoints kept, milestones, data set)"), grouped(s.capacityBytes / 1e12, 1) + QStringLiteral(" TB"));
+    // Storage in decimal units, as it is sold and as the capacity beside it (core/report/Format.h).
+    srow(QObject::tr("Checkpoint size"), q(formatStorage(s.checkpointBytes)));
+    srow(QObject::tr("Capacity (checkpoints kept, milestones, data set)"), q(formatStorage(s.capacityBytes)));
     srow(QObject::tr("Read bandwidth needed / offered by the tier"),
          QObject::tr("%1 / %2 GB/s").arg(grouped(s.requiredReadGBps, s.requiredReadGBps < 1 ? 3 : 1), s.tierReadGBps > 0 ? grouped(s.tierReadGBps, 0) : QObject::tr("unknown")));
     if (training) {

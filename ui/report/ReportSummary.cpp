@@ -53,6 +53,8 @@ QString costVerdict(const SectionInput &in)
                           .arg(what, money(in.plan, c.onpremTotalUsd), money(in.plan, c.cloudTotalUsd));
     if (c.breakEvenNever)
         s += QObject::tr(" At these prices owning never pays back against renting.");
+    else if (c.breakEvenMonths > in.plan.cost.depreciationYears * 12.0)
+        s += QObject::tr(" Owning does not pay back within the %1-year hardware life.").arg(in.plan.cost.depreciationYears);
     else if (c.breakEvenMonths > 0)
         s += QObject::tr(" Owning pays back after %1 months of use.").arg(grouped(c.breakEvenMonths, 1));
     return s;
@@ -178,7 +180,7 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
     std::vector<Tile> tiles;
     tiles.push_back({QObject::tr("GPUs"), grouped(e.layout.numGpus), gpuName(in)});
     if (training)
-        tiles.push_back({QObject::tr("Time to train"), duration(e.reliability.effectiveTimeToTrainS),
+        tiles.push_back({QObject::tr("Time to train, with failures"), duration(e.reliability.effectiveTimeToTrainS),
                          QObject::tr("%1 without failures").arg(duration(e.training.timeToTrainS))});
     else
         tiles.push_back({QObject::tr("Serving capacity"),
@@ -187,6 +189,13 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
     tiles.push_back({QObject::tr("Total cost (cheaper option)"), money(p, c.perRunUsd),
                      c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")});
     tiles.push_back({QObject::tr("Facility power"), kw(e.power.facilityKw), QObject::tr("at PUE %1").arg(grouped(p.facility.pue, 2))});
+    if (!e.validity.valid()) {
+        // Not an answer: every tile but the GPU count reads "would be".
+        for (std::size_t i = 1; i < tiles.size(); ++i) {
+            tiles[i].value = QObject::tr("would be %1").arg(tiles[i].value);
+            tiles[i].detail = QObject::tr("if the plan could run: %1").arg(tiles[i].detail);
+        }
+    }
     doc.add(Figure{QStringLiteral("tiles"), 64, [tiles](QCPPainter &painter, const QRectF &r) { paintTiles(painter, r, tiles); }, {}});
 
     Table t;

@@ -59,8 +59,14 @@ QString percent(double fraction, int decimals = 1)
 
 } // namespace
 
-KeyResultsStrip::KeyResultsStrip(QWidget *parent) : QWidget(parent), m_grid(new QGridLayout(this))
+KeyResultsStrip::KeyResultsStrip(QWidget *parent)
+    : QWidget(parent), m_grid(new QGridLayout(this)), m_verdict(new QLabel(this))
 {
+    m_verdict->setObjectName(QStringLiteral("planVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->hide();
+    m_grid->addWidget(m_verdict, 0, 0, 1, kKeyResultCount);
     m_grid->setContentsMargins(8, 6, 8, 6);
     m_grid->setSizeConstraint(QLayout::SetNoConstraint);   // the width minimum is minimumSizeHint()'s
     m_grid->setSpacing(8);
@@ -102,7 +108,7 @@ void KeyResultsStrip::arrange(int columns)
     for (int c = 0; c < kKeyResultCount; ++c)
         m_grid->setColumnStretch(c, c < columns ? 1 : 0);
     for (int i = 0; i < kKeyResultCount; ++i)
-        m_grid->addWidget(m_tiles[static_cast<std::size_t>(i)].frame, i / columns, i % columns);
+        m_grid->addWidget(m_tiles[static_cast<std::size_t>(i)].frame, 1 + i / columns, i % columns);
     updateGeometry();
 }
 
@@ -196,6 +202,11 @@ ResultState KeyResultsStrip::state(KeyResult r) const
     return m_tiles[static_cast<std::size_t>(r)].state;
 }
 
+QString KeyResultsStrip::verdictText() const
+{
+    return m_verdict->isHidden() ? QString() : m_verdict->text();
+}
+
 void KeyResultsStrip::set(KeyResult r, const QString &value, const QString &caption, const QString &toolTip,
                           ResultState state)
 {
@@ -223,6 +234,7 @@ void KeyResultsStrip::refresh(const PlanController &controller)
                                                QT_TR_NOOP("facility power"), QT_TR_NOOP("cost")};
         for (int i = 0; i < kKeyResultCount; ++i)
             setNoResult(static_cast<KeyResult>(i), tr(captions[i]), why);
+        m_verdict->hide();
         applyColors(false);
         return;
     }
@@ -253,8 +265,40 @@ void KeyResultsStrip::refresh(const PlanController &controller)
     else
         refreshInference(controller);
     refreshCommon(controller);
+    refreshVerdict(controller);
     applyColors(false);
     updateArrangement();
+}
+
+// A plan that cannot run: the verdict comes first, and every figure that depends on the run
+// happening reads as what it would be, not as an answer.
+void KeyResultsStrip::refreshVerdict(const PlanController &controller)
+{
+    const PlanValidity &v = controller.evaluation().validity;
+    if (v.valid()) {
+        m_verdict->hide();
+        return;
+    }
+    const QString reason = QString::fromStdString(describe(v.reason));
+    const bool fits = v.status != PlanStatus::DoesNotFit;
+    m_verdict->setText(fits ? tr("Invalid plan: %1").arg(reason) : tr("Does not fit: %1").arg(reason));
+    m_verdict->setToolTip(literalToolTip(tr("%1 (%2). Times, throughput, power and cost below are what the run "
+                                            "would be if the plan could run as written.")
+                                             .arg(reason, QString::fromUtf8(v.reason.field))));
+    m_verdict->show();
+    const QString condition = fits ? tr("if the plan could run") : tr("if the model fitted");
+    for (KeyResult r : {KeyResult::Time, KeyResult::Throughput, KeyResult::Efficiency, KeyResult::Power, KeyResult::Cost}) {
+        Tile &tile = m_tiles[static_cast<std::size_t>(r)];
+        if (tile.state == ResultState::NoResult)
+            continue;
+        set(r, tr("would be %1").arg(tile.value->text()), tr("%1: %2").arg(condition, tile.caption->text()),
+            tr("Not an answer: %1. %2").arg(m_verdict->text(), tile.frame->toolTip()), ResultState::Hypothetical);
+    }
+    // The memory of a layout that cannot be set up is hypothetical too; "does not fit" is the answer.
+    Tile &memory = m_tiles[static_cast<std::size_t>(KeyResult::Memory)];
+    if (fits && memory.state != ResultState::NoResult)
+        set(KeyResult::Memory, tr("would be %1").arg(memory.value->text()), tr("%1: %2").arg(condition, memory.caption->text()),
+            memory.frame->toolTip(), ResultState::Hypothetical);
 }
 
 void KeyResultsStrip::refreshTraining(const PlanController &controller)
@@ -269,13 +313,21 @@ void KeyResultsStrip::refreshTraining(const PlanController &controller)
         setNoResult(KeyResult::Efficiency, tr("MFU"), why);
         return;
     }
-    QString timeTip = tr("Time to train %1 tokens at the modelled throughput (step time %2, %3 GPU-hours).")
-                          .arg(tokens, str(formatDuration(t.stepTimeS)), formatCountText(t.gpuHours));
-    if (e.reliability.effectiveTimeToTrainS > 0)
-        timeTip += QLatin1Char(' ') + tr("With failures, restarts and checkpoints: %1.")
-                                          .arg(str(formatDuration(e.reliability.effectiveTimeToTrainS)));
-    set(KeyResult::Time, str(formatDuration(t.timeToTrainS)), tr("to train %1 tokens").arg(tokens), timeTip,
-        ResultState::Normal);
+    // The same time to train as the PDF and gpuplan-cli: with failures, restarts and checkpoints
+    // (the reliability model), the failure-free time named beside it.
+    const double withFailures = e.reliability.effectiveTimeToTrainS;
+    const QString timeTip = tr("Time to train %1 tokens at the modelled throughput (step time %2, %3 GPU-hours): "
+                               "%4 without failures, %5 with failures, restarts and checkpoints.")
+                                .arg(tokens, str(formatDuration(t.stepTimeS)), formatCountText(t.gpuHours),
+                                     str(formatDuration(t.timeToTrainS)),
+                                     withFailures > 0 ? str(formatDuration(withFailures)) : tr("not estimated"));
+    if (withFailures > 0)
+        set(KeyResult::Time, str(formatDuration(withFailures)),
+            tr("to train %1 tokens, with failures (%2 without)").arg(tokens, str(formatDuration(t.timeToTrainS))),
+            timeTip, ResultState::Normal);
+    else
+        set(KeyResult::Time, str(formatDuration(t.timeToTrainS)), tr("to train %1 tokens, without failures").arg(tokens),
+            timeTip, ResultState::Normal);
     set(KeyResult::Throughput, formatCountText(t.tokensPerS), tr("tokens/s · %1 per GPU").arg(integer(t.tokensPerSPerGpu)),
         tr("Training throughput of the whole cluster: %1 tokens per second.").arg(integer(t.tokensPerS)),
         ResultState::Normal);
@@ -323,7 +375,7 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
     QString cluster = nodes == 1 ? tr("1 node of %1").arg(perNode) : tr("%1 nodes of %2").arg(integer(nodes)).arg(perNode);
     if (e.cooling.racks > 0)
         cluster += (e.cooling.racks == 1 ? tr(" · 1 rack") : tr(" · %1 racks").arg(e.cooling.racks));
-    set(KeyResult::Cluster, tr("%1 GPUs").arg(integer(gpus)), cluster,
+    set(KeyResult::Cluster, str(counted(gpus, "GPU", "GPUs")), cluster,
         tr("Layout: TP %1 × PP %2 × CP %3 × DP %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.cp).arg(e.layout.dp),
         ResultState::Normal);
 
@@ -376,6 +428,10 @@ void KeyResultsStrip::applyFonts()
         tile.value->setFont(valueFont);
         tile.caption->setFont(captionFont);
     }
+    QFont verdictFont = font();
+    verdictFont.setBold(true);
+    verdictFont.setPointSizeF(font().pointSizeF() * 1.15);
+    m_verdict->setFont(verdictFont);
 }
 
 // Style sheets are re-applied only when a tile's state changes: restyling every tile on every
@@ -387,6 +443,10 @@ void KeyResultsStrip::applyColors(bool force)
     border.setAlphaF(0.18f);
     QColor muted = pal.color(QPalette::WindowText);
     muted.setAlphaF(0.7f);
+    if (force)
+        m_verdict->setStyleSheet(QStringLiteral("#planVerdict { color: %1; border: 2px solid %1; border-radius: 4px; "
+                                                "padding: 4px 8px; background: %2; }")
+                                     .arg(errorColor(pal).name(QColor::HexArgb), pal.color(QPalette::Base).name()));
     for (Tile &tile : m_tiles) {
         if (!force && tile.styledState == static_cast<int>(tile.state))
             continue;
@@ -396,9 +456,12 @@ void KeyResultsStrip::applyColors(bool force)
             color = errorColor(pal);
         else if (tile.state == ResultState::Warning)
             color = warningColor(pal);
-        else if (tile.state == ResultState::NoResult)
+        else if (tile.state == ResultState::NoResult || tile.state == ResultState::Hypothetical)
             color = muted;
-        tile.value->setStyleSheet(QStringLiteral("color: %1;").arg(color.name(QColor::HexArgb)));
+        const bool hypothetical = tile.state == ResultState::Hypothetical;
+        tile.value->setStyleSheet(QStringLiteral("color: %1;%2")
+                                      .arg(color.name(QColor::HexArgb),
+                                           hypothetical ? QStringLiteral(" font-style: italic;") : QString()));
         tile.caption->setStyleSheet(QStringLiteral("color: %1;").arg(muted.name(QColor::HexArgb)));
         const QString frameBorder = tile.state == ResultState::Error ? errorColor(pal).name(QColor::HexArgb)
                                                                       : border.name(QColor::HexArgb);

@@ -15,12 +15,14 @@ class PlanController;
 enum class KeyResult : int { Memory, Time, Throughput, Efficiency, Cluster, Power, Cost, Count };
 inline constexpr int kKeyResultCount = static_cast<int>(KeyResult::Count);
 
-// How a key result reads: colour only where it carries meaning.
-enum class ResultState { Normal, Warning, Error, NoResult };
+// How a key result reads: colour only where it carries meaning. Hypothetical: the plan cannot run
+// as written, and the figure is what it would be if it could (greyed, italic, "would be").
+enum class ResultState { Normal, Warning, Error, NoResult, Hypothetical };
 
 // The row of headline numbers a manager reads first: does it fit, how long, how fast, how
 // efficient, how big, how much power, how much money. A result a model has not produced yet
-// reads "—" with a tooltip saying so; nothing is shown that the core did not compute.
+// reads "—" with a tooltip saying so; nothing is shown that the core did not compute. A plan that
+// cannot run says so first, above the tiles, and its times and costs read "would be …".
 class KeyResultsStrip : public QWidget
 {
     Q_OBJECT
@@ -33,6 +35,9 @@ public:
     QString captionText(KeyResult result) const;
     QString toolTipText(KeyResult result) const;
     ResultState state(KeyResult result) const;
+    // The verdict line above the tiles: "Invalid plan: <reason>" or "Does not fit: <reason>";
+    // empty (and hidden) for a valid plan.
+    QString verdictText() const;
 
     QSize minimumSizeHint() const override;
     int columnCount() const { return m_columns; }
@@ -62,6 +67,7 @@ private:
     void refreshTraining(const PlanController &controller);
     void refreshInference(const PlanController &controller);
     void refreshCommon(const PlanController &controller);
+    void refreshVerdict(const PlanController &controller);
     void applyFonts();
     void arrange(int columns);
     void updateArrangement();
@@ -70,6 +76,7 @@ private:
 
     std::array<Tile, kKeyResultCount> m_tiles;
     QGridLayout *m_grid;
+    QLabel *m_verdict;     // row 0, across all columns; hidden for a valid plan
     int m_columns = 0;     // tiles per row: all in one row when they fit, else two or more rows
 };
 

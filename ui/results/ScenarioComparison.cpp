@@ -7,6 +7,7 @@
 #include "common/Units.h"
 #include "eval/Evaluator.h"
 #include "plan/PlanIo.h"
+#include "facility/FacilityText.h"
 #include "report/TextReport.h"
 
 #include <QFileInfo>
@@ -93,14 +94,24 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
     auto set = [&c](ComparisonRow row, const ComparisonCell &value) { c.cells[static_cast<int>(row)] = value; };
     const MemoryResult &m = e.memory;
     if (m.perGpuBytes > 0 && m.capacityBytes > 0) {
-        set(ComparisonRow::Fits, makeCell(m.fits ? QObject::tr("yes") : QObject::tr("no"), m.fits ? 1.0 : 0.0));
+        const bool runs = e.validity.status != PlanStatus::Invalid;
+        set(ComparisonRow::Fits, makeCell(!runs ? QObject::tr("invalid plan") : m.fits ? QObject::tr("yes") : QObject::tr("no"),
+                                          runs && m.fits ? 1.0 : 0.0));
+        // Compared by the share of each plan's own GPU it uses: 56 GiB of a 141 GiB H200 is
+        // more headroom than 51 GiB of an 80 GB H100, though more bytes.
+        const double used = m.perGpuBytes / m.capacityBytes;
         set(ComparisonRow::MemoryPerGpu,
-            makeCell(QStringLiteral("%1 / %2 GiB").arg(m.perGpuBytes / units::kGiB, 0, 'f', 1).arg(m.capacityBytes / units::kGiB, 0, 'f', 1),
-                 m.perGpuBytes));
+            makeCell(QStringLiteral("%1 / %2 GiB (%3%)")
+                         .arg(m.perGpuBytes / units::kGiB, 0, 'f', 1)
+                         .arg(m.capacityBytes / units::kGiB, 0, 'f', 1)
+                         .arg(used * 100.0, 0, 'f', 0),
+                     used));
     }
     if (plan.workload.mode == Mode::Training && e.training.valid && e.training.timeToTrainS > 0) {
         const TrainingResult &t = e.training;
-        set(ComparisonRow::TimeToTrain, makeCell(str(formatDuration(t.timeToTrainS)), t.timeToTrainS));
+        // With failures, as the key results, the PDF and gpuplan-cli give it.
+        const double time = e.reliability.effectiveTimeToTrainS > 0 ? e.reliability.effectiveTimeToTrainS : t.timeToTrainS;
+        set(ComparisonRow::TimeToTrain, makeCell(str(formatDuration(time)), time));
         set(ComparisonRow::TokensPerS, makeCell(integer(t.tokensPerS), t.tokensPerS));
         set(ComparisonRow::Mfu, makeCell(QStringLiteral("%1%").arg(t.mfu * 100.0, 0, 'f', 1), t.mfu));
     }
@@ -123,6 +134,8 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
     if (e.cost.cloudPerGpuHourUsd > 0 && e.cost.onpremCapexUsd > 0) {
         if (e.cost.breakEvenNever)
             set(ComparisonRow::BreakEven, {QObject::tr("never"), 0, false});
+        else if (e.cost.breakEvenMonths > plan.cost.depreciationYears * 12.0)
+            set(ComparisonRow::BreakEven, {str(breakEvenText(plan, e.cost)), 0, false});
         else
             set(ComparisonRow::BreakEven,
                 makeCell(QObject::tr("%1 months").arg(e.cost.breakEvenMonths, 0, 'f', 1), e.cost.breakEvenMonths));
@@ -167,8 +180,8 @@ QString ScenarioComparison::rowLabel(ComparisonRow row)
 {
     switch (row) {
     case ComparisonRow::Fits: return QObject::tr("Fits in GPU memory");
-    case ComparisonRow::MemoryPerGpu: return QObject::tr("Memory per GPU");
-    case ComparisonRow::TimeToTrain: return QObject::tr("Time to train");
+    case ComparisonRow::MemoryPerGpu: return QObject::tr("Memory per GPU (share used)");
+    case ComparisonRow::TimeToTrain: return QObject::tr("Time to train, with failures");
     case ComparisonRow::ServingCapacity: return QObject::tr("Serving capacity");
     case ComparisonRow::TokensPerS: return QObject::tr("Training tokens/s");
     case ComparisonRow::OutputTokensPerGpu: return QObject::tr("Output tokens/s per GPU");

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 16 in the desktop: a plan that cannot run says so above the key results and its figures
+// read "would be"; the time to train is the one the PDF and gpuplan-cli give; --set model.preset
+// applies the preset; Compare colours memory by the share of each plan's own GPU; the charts write
+// money as the tiles do. Plans: examples/*.gpuplan on the bundled catalog.
+#include "ExamplePlans.h"
+#include "UiTestFixtures.h"
+
+#include "charts/ChartFormat.h"
+#include "document/FieldAssignment.h"
+#include "document/PlanController.h"
+#include "results/KeyResultsStrip.h"
+#include "results/ScenarioComparison.h"
+
+#include "facility/FacilityText.h"
+#include "report/Format.h"
+
+#include <QTest>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+namespace {
+
+constexpr KeyResult kRunFigures[] = {KeyResult::Time, KeyResult::Throughput, KeyResult::Efficiency, KeyResult::Power,
+                                     KeyResult::Cost};
+
+std::unique_ptr<PlanController> trainingExample()
+{
+    return test::openExamplePlan("llama3-70b-training.gpuplan");
+}
+
+} // namespace
+
+class TestPlanVerdict final : public QObject
+{
+    Q_OBJECT
+
+    static void expectHypothetical(const KeyResultsStrip &strip, const char *condition)
+    {
+        for (KeyResult r : kRunFigures) {
+            QCOMPARE(strip.state(r), ResultState::Hypothetical);
+            QVERIFY2(strip.valueText(r).startsWith(QStringLiteral("would be ")), qPrintable(strip.valueText(r)));
+            QVERIFY2(strip.captionText(r).startsWith(QString::fromUtf8(condition)), qPrintable(strip.captionText(r)));
+        }
+    }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    // Issue 16: 1,000 GPUs with TP 8 x PP 4 showed 205.8 days, $25.9 M and "fits" as answers.
+    void layoutThatDoesNotDivideTheGpus()
+    {
+        auto c = trainingExample();
+        QString error;
+        QVERIFY2(c->setNumber(QStringLiteral("hardware.num_gpus"), 1000, &error), qPrintable(error));
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.verdictText().startsWith(QStringLiteral("Invalid plan: The 1000 GPUs cannot be split")),
+                 qPrintable(strip.verdictText()));
+        expectHypothetical(strip, "if the plan could run");
+        QCOMPARE(strip.state(KeyResult::Memory), ResultState::Hypothetical);
+    }
+
+    // Issue 16: 100k GPUs with a global batch of 1,024 gave each replica "0 sequences".
+    void replicasWithoutWork()
+    {
+        auto c = trainingExample();
+        QString error;
+        QVERIFY(c->setNumber(QStringLiteral("parallelism.vp"), 1, &error));
+        QVERIFY(c->setNumber(QStringLiteral("hardware.num_gpus"), 100000, &error));
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.verdictText().contains(QStringLiteral("replicas would get no sequence per step")),
+                 qPrintable(strip.verdictText()));
+        expectHypothetical(strip, "if the plan could run");
+    }
+
+    // Issue 16: a model that does not fit (L4) still showed its cost as if it could run.
+    void modelThatDoesNotFit()
+    {
+        auto c = trainingExample();
+        QString error;
+        QVERIFY2(c->setText(QStringLiteral("hardware.gpu"), QStringLiteral("L4-24GB"), &error), qPrintable(error));
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.verdictText().startsWith(QStringLiteral("Does not fit: Needs")), qPrintable(strip.verdictText()));
+        expectHypothetical(strip, "if the model fitted");
+        QCOMPARE(strip.state(KeyResult::Memory), ResultState::Error);   // "does not fit" is the answer
+    }
+
+    // The shipped example is valid: no verdict, plain figures.
+    void validPlanHasNoVerdict()
+    {
+        auto c = trainingExample();
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY(strip.verdictText().isEmpty());
+        for (KeyResult r : kRunFigures)
+            QCOMPARE(strip.state(r), ResultState::Normal);
+    }
+
+    // Issue 16: the tile left failures out (199.7 days) while the PDF and the CLI included them.
+    void timeToTrainIsTheOneWithFailures()
+    {
+        auto c = trainingExample();
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        const Evaluation &e = c->evaluation();
+        QVERIFY(e.reliability.effectiveTimeToTrainS > e.training.timeToTrainS);
+        QCOMPARE(strip.valueText(KeyResult::Time), QString::fromStdString(formatDuration(e.reliability.effectiveTimeToTrainS)));
+        QVERIFY(strip.captionText(KeyResult::Time).contains(QStringLiteral("with failures")));
+        QVERIFY(strip.captionText(KeyResult::Time).contains(QString::fromStdString(formatDuration(e.training.timeToTrainS))));
+    }
+
+    // Issue 16: gpuplan --set model.preset=llama3-405b changed only the name and computed 70B.
+    void presetFromSetReplacesTheModel()
+    {
+        auto c = trainingExample();
+        FieldAssignment a;
+        QString error;
+        QVERIFY2(parseFieldAssignment(QStringLiteral("model.preset=llama3-405b"), a, error), qPrintable(error));
+        QVERIFY2(applyFieldAssignment(c.get(), a, error), qPrintable(error));
+        QCOMPARE(QString::fromStdString(c->plan().model.preset), QStringLiteral("llama3-405b"));
+        const double params = c->evaluation().shape.totalParams;
+        QVERIFY2(params > 4.0e11 && params < 4.1e11, qPrintable(QString::number(params)));
+    }
+
+    // Issue 16: Compare marked the H200 plan's memory red (+1.7%) though it uses 40% of its GPU
+    // against 69%: memory is compared by the share of each plan's own GPU.
+    void compareMemoryByShareOfEachGpu()
+    {
+        auto c = trainingExample();
+        ScenarioComparison comparison;
+        QString error;
+        QVERIFY2(comparison.addFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training-h200.gpuplan"),
+                                    c->catalog(), error),
+                 qPrintable(error));
+        comparison.refresh(*c);
+        const ComparisonCell &h100 = comparison.cell(ComparisonRow::MemoryPerGpu, 0);
+        const ComparisonCell &h200 = comparison.cell(ComparisonRow::MemoryPerGpu, 1);
+        QVERIFY(h100.value > 0 && h100.value < 1 && h200.value > 0 && h200.value < 1);
+        QVERIFY2(h200.value < h100.value, qPrintable(h200.text + QStringLiteral(" vs ") + h100.text));
+        QVERIFY(comparison.difference(ComparisonRow::MemoryPerGpu, 1) < 0);   // lower is better: not red
+        QVERIFY(h200.text.endsWith(QStringLiteral("%)")));
+    }
+
+    // Issue 16: the cost chart's title read "$9 vs $11" next to tiles of $8.52 and $11.2; the
+    // charts wrote "$7.72 G" where finance reads "$7.72 B".
+    void chartsWriteMoneyAsTheTiles()
+    {
+        QCOMPARE(usdText(8.52), QStringLiteral("$8.52"));
+        QCOMPARE(usdText(11.2), QStringLiteral("$11.2"));
+        QCOMPARE(usdText(7.72e9), QStringLiteral("$7.72 B"));
+        QCOMPARE(usdText(8.52), QString::fromStdString(formatUsd(8.52)));
+        QCOMPARE(siNumber(7.72e9), QStringLiteral("7.72 B"));
+    }
+};
+
+QTEST_MAIN(TestPlanVerdict)
+#include "tst_planverdict.moc"
