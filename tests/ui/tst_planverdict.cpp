@@ -124,6 +124,13 @@ private slots:
         QCOMPARE(QString::fromStdString(c->plan().model.preset), QStringLiteral("llama3-405b"));
         const double params = c->evaluation().shape.totalParams;
         QVERIFY2(params > 4.0e11 && params < 4.1e11, qPrintable(QString::number(params)));
+        // The 70B layout (PP 4 x 5 virtual stages) does not divide the 126 layers, and 405B does not
+        // fit on 80 GB: the verdict names the layout, and "does not fit" stays the memory answer.
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.verdictText().startsWith(QStringLiteral("Invalid plan: ")), qPrintable(strip.verdictText()));
+        QCOMPARE(strip.state(KeyResult::Memory), ResultState::Error);
+        QVERIFY(strip.captionText(KeyResult::Memory).startsWith(QStringLiteral("does not fit")));
     }
 
     // Issue 16: Compare marked the H200 plan's memory red (+1.7%) though it uses 40% of its GPU

@@ -280,13 +280,13 @@ void KeyResultsStrip::refreshVerdict(const PlanController &controller)
         return;
     }
     const QString reason = QString::fromStdString(describe(v.reason));
-    const bool fits = v.status != PlanStatus::DoesNotFit;
-    m_verdict->setText(fits ? tr("Invalid plan: %1").arg(reason) : tr("Does not fit: %1").arg(reason));
+    const bool layoutInvalid = v.status == PlanStatus::Invalid;
+    m_verdict->setText(layoutInvalid ? tr("Invalid plan: %1").arg(reason) : tr("Does not fit: %1").arg(reason));
     m_verdict->setToolTip(literalToolTip(tr("%1 (%2). Times, throughput, power and cost below are what the run "
                                             "would be if the plan could run as written.")
                                              .arg(reason, QString::fromUtf8(v.reason.field))));
     m_verdict->show();
-    const QString condition = fits ? tr("if the plan could run") : tr("if the model fitted");
+    const QString condition = layoutInvalid ? tr("if the plan could run") : tr("if the model fitted");
     for (KeyResult r : {KeyResult::Time, KeyResult::Throughput, KeyResult::Efficiency, KeyResult::Power, KeyResult::Cost}) {
         Tile &tile = m_tiles[static_cast<std::size_t>(r)];
         if (tile.state == ResultState::NoResult)
@@ -294,9 +294,10 @@ void KeyResultsStrip::refreshVerdict(const PlanController &controller)
         set(r, tr("would be %1").arg(tile.value->text()), tr("%1: %2").arg(condition, tile.caption->text()),
             tr("Not an answer: %1. %2").arg(m_verdict->text(), tile.frame->toolTip()), ResultState::Hypothetical);
     }
-    // The memory of a layout that cannot be set up is hypothetical too; "does not fit" is the answer.
+    // The memory of a layout that cannot be set up is hypothetical too, unless it does not fit:
+    // "does not fit" stays the answer, in red.
     Tile &memory = m_tiles[static_cast<std::size_t>(KeyResult::Memory)];
-    if (fits && memory.state != ResultState::NoResult)
+    if (layoutInvalid && memory.state != ResultState::NoResult && memory.state != ResultState::Error)
         set(KeyResult::Memory, tr("would be %1").arg(memory.value->text()), tr("%1: %2").arg(condition, memory.caption->text()),
             memory.frame->toolTip(), ResultState::Hypothetical);
 }
