@@ -173,6 +173,15 @@ Explanation explain(ExplainTopic topic, const ResolvedPlan &plan, const Evaluati
     case ExplainTopic::BreakEven: explainBreakEven(out, plan, evaluation); break;
     case ExplainTopic::Count: break;
     }
+    // A plan that cannot run: the arithmetic stays, but its result is what the run would be, not an
+    // answer, as the key results say. "Does not fit" is the memory answer itself.
+    const PlanValidity &validity = evaluation.validity;
+    const bool memoryIsTheAnswer = topic == ExplainTopic::MemoryPerGpu && validity.status == PlanStatus::DoesNotFit;
+    if (!validity.valid() && !memoryIsTheAnswer && !out.result.empty()) {
+        out.result = "would be " + out.result;
+        out.notes.insert(out.notes.begin(), describeValidity(validity) +
+                                                ". The result is what the run would be if the plan could run as written.");
+    }
     return out;
 }
 

@@ -86,6 +86,25 @@ private slots:
         }
     }
 
+    // Issue 16: a plan that cannot run (1,000 GPUs, TP 8 x PP 4) is explained with its arithmetic,
+    // but every result reads "would be" and the first note gives the verdict.
+    void invalidPlanResultsReadWouldBe()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        plan.hardware.numGpus = 1000;
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        QCOMPARE(e.validity.status, PlanStatus::Invalid);
+        for (int i = 0; i < kExplainTopicCount; ++i) {
+            const Explanation x = explain(static_cast<ExplainTopic>(i), rp, e);
+            QVERIFY2(x.result.starts_with("would be "), x.result.c_str());
+            QVERIFY(!x.notes.empty());
+            QVERIFY2(x.notes.front().starts_with("invalid plan: The 1000 GPUs"), x.notes.front().c_str());
+        }
+    }
+
     // Llama 3 70B, TP 8 x PP 4, Megatron distributed optimizer (ZeRO-1) over DP 32, bf16 weights,
     // fp32 gradients, fp32 AdamW states and master copy: 2 + 4 + 8 + 4 = 18 B per parameter with
     // the optimizer states and master copy divided by 32 (docs/formulas.md §2.2, Megatron (6 + 12/d)).
