@@ -32,7 +32,7 @@ constexpr const char *kBenchPlan = R"plan({
                 "training": { "seq_len": 8192, "global_batch": 1024, "micro_batch": 1, "tokens": 15e12 } },
   "hardware": { "gpu": "H100-SXM-80GB", "num_gpus": 1024 },
   "parallelism": { "tp": 8, "pp": 4, "cp": 1, "vp": 5, "sp": true, "schedule": "interleaved",
-                   "zero": 1, "sharding": "megatron", "recompute": "selective" },
+                   "zero": 1, "sharding": "megatron", "recompute": "none" },
   "facility": { "pue": 1.3, "rack_power_limit_kw": 40 },
   "cost": { "electricity_usd_per_kwh": 0.08, "depreciation_years": 5 }
 })plan";

@@ -205,14 +205,19 @@ private slots:
                                 "--sequence-parallel", "--micro-batch-size 1", "--global-batch-size 1024",
                                 "--seq-length 8192", "--num-layers 80", "--hidden-size 8192",
                                 "--ffn-hidden-size 28672", "--num-attention-heads 64", "--num-query-groups 8",
-                                "--recompute-granularity selective", "--use-distributed-optimizer", "--bf16",
+                                "--use-distributed-optimizer", "--bf16",
                                 "--swiglu", "--normalization RMSNorm", "--position-embedding-type rope",
                                 // 15e12 tokens / (1,024 x 8,192 tokens per step) = 1,788,139.4 steps
                                 "--train-iters 1788140"})
             QVERIFY2(hasArgument(text, arg), arg);
         QVERIFY(text.find("--expert-model-parallel-size") == std::string::npos);   // dense model
         QVERIFY(text.find("--fp16") == std::string::npos);
-        // Full recompute and FP8 map to their own flags.
+        // The example recomputes nothing (FlashAttention already keeps no attention scores), so no
+        // recompute flag; selective and full recompute and FP8 map to their own flags.
+        QVERIFY(text.find("--recompute-granularity") == std::string::npos);
+        auto selective = load("llama3-70b-training.gpuplan", {"parallelism.recompute=\"selective\""});
+        QVERIFY(selective);
+        QVERIFY(hasArgument(make(*selective, LaunchFormat::Megatron).text, "--recompute-granularity selective"));
         auto full = load("llama3-70b-training.gpuplan", {"parallelism.recompute=\"full\"", "precision.compute=\"fp8\""});
         QVERIFY(full);
         const std::string fullText = make(*full, LaunchFormat::Megatron).text;

@@ -47,7 +47,7 @@ export_launch(${TRAINING} megatron ${WORK_DIR}/job.megatron.sh)
 expect_bash_syntax(${WORK_DIR}/job.megatron.sh)
 expect_contains(${WORK_DIR}/job.megatron.sh "--tensor-model-parallel-size 8" "--pipeline-model-parallel-size 4"
                 "--num-layers-per-virtual-pipeline-stage 4" "--context-parallel-size 1" "--micro-batch-size 1"
-                "--global-batch-size 1024" "--recompute-granularity selective" "--sequence-parallel")
+                "--global-batch-size 1024" "--sequence-parallel")
 
 # DeepSpeed: valid JSON matching the plan (DP 32 x micro-batch 1 x 32 accumulation steps = 1,024).
 export_launch(${TRAINING} deepspeed ${WORK_DIR}/job.deepspeed.json)

@@ -9,7 +9,9 @@ namespace gpuplan::ui {
 namespace {
 
 // Llama 3 70B on H100 the way Megatron-LM runs it: TP 8 inside a node, PP 4 with 5 virtual
-// stages, sequence parallelism, distributed optimizer (examples/llama3-70b-training.gpuplan).
+// stages, sequence parallelism, distributed optimizer, no recompute: FlashAttention already keeps no
+// attention scores, so selective recompute would only repeat the attention forward
+// (examples/llama3-70b-training.gpuplan, docs/performance-model.md).
 void megatron70b(Plan &p, int gpus)
 {
     p.name = "Lesson plan: Llama 3 70B on H100";
@@ -29,7 +31,7 @@ void megatron70b(Plan &p, int gpus)
     par.schedule = PipelineSchedule::Interleaved;
     par.zero = 1;
     par.sharding = ShardingImpl::Megatron;
-    par.recompute = Recompute::Selective;
+    par.recompute = Recompute::None;
 }
 
 // ---- 1. Scaling ---------------------------------------------------------------------------
@@ -169,7 +171,7 @@ const LessonStep kBusySteps[] = {
     {"Full activation recompute: the forward pass runs twice. The GPUs do as much arithmetic per second as before "
      "(HFU barely moves), but a good part of it repeats work already done, so the run gets slower and MFU drops. "
      "Recompute only where memory demands it.",
-     "Recompute: selective → full", "MFU down, HFU about the same", ExplainTopic::Mfu, "step-time",
+     "Recompute: none → full", "MFU down, HFU about the same", ExplainTopic::Mfu, "step-time",
      [](Plan &p) { p.parallelism.recompute = Recompute::Full; }},
     {"Tensor parallelism across two nodes (TP 16): every layer's all-reduces now cross the network. NCCL kernels "
      "spin while they wait, which nvidia-smi counts as busy: 98% 'utilization' with a slow job. The question to ask is "
