@@ -165,6 +165,11 @@ Json entryJson(const EnginePreset &e)
     j["memory_reserve_gib"] = e.memoryReserveGiB;
     j["paged_kv"] = e.pagedKv;
     j["kv_block_tokens"] = e.kvBlockTokens;
+    j["kv_memory_fraction"] = e.kvMemoryFraction;
+    j["kv_fraction_of_free"] = e.kvFractionOfFree;
+    j["kv_reserve_whole_request"] = e.kvReserveWholeRequest;
+    j["max_batch"] = e.maxBatch;
+    j["max_tokens_per_step"] = e.maxTokensPerStep;
     j["sources"] = sourcesJson(e.sources);
     return j;
 }

@@ -48,6 +48,21 @@ struct EnginePreset
     double memoryReserveGiB = 1.0;      // engine workspace beyond weights and KV
     bool pagedKv = true;
     int kvBlockTokens = 16;
+
+    // In-flight batching limits and KV-cache sizing: what decides the concurrency the engine runs
+    // when it is saturated (offline max throughput) or no concurrency is given.
+    // KV pool = kvMemoryFraction x (HBM - weights - temporaries) when kvFractionOfFree (TensorRT-LLM
+    // kv_cache_free_gpu_mem_fraction), else kvMemoryFraction x HBM - weights - temporaries (vLLM
+    // gpu_memory_utilization, SGLang mem_fraction_static).
+    double kvMemoryFraction = 0.9;
+    bool kvFractionOfFree = false;
+    // true: a request is admitted only when blocks for its prompt and its whole output are free
+    // (TensorRT-LLM GUARANTEED_NO_EVICT); false: blocks are taken as the context grows and a full
+    // cache preempts (vLLM, SGLang), so the pool holds requests at their mean occupancy.
+    bool kvReserveWholeRequest = false;
+    int maxBatch = 256;                 // sequences in flight (max_num_seqs, max_batch_size)
+    int maxTokensPerStep = 8192;        // tokens of one forward pass: decodes plus prefill chunks
+    double sequenceStepOverheadS = 0;   // host work per sequence per step (sampling, bookkeeping)
     ProvenanceMap sources;
 };
 

@@ -58,7 +58,8 @@ const char *const kEngineKeys[] = {
     "name", "engine", "default_batching", "decode_bw_fraction", "prefill_flops_fraction", "attention_flops_fraction",
     "kernel_latency_s", "extra_kernels_per_layer", "elementwise_hidden_passes", "elementwise_ffn_passes", "gqa_kv_reuse",
     "allreduce_latency_s", "allreduce_bus_fraction", "step_overhead_s", "prefill_overhead_s", "residual_mape",
-    "memory_reserve_gib", "paged_kv", "kv_block_tokens"};
+    "memory_reserve_gib", "paged_kv", "kv_block_tokens", "kv_memory_fraction", "kv_fraction_of_free",
+    "kv_reserve_whole_request", "max_batch", "max_tokens_per_step", "sequence_step_overhead_s"};
 
 // A misspelt parameter would otherwise leave the default in place without a word.
 bool rejectUnknownKeys(const nlohmann::json &e, EntryError &error)
@@ -109,7 +110,13 @@ bool parseEnginePreset(const nlohmann::json &e, EnginePreset &out, EntryError &e
         !readCatalogNumber(e, "prefill_overhead_s", 0.0, 10.0, p.prefillOverheadS, error) ||
         !readCatalogNumber(e, "residual_mape", 0.0, 1000.0, p.residualMape, error) ||
         !readCatalogNumber(e, "memory_reserve_gib", 0.0, 64.0, p.memoryReserveGiB, error) ||
-        !readInt(e, "kv_block_tokens", 1, 1024, p.kvBlockTokens, error) || !readBool(e, "paged_kv", p.pagedKv, error))
+        !readInt(e, "kv_block_tokens", 1, 1024, p.kvBlockTokens, error) || !readBool(e, "paged_kv", p.pagedKv, error) ||
+        !readCatalogNumber(e, "kv_memory_fraction", 0.05, 1.0, p.kvMemoryFraction, error) ||
+        !readBool(e, "kv_fraction_of_free", p.kvFractionOfFree, error) ||
+        !readBool(e, "kv_reserve_whole_request", p.kvReserveWholeRequest, error) ||
+        !readInt(e, "max_batch", 1, 1000000, p.maxBatch, error) ||
+        !readInt(e, "max_tokens_per_step", 16, 10000000, p.maxTokensPerStep, error) ||
+        !readCatalogNumber(e, "sequence_step_overhead_s", 0.0, 1e-2, p.sequenceStepOverheadS, error))
         return false;
     out = p;
     return true;

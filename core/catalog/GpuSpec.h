@@ -59,6 +59,10 @@ struct GpuSpec
     int launchYear = 0;
     std::string memoryType;             // HBM3, GDDR6X, ...
     double memoryBytes = 0;             // capacity as sold (GB x 1e9; GiB for parts specified in GiB)
+    // Total memory as CUDA reports it (what serving engines size their KV pool from); 0 = not
+    // known: memoryBytes stands in. Sold "80GB" H100s report 79.2 GiB, 85.0e9 bytes.
+    double deviceMemoryBytes = 0;
+    double softwareVisibleBytes() const { return deviceMemoryBytes > 0 ? deviceMemoryBytes : memoryBytes; }
     double memoryBandwidth = 0;         // bytes/s
     std::array<double, static_cast<int>(Dtype::Count)> peakFlops{};  // dense FLOP/s by compute dtype; 0 = unsupported
     double tdpW = 0;

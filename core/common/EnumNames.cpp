@@ -51,7 +51,8 @@ const EnumName kPosition[] = {n(PositionKind::Rope, "rope"), n(PositionKind::Lea
                               n(PositionKind::Alibi, "alibi"), n(PositionKind::None, "none")};
 const EnumName kEngine[] = {n(ServingEngine::Generic, "generic"),      n(ServingEngine::Vllm, "vllm"),
                             n(ServingEngine::Tgi, "tgi"),              n(ServingEngine::TensorRtLlm, "tensorrt-llm"),
-                            n(ServingEngine::Triton, "triton"),        n(ServingEngine::HfTransformers, "hf-transformers")};
+                            n(ServingEngine::Triton, "triton"),        n(ServingEngine::HfTransformers, "hf-transformers"),
+                            n(ServingEngine::Sglang, "sglang"),        n(ServingEngine::Nim, "nim")};
 const EnumName kEngineAlias[] = {n(ServingEngine::TensorRtLlm, "trt-llm"), n(ServingEngine::TensorRtLlm, "trtllm"),
                                  n(ServingEngine::TensorRtLlm, "fastertransformer"),
                                  n(ServingEngine::HfTransformers, "hf")};

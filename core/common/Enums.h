@@ -34,7 +34,7 @@ enum class NormKind : std::uint8_t { LayerNorm, RmsNorm };
 
 enum class PositionKind : std::uint8_t { Rope, Learned, Alibi, None };
 
-enum class ServingEngine : std::uint8_t { Generic, Vllm, Tgi, TensorRtLlm, Triton, HfTransformers };
+enum class ServingEngine : std::uint8_t { Generic, Vllm, Tgi, TensorRtLlm, Triton, HfTransformers, Sglang, Nim };
 
 enum class Batching : std::uint8_t { Static, Dynamic, Continuous };
 

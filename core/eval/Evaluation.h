@@ -123,6 +123,12 @@ struct InferenceResult
     std::array<ConcurrencyPoint, 12> curve{};
     int curveCount = 0;
     double errorBand = 0;
+    // Saturated serving (offline max throughput): the concurrency the engine itself runs, as many
+    // requests as its KV pool and max batch hold (0: not even one fits), and that point.
+    int saturatedConcurrency = 0;
+    double saturatedTokensPerSPerGpu = 0;
+    double saturatedTtftMs = 0;
+    double saturatedTpotMs = 0;
 };
 
 struct ScalingPoint

@@ -112,6 +112,11 @@ Json inferenceJson(const InferenceResult &r)
               {"dynamic", num(r.batchingTokensPerSPerGpu[1])},
               {"continuous", num(r.batchingTokensPerSPerGpu[2])}}},
             {"concurrency_curve", std::move(curve)},
+            {"saturated",
+             {{"concurrency", r.saturatedConcurrency},
+              {"output_tokens_per_s_per_gpu", num(r.saturatedTokensPerSPerGpu)},
+              {"ttft_ms", num(r.saturatedTtftMs)},
+              {"tpot_ms", num(r.saturatedTpotMs)}}},
             {"error_band", num(r.errorBand)}};
 }
 

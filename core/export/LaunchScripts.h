@@ -12,7 +12,8 @@ std::string megatronArgumentsFile(Context &c);
 std::string deepSpeedConfigFile(Context &c);
 std::string kubernetesTrainingManifest(Context &c);   // Kubeflow PyTorchJob
 
-// Serving: one replica = TP x PP GPUs running `vllm serve`.
+// Serving: one replica = TP x PP GPUs running `vllm serve`. Replicas: replicas_needed of the
+// evaluation when the plan has a request rate, else as many as the plan's GPUs hold.
 int servingReplicas(const Context &c);
 int gpusPerReplica(const Context &c);
 std::vector<std::string> vllmArguments(Context &c);   // after `vllm serve MODEL`

@@ -47,7 +47,10 @@ int gpusPerReplica(const Context &c)
 
 int servingReplicas(const Context &c)
 {
-    return std::max(c.layout.numGpus / gpusPerReplica(c), 1);
+    // A plan with a target request rate deploys the replicas its sizing asks for; without one,
+    // every replica the plan's GPUs hold.
+    const int sized = c.evaluation.inference.replicasNeeded;
+    return sized > 0 ? sized : std::max(c.layout.numGpus / gpusPerReplica(c), 1);
 }
 
 std::vector<std::string> vllmArguments(Context &c)

@@ -182,4 +182,39 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     return m;
 }
 
+KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, double outputLen)
+{
+    KvPool pool;
+    if (!plan.plan || !plan.gpu || !plan.engine)
+        return pool;
+    const Plan &p = *plan.plan;
+    const EnginePreset &e = *plan.engine;
+    const ModelShape &s = plan.shape;
+    const double hbm = plan.gpu->softwareVisibleBytes();
+    // Everything but the KV: weights, the temporaries of one full pass (as the engines' start-up
+    // profiling run sizes them), the engine reserve, CUDA context, NCCL and allocator slack.
+    const double passSequences = std::clamp(e.maxTokensPerStep / std::max(promptLen, 1.0), 1.0,
+                                            static_cast<double>(std::max(e.maxBatch, 1)));
+    MemoryResult r;
+    r.breakdown.weights = inferenceWeightBytes(p, s, layout);
+    r.breakdown.workspace = inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences);
+    const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
+    finishMemoryResult(r, overhead, 0.0, hbm);
+    const double rest = r.perGpuBytes;
+    pool.poolBytes = e.kvFractionOfFree ? e.kvMemoryFraction * (hbm - rest) : p.workload.inference.memoryUtilization * hbm - rest;
+    if (pool.poolBytes <= 0)
+        return pool;
+    const double context = e.kvReserveWholeRequest ? promptLen + outputLen : promptLen + 0.5 * outputLen;
+    pool.bytesPerRequest = kvBytesPerSequence(s, layout.tp, layout.pp, p.precision.kvCache, context, blockTokens(p, plan.engine));
+    if (pool.bytesPerRequest > 0)
+        pool.requests = static_cast<int>(std::min(std::floor(pool.poolBytes / pool.bytesPerRequest), 1e9));
+    return pool;
+}
+
+int saturatedConcurrency(const ResolvedPlan &plan, const Layout &layout, double promptLen, double outputLen)
+{
+    const KvPool pool = kvPool(plan, layout, promptLen, outputLen);
+    return plan.engine ? std::min(pool.requests, plan.engine->maxBatch) : pool.requests;
+}
+
 } // namespace gpuplan

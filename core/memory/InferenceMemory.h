@@ -4,6 +4,7 @@
 #include "common/Enums.h"
 #include "eval/Layout.h"
 #include "model/ModelShape.h"
+#include "eval/ResolvedPlan.h"
 #include "plan/Plan.h"
 
 // Inference memory pieces (docs/formulas.md §4, docs/memory.md §6): the KV cache and the temporaries of
@@ -31,5 +32,22 @@ double inferenceWeightBytes(const Plan &plan, const ModelShape &shape, const Lay
 // dequantization buffers of quantized weights and KV, and the engine's own reserve.
 double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &shape, const Layout &layout, const EnginePreset *engine,
                                double sequences);
+
+// The KV-cache pool of one GPU as the engine sizes it at start-up, and the requests it holds for
+// prompts of promptLen and outputs of outputLen tokens: the whole request's blocks when the engine
+// reserves them at admission (kvReserveWholeRequest), else the mean occupancy over a request's
+// life (prompt + half the output). Memory outside the pool: weights, the temporaries of a pass of
+// maxTokensPerStep tokens, the engine's reserve and the framework overheads of the plan.
+struct KvPool
+{
+    double poolBytes = 0;           // per GPU
+    double bytesPerRequest = 0;     // per GPU
+    int requests = 0;               // requests whose KV fits (0: the weights alone do not fit)
+};
+KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, double outputLen);
+
+// The concurrency an engine runs when it is saturated (offline max throughput, or no concurrency
+// given): the requests whose KV fits, capped by the engine's max batch.
+int saturatedConcurrency(const ResolvedPlan &plan, const Layout &layout, double promptLen, double outputLen);
 
 } // namespace gpuplan

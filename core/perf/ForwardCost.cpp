@@ -214,4 +214,27 @@ double decodePassTime(const ForwardCostModel &m, double sequences, double contex
            passEnvelope(m, sequences, sequences);
 }
 
+double mixedPassTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens,
+                     double promptLen, double firstTokens)
+{
+    const double tokens = decoding + prefillTokens;
+    if (tokens <= 0)
+        return 0;
+    // Decode attention reads each sequence's KV; a prefill token attends to the prompt tokens
+    // before it, (promptLen + 1) / 2 on average over a prompt, and writes its K and V.
+    auto attention = [&](double decodeContext, double pairsPerPrefillToken) {
+        const double flops = decoding * decodeContext * m.decodeAttnFlopsPerPair +
+                             prefillTokens * pairsPerPrefillToken * m.prefillAttnFlopsPerPair;
+        const double bytes = decoding * (decodeContext * m.kvBytesReadPerPosition + m.qkvoBytesPerToken + m.kvBytesPerToken) +
+                             prefillTokens * (m.qkvoBytesPerToken + m.kvBytesPerToken);
+        return attentionTime(m, flops, bytes);
+    };
+    const double prompt = std::max(promptLen, 1.0);
+    const double meanPairs = prompt > 0 ? causalPairs(prompt, 0) / prompt : 0.0;
+    double t = layersWithoutAttention(m, tokens) + m.fullAttentionLayers * attention(context, meanPairs);
+    if (m.windowLayers > 0)
+        t += m.windowLayers * attention(std::min(context, m.window), causalPairs(prompt, m.window) / prompt);
+    return t + passEnvelope(m, decoding + firstTokens, tokens);
+}
+
 } // namespace gpuplan

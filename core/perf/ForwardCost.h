@@ -91,4 +91,11 @@ double prefillPassTime(const ForwardCostModel &m, double sequences, double promp
 // this one included) is `context`.
 double decodePassTime(const ForwardCostModel &m, double sequences, double context);
 
+// One mixed pass of an in-flight batching engine: `decoding` sequences generate a token each at
+// mean context `context`, and `prefillTokens` prompt tokens (chunks of prompts of promptLen
+// tokens) are processed in the same GEMMs; the attention core is costed per kind.
+// `firstTokens` prompts end in this pass and get a logit row each.
+double mixedPassTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens,
+                     double promptLen, double firstTokens);
+
 } // namespace gpuplan

@@ -2,6 +2,7 @@
 #include "perf/InferenceTime.h"
 
 #include "perf/ForwardCost.h"
+#include "perf/Saturated.h"
 #include "perf/Serving.h"
 
 #include <algorithm>
@@ -133,6 +134,13 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
         const double rps = servingPoint(m, r.batchingUsed, sw, r.sizingConcurrency).requestsPerSPerReplica;
         r.replicasNeeded = rps > 0 ? static_cast<int>(std::min(std::ceil(w.requestRate / rps), 1e9)) : 0;
     }
+    // The engine's own choice when saturated, for the same request mix with fixed lengths.
+    const ServingWorkload fixed{sw.promptLen, sw.outputLen, false};
+    const SaturatedServing sat = saturatedServing(plan, layout, fixed);
+    r.saturatedConcurrency = sat.concurrency;
+    r.saturatedTokensPerSPerGpu = sat.point.tokensPerSPerReplica / gpus;
+    r.saturatedTtftMs = sat.point.ttftS * 1e3;
+    r.saturatedTpotMs = sat.point.tpotS * 1e3;
     r.valid = memory.maxConcurrency >= 1;
     return r;
 }

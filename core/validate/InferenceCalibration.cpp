@@ -74,6 +74,20 @@ const std::vector<FittedEngineParameter> &fittedEngineParameters()
     return params;
 }
 
+const std::vector<FittedEngineParameter> &inflightEngineParameters()
+{
+    // Saturated in-flight runs print throughput only: the GEMM and HBM fractions and the host
+    // work per pass and per sequence are what they constrain; the kernel, attention and
+    // all-reduce parameters stay those fitted on the static runs of the same kernel families.
+    static const std::vector<FittedEngineParameter> params{
+        {"prefill_flops_fraction", &EnginePreset::prefillFlopsFraction, 0.05, 1.0, false},
+        {"decode_bw_fraction", &EnginePreset::decodeBwFraction, 0.3, 0.95, false},
+        {"step_overhead_s", &EnginePreset::stepOverheadS, 1e-6, 0.05, true},
+        {"sequence_step_overhead_s", &EnginePreset::sequenceStepOverheadS, 1e-9, 1e-4, true},
+    };
+    return params;
+}
+
 namespace {
 
 // Unbounded coordinate <-> bounded parameter: a logistic map onto [lo, hi] (of the logarithm for
@@ -93,10 +107,10 @@ double toCoordinate(const FittedEngineParameter &p, double v)
     return std::log(s / (1.0 - s));
 }
 
-EnginePreset withCoordinates(const EnginePreset &base, const std::vector<double> &x)
+EnginePreset withCoordinates(const EnginePreset &base, const std::vector<FittedEngineParameter> &params,
+                             const std::vector<double> &x)
 {
     EnginePreset e = base;
-    const auto &params = fittedEngineParameters();
     for (std::size_t i = 0; i < params.size(); ++i)
         e.*(params[i].field) = toParameter(params[i], x[i]);
     return e;
@@ -104,11 +118,13 @@ EnginePreset withCoordinates(const EnginePreset &base, const std::vector<double>
 
 } // namespace
 
-EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &cases, const EnginePreset &start)
+EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &cases, const EnginePreset &start,
+                             const std::vector<FittedEngineParameter> &params)
 {
-    const auto &params = fittedEngineParameters();
     const std::size_t n = params.size();
-    auto f = [&](const std::vector<double> &x) { return inferenceObjective(cases, withCoordinates(start, x), Half::Fit); };
+    auto f = [&](const std::vector<double> &x) {
+        return inferenceObjective(cases, withCoordinates(start, params, x), Half::Fit);
+    };
 
     std::vector<double> best(n);
     for (std::size_t i = 0; i < n; ++i)
@@ -165,7 +181,7 @@ EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &
         }
         best = simplex[static_cast<std::size_t>(std::min_element(value.begin(), value.end()) - value.begin())];
     }
-    return withCoordinates(start, best);
+    return withCoordinates(start, params, best);
 }
 
 } // namespace gpuplan

@@ -39,9 +39,12 @@ struct FittedEngineParameter
     bool logScale;
 };
 const std::vector<FittedEngineParameter> &fittedEngineParameters();
+// The subset fitted for in-flight batching presets from saturated (throughput-only) runs.
+const std::vector<FittedEngineParameter> &inflightEngineParameters();
 
-// Nelder-Mead over the fitted parameters (within their bounds) minimizing the objective on the
-// fit half, started from `start`. Deterministic.
-EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &cases, const EnginePreset &start);
+// Nelder-Mead over `params` (within their bounds) minimizing the objective on the fit half,
+// started from `start`. Deterministic.
+EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &cases, const EnginePreset &start,
+                             const std::vector<FittedEngineParameter> &params = fittedEngineParameters());
 
 } // namespace gpuplan

@@ -4,6 +4,7 @@
 #include "catalog/Catalog.h"
 #include "perf/ForwardCost.h"
 #include "perf/Prefill.h"
+#include "perf/Saturated.h"
 #include "perf/Serving.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
@@ -81,10 +82,18 @@ std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCa
     resolved.engine = &engine;
     const ForwardCostModel m = buildForwardCost(resolved, c.layout);
     const InferenceWorkload &w = c.row.plan.workload.inference;
-    const double batch = w.concurrency;
     const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), false};
-    // Benchmarks time the batch's prefill without queueing: TTFT is the prefill itself.
     std::array<double, kInferenceMetricCount> out{};
+    if (c.row.saturated) {
+        // The engine's own choice: as many requests as its KV pool and limits hold, batched its way.
+        const SaturatedServing s = saturatedServing(resolved, c.layout, sw);
+        out[0] = s.point.tokensPerSPerReplica / (static_cast<double>(m.tp) * m.pp);
+        out[1] = s.point.ttftS * 1e3;
+        out[2] = s.point.tpotS * 1e3;
+        return out;
+    }
+    const double batch = w.concurrency;
+    // Benchmarks time the batch's prefill without queueing: TTFT is the prefill itself.
     out[1] = prefillTime(m, batch, w.promptLen) * 1e3;
     if (w.outputLen > 1) {
         const ServingPoint p = servingPoint(m, w.batching, sw, batch);

@@ -57,6 +57,20 @@ bool applyPrecision(std::string_view text, Precision &p, std::string &reason)
     }
 }
 
+bool applyKvCacheDtype(std::string_view text, Precision &p, std::string &reason)
+{
+    if (text.empty())
+        return true;
+    const auto parsed = parseEnum(dtypeNames(), text);
+    const Dtype d = parsed ? static_cast<Dtype>(*parsed) : Dtype::FP32;
+    if (!parsed || !(d == Dtype::FP16 || d == Dtype::BF16 || d == Dtype::FP8 || d == Dtype::INT8 || d == Dtype::INT4)) {
+        reason = "column kv_cache_dtype = \"" + std::string(text) + "\"; expected fp16, bf16, fp8, int8 or int4";
+        return false;
+    }
+    p.kvCache = d;
+    return true;
+}
+
 } // namespace
 
 const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view column)
@@ -86,8 +100,13 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         return false;
     InferenceWorkload &w = plan.workload.inference;
     if (!positiveIntCell(t, row, "input_len", w.promptLen, skipReason) ||
-        !positiveIntCell(t, row, "output_len", w.outputLen, skipReason) ||
-        !positiveIntCell(t, row, "batch_size", w.concurrency, skipReason))
+        !positiveIntCell(t, row, "output_len", w.outputLen, skipReason))
+        return false;
+    out.saturated = t.cell(row, "batch_size").empty();
+    w.concurrency = 1;
+    if (!out.saturated && !positiveIntCell(t, row, "batch_size", w.concurrency, skipReason))
+        return false;
+    if (!applyKvCacheDtype(t.cell(row, "kv_cache_dtype"), plan.precision, skipReason))
         return false;
     w.batching = Batching::Static;
     if (const std::string_view b = t.cell(row, "batching"); !b.empty()) {
@@ -107,6 +126,12 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         return false;
     }
     plan.workload.inference.engine = out.engine->engine;
+    // A saturated run uses the engine's own batching, paged block size and memory fraction.
+    if (out.saturated && t.cell(row, "batching").empty())
+        w.batching = out.engine->defaultBatching;
+    w.kvBlockTokens = out.engine->pagedKv ? out.engine->kvBlockTokens : 1;
+    if (!out.engine->kvFractionOfFree)
+        w.memoryUtilization = out.engine->kvMemoryFraction;
     out.metrics = w.outputLen == 1 ? kMetricTtft : (kMetricThroughput | kMetricTtft | kMetricDecode);
     out.group = plan.model.name + " / " + plan.hardware.gpu;
     // A row can ask for more than a plan file may hold; the models rely on the registry bounds.

@@ -26,6 +26,9 @@ struct InferenceRowPlan
     Plan plan;                          // workload.inference: prompt, output, concurrency = batch
     const EnginePreset *engine = nullptr;
     unsigned metrics = 0;               // InferenceMetric bits
+    // batch_size blank: the engine chose the concurrency (offline max throughput with in-flight
+    // batching); plan.workload.inference.concurrency is then a placeholder.
+    bool saturated = false;
     std::string group;                  // rows ranked together: model and GPU
 };
 
@@ -39,7 +42,9 @@ const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view en
 //  - precision fp16/bf16: 16-bit weights, KV and compute; fp8: FP8 weights, activations into the
 //    GEMMs and KV cache (16-bit elsewhere); int8/int4: weight-only quantization; blank: fp16;
 //  - the run is a fixed-length benchmark: batch_size requests of exactly output_len tokens, run
-//    as one batch to completion (static batching) unless a `batching` column says otherwise.
+//    as one batch to completion (static batching) unless a `batching` column says otherwise;
+//  - batch_size blank: the engine saturated with its own batching (saturated = true);
+//  - kv_cache_dtype (optional): the KV cache's dtype where it differs from precision.
 bool inferenceRowPlan(const CsvTable &table, std::size_t row, const Catalog &catalog, InferenceRowPlan &out,
                       std::string &skipReason);
 

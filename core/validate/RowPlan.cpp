@@ -140,6 +140,25 @@ bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &ca
     }
     m.moeExperts = 0;
     m.mlaKvLoraRank = 0;
+    // Mixture of experts (optional columns): every MLP is an MoE layer of num_experts experts of
+    // ffn_hidden width, experts_per_token of them routed per token.
+    int experts = 0;
+    int perToken = 0;
+    if (!intCell(t, row, "num_experts", experts, skipReason, false, 0, 100000) ||
+        !intCell(t, row, "experts_per_token", perToken, skipReason, false, 0, 100000))
+        return false;
+    if (experts > 1) {
+        if (perToken < 1 || perToken > experts) {
+            skipReason = "column experts_per_token = " + std::to_string(perToken) + " with num_experts = " +
+                         std::to_string(experts) + "; expected 1 to num_experts";
+            return false;
+        }
+        m.moeExperts = experts;
+        m.moeTopK = perToken;
+        m.moeSharedExperts = 0;
+        m.moeFfnHidden = m.ffnHidden;
+        m.moeDenseLayers = 0;
+    }
 
     int seq = plan.workload.training.seqLen;
     if (!intCell(t, row, "seq_len", seq, skipReason, false, 1, 100000000))

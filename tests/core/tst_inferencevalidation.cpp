@@ -86,13 +86,13 @@ private slots:
                 qWarning("skipped %s %s: %s", row.id.c_str(), row.metric.c_str(), row.skipped.c_str());
             }
         }
-        QVERIFY(skipped * 20 < static_cast<int>(r.rows.size()));   // < 5 % skipped
+        QCOMPARE(skipped, 0);   // every public row is predicted, blank batch_size (saturated runs) included
         std::printf("inference validation MAPE %% (all / fit half / test half):\n");
         for (const char *metric : kMetrics) {
             const double all = mape(r, metric, -1), fit = mape(r, metric, 0), test = mape(r, metric, 1);
             std::printf("  %-28s %6.2f / %6.2f / %6.2f\n", metric, all, fit, test);
-            QVERIFY2(all >= 0 && all <= 20.0, metric);
-            QVERIFY2(test >= 0 && test <= 20.0, metric);
+            QVERIFY2(all >= 0 && all <= 15.0, metric);
+            QVERIFY2(test >= 0 && test <= 15.0, metric);
         }
         // Per source, as docs/accuracy.md reports them.
         std::map<std::string, std::pair<double, int>> bySource;
@@ -105,6 +105,30 @@ private slots:
         }
         for (const auto &[key, v] : bySource)
             std::printf("  %-42s %6.2f (%d rows)\n", key.c_str(), v.first / v.second, v.second);
+        // The saturated TensorRT-LLM 1.0 rows (batch blank) on their own, per GPU and half.
+        const auto it = bySource.find("TRTPO output_tokens_per_s_per_gpu");
+        QVERIFY(it != bySource.end() && it->second.second == 20);
+        QVERIFY2(it->second.first / it->second.second <= 15.0, "TRTPO throughput");
+    }
+
+    void blankBatchIsTheEnginesSaturatedChoice() const
+    {
+        // TRTPO-051 (perf-overview.md, Llama 3.1 8B FP8, H100, 128/128): batch blank, predicted from
+        // the engine's own concurrency, and the H200 row of the same lengths (TRTPO-041) holds at
+        // least as many requests in flight (larger KV pool) at a throughput within the published
+        // H200/H100 ratio of 0.99 +- 15%.
+        const ValidationReport r = validateInference(table(publicCsv()), bundledCatalog());
+        const ValidationRow *h100 = find(r, "TRTPO-051", "output_tokens_per_s_per_gpu");
+        const ValidationRow *h200 = find(r, "TRTPO-041", "output_tokens_per_s_per_gpu");
+        QVERIFY(h100 && h100->skipped.empty() && h100->hasMeasured);
+        QVERIFY(h200 && h200->skipped.empty() && h200->hasMeasured);
+        QVERIFY(h200->predicted / h100->predicted > 0.84 && h200->predicted / h100->predicted < 1.14);
+        // Long prompts and outputs (20000/2000): the KV pool limits the batch, so the H200 pulls
+        // ahead (published 1804 vs 1351 tok/s, ratio 1.34).
+        const ValidationRow *longH100 = find(r, "TRTPO-060", "output_tokens_per_s_per_gpu");
+        const ValidationRow *longH200 = find(r, "TRTPO-050", "output_tokens_per_s_per_gpu");
+        QVERIFY(longH100 && longH200);
+        QVERIFY(longH200->predicted / longH100->predicted > 1.2);
     }
 
     void oneRowPerIdAndMetricFromConfiguration() const
@@ -145,6 +169,25 @@ private slots:
         std::printf("fit-half objective: catalog %.3f, refit %.3f; test half: catalog %.3f, refit %.3f\n", before, after,
                     inferenceObjective(cases, *engine, Half::Test), inferenceObjective(cases, refit, Half::Test));
         for (const FittedEngineParameter &p : fittedEngineParameters())
+            std::printf("  %-26s catalog %-10.4g refit %.4g\n", p.name, engine->*(p.field), refit.*(p.field));
+        QVERIFY(after <= before + 1e-9);
+        QVERIFY2(before - after < 0.3, qPrintable(QString("%1 vs %2").arg(before).arg(after)));
+    }
+
+    void inflightPresetIsTheFitHalfOptimum() const
+    {
+        // The fitted parameters of the TensorRT-LLM 1.x preset (tensorrt-llm) come from the
+        // saturated TRTPO rows' fit half with inflightEngineParameters().
+        const Catalog &catalog = bundledCatalog();
+        const auto cases = loadInferenceCases(table(publicCsv()), catalog);
+        const EnginePreset *engine = catalog.findEngine("tensorrt-llm");
+        QVERIFY(engine);
+        const double before = inferenceObjective(cases, *engine, Half::Fit);
+        const EnginePreset refit = fitEnginePreset(cases, *engine, inflightEngineParameters());
+        const double after = inferenceObjective(cases, refit, Half::Fit);
+        std::printf("in-flight fit-half objective: catalog %.3f, refit %.3f; test half: catalog %.3f, refit %.3f\n", before,
+                    after, inferenceObjective(cases, *engine, Half::Test), inferenceObjective(cases, refit, Half::Test));
+        for (const FittedEngineParameter &p : inflightEngineParameters())
             std::printf("  %-26s catalog %-10.4g refit %.4g\n", p.name, engine->*(p.field), refit.*(p.field));
         QVERIFY(after <= before + 1e-9);
         QVERIFY2(before - after < 0.3, qPrintable(QString("%1 vs %2").arg(before).arg(after)));

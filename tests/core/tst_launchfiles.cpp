@@ -262,7 +262,17 @@ private slots:
         QVERIFY(serving);
         const auto deployment = manifestJson(make(*serving, LaunchFormat::Kubernetes).text);
         QCOMPARE(deployment["kind"].get<std::string>(), std::string("Deployment"));
-        QCOMPARE(manifestGpus(deployment), 8);   // eight replicas of one GPU
+        // The example asks for 40 requests/s: the deployment holds the replicas the sizing needs
+        // (fewer than the eight one-GPU replicas its GPUs would hold).
+        const int sized = serving->evaluation.inference.replicasNeeded;
+        QVERIFY(sized >= 1 && sized < 8);
+        QCOMPARE(deployment["spec"]["replicas"].get<int>(), sized);
+        QCOMPARE(manifestGpus(deployment), sized);   // one GPU per replica
+
+        // Without a request rate every replica the GPUs hold is deployed.
+        auto unsized = load("llama3-8b-inference.gpuplan", {"workload.inference.request_rate=0"});
+        QVERIFY(unsized);
+        QCOMPARE(manifestGpus(manifestJson(make(*unsized, LaunchFormat::Kubernetes).text)), 8);
     }
 
     void servingFormats() const

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "perf/InflightBatching.h"
+
+#include <algorithm>
+
+namespace gpuplan {
+
+namespace {
+
+// One pass split into the pipeline's micro-batches (as decodeStepTime): with pp stages the
+// sequences go through in up to pp groups, each stage busy with one group at a time.
+double passTime(const ForwardCostModel &m, const InflightLimits &limits, double decoding, double context,
+                double prefillTokens, double promptLen, double firstTokens)
+{
+    const double groups = std::clamp(decoding + firstTokens, 1.0, static_cast<double>(m.pp));
+    return mixedPassTime(m, decoding / groups, context, prefillTokens / groups, promptLen, firstTokens / groups) +
+           limits.sequenceStepOverheadS * (decoding + firstTokens);
+}
+
+ServingPoint prefillOnly(const ForwardCostModel &m, const InflightLimits &limits, const ServingWorkload &w, double c)
+{
+    ServingPoint p;
+    p.concurrency = c;
+    const double prompt = std::max(w.promptLen, 1.0);
+    const double tokens = std::min(c * prompt, std::max(limits.maxTokensPerStep, prompt));
+    const double first = tokens / prompt;
+    const double step = passTime(m, limits, 0.0, 0.0, tokens, prompt, first) + m.prefillOverhead;
+    p.ttftS = 0.5 * step + step * std::max(c * prompt / tokens, 1.0);
+    p.e2eS = p.ttftS;
+    p.tokensPerSPerReplica = step > 0 ? first / step : 0.0;
+    return p;
+}
+
+} // namespace
+
+ServingPoint inflightPoint(const ForwardCostModel &m, const InflightLimits &limits, const ServingWorkload &w,
+                           double concurrency)
+{
+    const double c = std::max(concurrency, 1.0);
+    if (!m.valid)
+        return {};
+    if (w.outputLen <= 1.0)
+        return prefillOnly(m, limits, w, c);
+    ServingPoint p;
+    p.concurrency = c;
+    const double n = w.outputLen - 1.0;   // decode passes per request
+    const double prompt = std::max(w.promptLen, 1.0);
+    const double budget = std::max(limits.maxTokensPerStep, 1.0);
+    // Decoding sequences the budget allows when each brings its share of prompt tokens.
+    const double budgetLimited = budget / (1.0 + prompt / n);
+    double decoding = std::min(c * n / (n + 1.0), budgetLimited);
+    double prefillPasses = 1.0;
+    for (int i = 0; i < 4; ++i) {   // d and k depend on each other; converges in a few rounds
+        prefillPasses = std::max(1.0, prompt / std::max(budget - decoding, 1.0));
+        decoding = std::min(c * n / (n + prefillPasses), budgetLimited);
+    }
+    const double prefillTokens = decoding * prompt / n;
+    const double firstTokens = decoding / n;
+    // Decoding sequences are spread evenly over their responses.
+    const double context = prompt + 0.5 * (n + 1.0);
+    const double step = passTime(m, limits, decoding, context, prefillTokens, prompt, firstTokens);
+    p.tpotS = step;
+    p.ttftS = (0.5 + prefillPasses) * step + m.prefillOverhead;
+    p.e2eS = p.ttftS + n * p.tpotS;
+    p.tokensPerSPerReplica = step > 0 ? (decoding + firstTokens) / step : 0.0;
+    p.requestsPerSPerReplica = p.tokensPerSPerReplica / w.outputLen;
+    return p;
+}
+
+} // namespace gpuplan
