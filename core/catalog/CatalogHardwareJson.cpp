@@ -45,8 +45,13 @@ bool readMemory(CatalogEntryReader &r, GpuSpec &gpu)
         gpu.sources.erase("memory_gib");
     if (r.has("memory_gib"))
         gpu.sources.erase("memory_gb");
-    return r.number("memory_gb", 0.1, 1e5, gpu.memoryBytes, units::kGB) &&
-           r.number("memory_gib", 0.1, 1e5, gpu.memoryBytes, units::kGiB);
+    if (!r.number("memory_gb", 0.1, 1e5, gpu.memoryBytes, units::kGB) ||
+        !r.number("memory_gib", 0.1, 1e5, gpu.memoryBytes, units::kGiB) ||
+        !r.number("cuda_total_mib", 0, 1e8, gpu.cudaTotalBytes, units::kMiB))
+        return false;
+    if (gpu.cudaTotalBytes > gpu.memoryBytes * 1.1)
+        return r.fail("cuda_total_mib", "expected at most the memory as sold (plus rounding)");
+    return true;
 }
 
 } // namespace
@@ -57,7 +62,7 @@ bool readGpuEntry(CatalogEntryReader &r, GpuSpec &g)
         return false;
     if (!r.text("vendor", g.vendor) || !r.text("form_factor", g.formFactor) ||
         !r.integer("launch_year", 1990, 2100, g.launchYear) || !r.text("memory_type", g.memoryType) ||
-        !readMemory(r, g) || !r.number("device_memory_gib", 0.1, 1e5, g.deviceMemoryBytes, units::kGiB) ||
+        !readMemory(r, g) ||
         !r.number("memory_bandwidth_tbps", 0.01, 1000, g.memoryBandwidth, units::kTB) ||
         !readTflops(r, g) || !r.number("tdp_w", 1, 1e5, g.tdpW) || !r.text("scale_up_kind", g.scaleUpKind) ||
         !r.number("scale_up_bidir_gbytes_per_s", 0, 1e6, g.scaleUpBandwidth, kBidirGBytesToOneWay) ||

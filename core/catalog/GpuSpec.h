@@ -59,10 +59,11 @@ struct GpuSpec
     int launchYear = 0;
     std::string memoryType;             // HBM3, GDDR6X, ...
     double memoryBytes = 0;             // capacity as sold (GB x 1e9; GiB for parts specified in GiB)
-    // Total memory as CUDA reports it (what serving engines size their KV pool from); 0 = not
-    // known: memoryBytes stands in. Sold "80GB" H100s report 79.2 GiB, 85.0e9 bytes.
-    double deviceMemoryBytes = 0;
-    double softwareVisibleBytes() const { return deviceMemoryBytes > 0 ? deviceMemoryBytes : memoryBytes; }
+    // Device total as CUDA reports it (cudaGetDeviceProperties totalGlobalMem, what
+    // torch.cuda.mem_get_info returns): the ceiling of a process's allocations. 0 = not in the catalog.
+    double cudaTotalBytes = 0;
+    // What serving engines size their KV pool from; the capacity as sold stands in when the catalog has no CUDA total.
+    double softwareVisibleBytes() const { return cudaTotalBytes > 0 ? cudaTotalBytes : memoryBytes; }
     double memoryBandwidth = 0;         // bytes/s
     std::array<double, static_cast<int>(Dtype::Count)> peakFlops{};  // dense FLOP/s by compute dtype; 0 = unsupported
     double tdpW = 0;
@@ -76,5 +77,12 @@ struct GpuSpec
 
     double peak(Dtype d) const { return peakFlops[static_cast<int>(d)]; }
 };
+
+// The memory a process on this GPU can use in all (the CUDA context included): the CUDA-reported
+// device total, or the capacity as sold where the catalog has no such figure.
+inline double deviceTotalBytes(const GpuSpec &gpu)
+{
+    return gpu.cudaTotalBytes > 0 ? gpu.cudaTotalBytes : gpu.memoryBytes;
+}
 
 } // namespace gpuplan

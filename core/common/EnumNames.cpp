@@ -35,11 +35,30 @@ const EnumName kFineTune[] = {n(FineTune::None, "none"), n(FineTune::Lora, "lora
 const EnumName kFineTuneAlias[] = {n(FineTune::None, "full")};
 const EnumName kOptimizer[] = {n(Optimizer::AdamW, "adamw"),          n(Optimizer::Adam8bit, "adam8bit"),
                                n(Optimizer::SgdMomentum, "sgd_momentum"), n(Optimizer::Lion, "lion"),
-                               n(Optimizer::Adafactor, "adafactor"),  n(Optimizer::Sgd, "sgd")};
+                               n(Optimizer::Adafactor, "adafactor"),  n(Optimizer::Sgd, "sgd"),
+                               n(Optimizer::Adam4bit, "adam4bit")};
 const EnumName kOptimizerAlias[] = {n(Optimizer::AdamW, "adam"), n(Optimizer::Adam8bit, "paged_adamw8bit"),
-                                    n(Optimizer::Adam8bit, "adamw8bit")};
+                                    n(Optimizer::Adam8bit, "adamw8bit"),
+                                    n(Optimizer::Adam4bit, "adamw4bit")};
 const EnumName kRecompute[] = {n(Recompute::None, "none"), n(Recompute::Selective, "selective"),
-                               n(Recompute::Full, "full")};
+                               n(Recompute::Full, "full"), n(Recompute::SelectiveOp, "selective_op"),
+                               n(Recompute::EveryN, "every_n_layers")};
+const EnumName kFramework[] = {n(Framework::Generic, "generic"),    n(Framework::Megatron, "megatron"),
+                               n(Framework::DeepSpeed, "deepspeed"), n(Framework::Fsdp1, "fsdp1"),
+                               n(Framework::Fsdp2, "fsdp2"),         n(Framework::Torchtune, "torchtune"),
+                               n(Framework::HfPeft, "hf")};
+const EnumName kFrameworkAlias[] = {
+    n(Framework::Fsdp2, "torchtitan"),          n(Framework::Megatron, "megatron-lm"),
+    n(Framework::Megatron, "megatron-core"),    n(Framework::Megatron, "nemo"),
+    n(Framework::DeepSpeed, "megatron-deepspeed"), n(Framework::DeepSpeed, "gpt-neox"),
+    n(Framework::Fsdp1, "llm-foundry"),         n(Framework::Fsdp1, "composer"),
+    n(Framework::Fsdp1, "fsdp"),                n(Framework::HfPeft, "peft"),
+    n(Framework::HfPeft, "transformers"),       n(Framework::HfPeft, "hf-peft"),
+    n(Framework::HfPeft, "accelerate"),         n(Framework::HfPeft, "hf-transformers")};
+const EnumName kLoss[] = {n(LossKernel::Standard, "standard"), n(LossKernel::Chunked, "chunked"),
+                          n(LossKernel::Fused, "fused")};
+const EnumName kVerdict[] = {n(MemoryVerdict::Fits, "fits"), n(MemoryVerdict::Borderline, "borderline"),
+                             n(MemoryVerdict::DoesNotFit, "does_not_fit")};
 const EnumName kOffload[] = {n(Offload::None, "none"), n(Offload::Cpu, "cpu"), n(Offload::Nvme, "nvme"),
                              n(Offload::Paged, "paged")};
 const EnumName kSchedule[] = {n(PipelineSchedule::OneFOneB, "1f1b"), n(PipelineSchedule::Interleaved, "interleaved"),
@@ -79,6 +98,9 @@ GPUPLAN_ENUM_TABLE(modeNames, "mode", kMode, {})
 GPUPLAN_ENUM_TABLE(fineTuneNames, "finetune", kFineTune, kFineTuneAlias)
 GPUPLAN_ENUM_TABLE(optimizerNames, "optimizer", kOptimizer, kOptimizerAlias)
 GPUPLAN_ENUM_TABLE(recomputeNames, "recompute", kRecompute, {})
+GPUPLAN_ENUM_TABLE(frameworkNames, "framework", kFramework, kFrameworkAlias)
+GPUPLAN_ENUM_TABLE(lossKernelNames, "loss", kLoss, {})
+GPUPLAN_ENUM_TABLE(memoryVerdictNames, "memory verdict", kVerdict, {})
 GPUPLAN_ENUM_TABLE(offloadNames, "offload", kOffload, {})
 GPUPLAN_ENUM_TABLE(scheduleNames, "schedule", kSchedule, {})
 GPUPLAN_ENUM_TABLE(shardingImplNames, "sharding", kSharding, {})

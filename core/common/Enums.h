@@ -15,9 +15,27 @@ enum class Mode : std::uint8_t { Training, Inference };
 // QLoRA (LoRA on a 4-bit quantized frozen base).
 enum class FineTune : std::uint8_t { None, Lora, Qlora };
 
-enum class Optimizer : std::uint8_t { AdamW, Adam8bit, SgdMomentum, Lion, Adafactor, Sgd };
+// Adam8bit / Adam4bit: Adam with block-wise quantized moments (bitsandbytes, torchao low-bit optimizers).
+enum class Optimizer : std::uint8_t { AdamW, Adam8bit, SgdMomentum, Lion, Adafactor, Sgd, Adam4bit };
 
-enum class Recompute : std::uint8_t { None, Selective, Full };
+// Activation recomputation policies, each sized by what it saves (docs/memory.md §3):
+// Selective = Megatron's (only the attention core is recomputed), SelectiveOp = PyTorch op-level
+// selective checkpointing as torchtitan configures it (matmul outputs of every other matmul and the
+// attention outputs saved, the rest recomputed), EveryN = every N-th layer fully checkpointed
+// (parallelism.recompute_every), Full = every layer re-run from its input.
+enum class Recompute : std::uint8_t { None, Selective, Full, SelectiveOp, EveryN };
+
+// The training stack: fixes what the words mean (which "selective", when gradients live, how the
+// loss is computed) and the defaults of a plan (core/plan/FrameworkPresets.h, docs/memory.md §9).
+enum class Framework : std::uint8_t { Generic, Megatron, DeepSpeed, Fsdp1, Fsdp2, Torchtune, HfPeft };
+
+// How the loss is computed from the last hidden states: Standard materializes the logits and
+// upcasts them to fp32; Chunked runs the output layer and cross-entropy per chunk of tokens;
+// Fused (fused linear + cross-entropy kernels) never materializes the logits.
+enum class LossKernel : std::uint8_t { Standard, Chunked, Fused };
+
+// Memory verdict of a plan with the memory model's error band (docs/memory.md §10).
+enum class MemoryVerdict : std::uint8_t { Fits, Borderline, DoesNotFit };
 
 // Where optimizer states or parameters live when not in GPU memory. Paged: unified memory
 // (bitsandbytes paged optimizers) that stays on the GPU while it fits and is evicted to host

@@ -40,8 +40,19 @@ struct MemoryResult
 {
     MemoryBreakdown breakdown;
     double perGpuBytes = 0;           // breakdown.total()
-    double capacityBytes = 0;         // GPU memory (for inference: x memoryUtilization)
-    bool fits = false;
+    double capacityBytes = 0;         // GPU memory the plan may use (training: CUDA-reported total less
+                                      // the CUDA context; inference: x memoryUtilization)
+    double deviceTotalBytes = 0;      // device total as CUDA reports it (catalog), or as sold where unknown
+    // Verdict with the memory model's error band: Fits when even perGpuBytes x (1 + band) is within
+    // capacity (GPU and host), DoesNotFit when perGpuBytes x (1 - band) is not, Borderline between.
+    MemoryVerdict verdict = MemoryVerdict::DoesNotFit;
+    double bandFraction = 0;          // the band: residual spread of the memory model (fraction)
+    bool fits = false;                // verdict != DoesNotFit
+    // Host memory of one node (bytes): offloaded states, pinned staging buffers, offloaded
+    // activations and data-loader workers of its GPUs, against the node's RAM (0 = unknown).
+    double hostBytesPerNode = 0;
+    double hostCapacityBytes = 0;
+    bool hostFits = true;
     double offloadedCpuBytes = 0;     // per GPU, held in host memory
     double offloadedNvmeBytes = 0;    // per GPU, held on NVMe
     // Of perGpuBytes, the part the framework's caching allocator never sees (CUDA context, NCCL

@@ -9,6 +9,7 @@
 #include "common/Dtype.h"
 #include "common/EnumNames.h"
 #include "memory/ActivationMemory.h"
+#include "memory/FrameworkOverhead.h"
 #include "memory/ModelStateMemory.h"
 #include "report/TextReport.h"
 
@@ -62,7 +63,13 @@ void commonTail(Explanation &out, const MemoryResult &m)
     out.terms.push_back({"capacity", "GPU memory the plan may use", formatBytes(m.capacityBytes)});
     out.result = formatBytes(m.perGpuBytes) + " of " + formatBytes(m.capacityBytes) + " ("
                  + percent(m.capacityBytes > 0 ? m.perGpuBytes / m.capacityBytes : 0.0, 0) + "): "
-                 + (m.fits ? "fits" : "does not fit");
+                 + memoryVerdictText(m.verdict);
+    if (m.verdict == MemoryVerdict::Borderline)
+        out.notes.push_back("Borderline: the estimate is within the memory model's error band (+-" +
+                            percent(m.bandFraction, 0) + ", its spread on published runs) of the capacity.");
+    if (!m.hostFits)
+        out.notes.push_back("Host memory: " + formatBytes(m.hostBytesPerNode) + " per node needed, " +
+                            formatBytes(m.hostCapacityBytes) + " available.");
     if (m.offloadedCpuBytes > 0)
         out.notes.push_back("Held in host memory instead of the GPU: " + formatBytes(m.offloadedCpuBytes) + " per GPU.");
     if (m.offloadedNvmeBytes > 0)

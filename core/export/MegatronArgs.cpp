@@ -118,6 +118,18 @@ void memoryArguments(Context &c, std::vector<std::string> &a, bool distributedOp
     case Recompute::Full:
         a.insert(a.end(), {"--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"});
         break;
+    case Recompute::EveryN:
+        // Megatron's block method checkpoints the first k layers of each stage: one in N of them.
+        a.insert(a.end(), {"--recompute-granularity", "full", "--recompute-method", "block", "--recompute-num-layers",
+                           std::to_string(std::max(1, c.plan.model.layers / std::max(l.pp, 1)
+                                                          / std::max(c.plan.parallelism.recomputeEvery, 1)))});
+        break;
+    case Recompute::SelectiveOp:
+        // Megatron has no op-level policy; its selective recompute is the nearest.
+        a.insert(a.end(), {"--recompute-granularity", "selective"});
+        c.notes.push_back("Megatron-LM has no op-level selective checkpointing; --recompute-granularity selective "
+                          "(attention core only) is written instead.");
+        break;
     }
     if (distributedOptimizer && l.zero >= 1) {
         a.push_back("--use-distributed-optimizer");

@@ -53,6 +53,7 @@ double optimizerStateBytes(const Precision &p)
     switch (p.optimizer) {
     case Optimizer::AdamW: return 2.0 * state;
     case Optimizer::Adam8bit: return 2.0;              // two 8-bit moments (docs/formulas.md §2.1)
+    case Optimizer::Adam4bit: return 1.0;              // two 4-bit moments
     case Optimizer::SgdMomentum:
     case Optimizer::Lion: return state;                // one buffer
     case Optimizer::Adafactor:                         // factored rows + columns: negligible per parameter

@@ -2,6 +2,7 @@
 #include "memory/ActivationMemory.h"
 
 #include "common/Dtype.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 #include "plan/Plan.h"
 
@@ -30,6 +31,70 @@ double attendedKeys(const ModelShape &s, double seqPerGpu)
     return (seqPerGpu * (L - windowed) + w * windowed) / L;
 }
 
+// MoE MLP bytes per token and the router/dispatch tensors that follow the tokens (docs/formulas.md
+// §3 MoE): each token visits k experts; a capacity factor > 1 pads the expert batches. The permuted
+// tokens (dispatch) and the expert outputs (combine) are h-sized per routed copy, and the router
+// keeps fp32 probabilities per expert. `expertMlp` is the bytes one expert MLP stores per token.
+struct MoeBytes
+{
+    double sharded = 0;      // expert MLP tensors (split by TP)
+    double replicated = 0;   // dispatch/combine and router (split by TP only with SP)
+};
+
+MoeBytes moeBytes(const ModelShape &s, const ActivationConfig &c, double expertMlp)
+{
+    MoeBytes m;
+    if (s.moeLayers <= 0)
+        return m;
+    const double L = std::max(s.layers, 1);
+    const double routed = s.topK * c.moeCapacityFactor;
+    m.sharded = (routed + s.sharedExperts) * expertMlp * s.moeLayers / L;
+    m.replicated = (2.0 * routed * c.bytes * s.hidden + 4.0 * s.experts) * s.moeLayers / L;
+    return m;
+}
+
+// PyTorch autograd's saved tensors of a Llama-style layer (torchtitan/torchtune model code), per
+// token. Eager: RMSNorm upcasts to fp32 and keeps the fp32 input, the normalized value and the
+// scaled output (2q + q + q per element); RoPE keeps fp32 copies of q and k; SDPA keeps q, k, v,
+// its output and the fp32 log-sum-exp; the output projection keeps a contiguous copy of the
+// attention output; the gated MLP keeps w1 and w3 outputs, silu's output and the product.
+// Compiled (torch.compile fuses the elementwise chains): each norm keeps its 16-bit input and
+// output, RoPE nothing extra, the gated MLP three f-sized tensors (silu is recomputed).
+double pytorchLayerBytes(const ModelShape &s, const ActivationConfig &c)
+{
+    const double q = c.bytes;
+    const double t = std::max(c.tp, 1);
+    const double replicatedDiv = c.sp ? t : 1.0;
+    const double h = s.hidden;
+    const double norms = 2.0 * (c.compiled ? 2.0 * q : 4.0 * q) * h;
+    const double kWidth = s.kvProjWidth / 2.0;
+    const double rope = c.compiled ? 0.0 : 4.0 * (s.qWidth + kWidth);
+    const double attention = q * (s.qWidth + s.kvProjWidth) + 2.0 * q * s.vWidth + 4.0 * s.heads;
+    const double mlpTensors = s.gated ? (c.compiled ? 3.0 : 4.0) : 2.0;
+    const double L = std::max(s.layers, 1);
+    const MoeBytes moe = moeBytes(s, c, mlpTensors * q * s.expertFfn);
+    const double dense = mlpTensors * q * s.ffn * s.denseLayers / L;
+    return (norms + moe.replicated) / replicatedDiv + (rope + attention + dense + moe.sharded) / t;
+}
+
+// PyTorch op-level selective checkpointing as torchtitan's "op" policy saves it
+// (torchtitan/models/llama/parallelize_llama.py _save_list): the layer input, the outputs of the
+// odd-numbered matmuls of the layer (wq, wv, w1 and, gated, w2; the even ones are recomputed), the
+// attention output and its fp32 log-sum-exp.
+double selectiveOpLayerBytes(const ModelShape &s, const ActivationConfig &c)
+{
+    const double q = c.bytes;
+    const double t = std::max(c.tp, 1);
+    const double replicatedDiv = c.sp ? t : 1.0;
+    const double h = s.hidden;
+    const double L = std::max(s.layers, 1);
+    const double replicated = q * h + (s.gated ? q * h : 0.0);   // input; w2's output (gated: 7th matmul)
+    const MoeBytes moe = moeBytes(s, c, q * s.expertFfn);
+    const double sharded = q * (s.qWidth + s.kvProjWidth / 2.0 + s.vWidth) + 4.0 * s.heads
+                           + q * s.ffn * s.denseLayers / L + moe.sharded;
+    return (replicated + moe.replicated) / replicatedDiv + sharded / t;
+}
+
 } // namespace
 
 double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recompute mode)
@@ -41,6 +106,17 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
 
     if (mode == Recompute::Full)
         return q * h / replicatedDiv;   // the layer input (Korthikanti Table 2, last row)
+    if (mode == Recompute::SelectiveOp)
+        return selectiveOpLayerBytes(s, c);
+    if (mode == Recompute::EveryN) {
+        const double n = std::max(c.recomputeEvery, 1);
+        return (layerBytesPerToken(s, c, Recompute::Full) + (n - 1.0) * layerBytesPerToken(s, c, Recompute::None)) / n;
+    }
+    if (!c.korthikanti) {
+        // FlashAttention's core is only the log-sum-exp, which SDPA keeps either way; Megatron's
+        // selective recompute of the attention core saves nothing more in a PyTorch stack.
+        return pytorchLayerBytes(s, c);
+    }
 
     const double mask = memassume::kDropoutMaskBytes;
     // Replicated over TP without SP (Korthikanti "10"): two norm inputs, the QKV input, the MLP
@@ -55,17 +131,9 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
     // and the MLP's f-sized tensors.
     double sharded = q * (s.qWidth + s.kvProjWidth + s.vWidth);
     const double dense = mlpBytes(s.ffn, s.gated, q);
-    double moe = 0;
-    if (s.moeLayers > 0) {
-        // Each token visits k experts; a capacity factor > 1 pads the expert batches (docs/formulas.md §3
-        // MoE). The permuted tokens (dispatch) and the expert outputs (combine) are h-sized per
-        // routed copy, and the router keeps fp32 probabilities per expert; these follow the tokens
-        // (split by TP only with SP).
-        const double routed = s.topK * c.moeCapacityFactor;
-        moe = (routed + s.sharedExperts) * mlpBytes(s.expertFfn, s.gated, q);
-        replicated += (2.0 * routed * q * h + 4.0 * s.experts) * s.moeLayers / L;
-    }
-    sharded += (dense * s.denseLayers + moe * s.moeLayers) / L;
+    const MoeBytes moe = moeBytes(s, c, mlpBytes(s.expertFfn, s.gated, q));
+    replicated += moe.replicated;
+    sharded += dense * s.denseLayers / L + moe.sharded;
 
     // Attention core per token: without fused attention the scores, the softmax output and the
     // dropout mask (2q + 1 bytes per score) for every head and key (Korthikanti "5as/h");
@@ -96,6 +164,16 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.flash = layout.flashAttention;
     act.bytes = bytesPerElement(plan.precision.activations);
     act.moeCapacityFactor = plan.model.moeCapacityFactor;
+    const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
+    act.korthikanti = fw.korthikantiAccounting;
+    act.standardLossBytes = fw.standardLossBytesPerLogit;
+    act.compiled = plan.parallelism.compile;
+    act.compiledLoss = act.compiled && fw.compileCoversLoss;
+    act.recomputeEvery = std::max(plan.parallelism.recomputeEvery, 1);
+    const TrainingWorkload &tw = plan.workload.training;
+    act.fill = tw.packed ? 1.0 : std::clamp(tw.paddedFill, 0.0, 1.0);
+    act.loss = tw.loss;
+    act.lossChunks = std::max(tw.lossChunks, 1);
     return act;
 }
 
@@ -107,21 +185,47 @@ double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig 
     // attention core; without recompute nothing is re-created.
     if (mode == Recompute::None)
         return 0.0;
-    return layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, mode);
+    // EveryN: the checkpointed layer re-creates everything above its input.
+    const Recompute kept = mode == Recompute::EveryN ? Recompute::Full : mode;
+    return std::max(0.0, layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, kept));
 }
 
 double embeddingActivationBytes(const ModelShape &s, const ActivationConfig &c)
 {
     const double replicatedDiv = c.sp ? std::max(c.tp, 1) : 1;
-    return c.tokensPerGpu() * (memassume::kTokenIdBytes + memassume::kDropoutMaskBytes * s.hidden / replicatedDiv);
+    const double mask = c.korthikanti ? memassume::kDropoutMaskBytes * s.hidden / replicatedDiv : 0.0;
+    return c.tokensPerGpu() * (memassume::kTokenIdBytes + mask);
 }
 
 double logitsBytes(const ModelShape &s, const ActivationConfig &c)
 {
     const double t = std::max(c.tp, 1);
     const double replicatedDiv = c.sp ? t : 1.0;
-    const double logits = static_cast<double>(s.vocab) / t * (c.bytes + memassume::kLossSoftmaxBytes);
-    return c.tokensPerGpu() * (logits + c.bytes * s.hidden / replicatedDiv);
+    const double vocab = static_cast<double>(s.vocab) / t;
+    const double h = s.hidden;
+    double perToken = 0;
+    switch (c.loss) {
+    case LossKernel::Standard:
+        // A compiled cross-entropy keeps only its fp32 input and the log-sum-exp and writes one fp32
+        // gradient: 4 + 4 bytes per logit.
+        perToken = vocab * (c.compiledLoss ? std::min(c.standardLossBytes, 2.0 * memassume::kLossSoftmaxBytes)
+                                           : c.standardLossBytes);
+        break;
+    case LossKernel::Chunked:
+        // torchtune CEWithChunkedOutputLoss: the 16-bit logits of every chunk stay until the loss is
+        // done; eager cross-entropy also keeps each chunk's fp32 log-softmax for the backward
+        // (compiled, only the log-sum-exp); one chunk's fp32 upcast and its gradient are transient.
+        perToken = vocab * (c.bytes + (c.compiledLoss ? 0.0 : memassume::kLossSoftmaxBytes)
+                            + 2.0 * memassume::kLossSoftmaxBytes / std::max(c.lossChunks, 1));
+        break;
+    case LossKernel::Fused:
+        // Fused linear + cross-entropy (Liger-Kernel, Cut Cross-Entropy): token chunks sized so a
+        // chunk's logits hold about as many elements as its hidden states, in fp32 with their
+        // gradient, plus the fp32 gradient of the hidden states.
+        perToken = h * 3.0 * memassume::kLossSoftmaxBytes;
+        break;
+    }
+    return c.tokensPerGpu() * (perToken + c.bytes * h / replicatedDiv);
 }
 
 double inFlightMicroBatches(PipelineSchedule schedule, int pp, int vp, double microBatchesPerStep, bool firstStage)

@@ -23,8 +23,18 @@ struct ActivationConfig
     bool flash = true;          // fused attention: no s x s score matrices are stored
     double bytes = 2.0;         // bytes per stored activation element (precision.activations)
     double moeCapacityFactor = 1.0;
+    // What autograd saves: Korthikanti et al.'s accounting of Megatron's fused kernels (dropout
+    // masks included), or PyTorch's saved tensors of an eager or compiled Llama-style layer.
+    bool korthikanti = true;
+    bool compiled = false;
+    int recomputeEvery = 2;     // Recompute::EveryN
+    double fill = 1.0;          // fraction of the seq positions a sample uses (padded batches < 1)
+    LossKernel loss = LossKernel::Standard;
+    int lossChunks = 8;
+    double standardLossBytes = 12.0;   // per logit element (FrameworkMemoryTraits)
+    bool compiledLoss = false;         // torch.compile fuses the loss (compiled and the stack compiles it)
 
-    double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch; }
+    double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch * fill; }
 };
 
 // The activation settings of a training plan evaluated with a layout (the layout's micro-batch,
@@ -33,7 +43,9 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
 
 // Bytes one layer stores per token on one GPU (average over dense and MoE layers, and over
 // full-attention and sliding-window layers). Recompute::None stores everything; Selective drops
-// the attention core (scores, softmax, attention dropout mask); Full stores only the layer input.
+// the attention core (scores, softmax, attention dropout mask); SelectiveOp keeps the layer input,
+// the outputs of every other matmul and the attention output; EveryN averages Full and None over
+// N layers; Full stores only the layer input.
 double layerBytesPerToken(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
 // layerBytesPerToken x the tokens of one micro-batch on one GPU.
@@ -47,8 +59,10 @@ double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig 
 // First-stage extras per micro-batch in flight: token ids and the embedding dropout mask.
 double embeddingActivationBytes(const ModelShape &shape, const ActivationConfig &config);
 
-// Loss of one micro-batch on the last stage: logits in the activation dtype (vocabulary-parallel,
-// split by tp) plus the fp32 softmax kept for the backward, and the final norm output.
+// Loss of one micro-batch on the last stage at its peak, by loss kernel (vocabulary-parallel,
+// split by tp): standard materializes the logits with the stack's fp32 upcasts and gradients,
+// chunked keeps the 16-bit logits and one chunk's fp32 work, fused never holds the logits. Plus the
+// final norm output.
 double logitsBytes(const ModelShape &shape, const ActivationConfig &config);
 
 // Micro-batches whose activations a stage holds at its peak. 1F1B: min(p, m) on the first stage,

@@ -2,15 +2,17 @@
 #include "memory/FrameworkOverhead.h"
 
 #include "common/Units.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 
 namespace gpuplan {
 
-FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators)
+FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators, Framework framework)
 {
     FrameworkOverhead f;
     f.cudaContextBytes = (o.cudaContextGiB >= 0 ? o.cudaContextGiB : memassume::kCudaContextGiB) * units::kGiB;
-    f.allocatorSlack = o.allocatorSlack >= 0 ? o.allocatorSlack : memassume::kAllocatorSlack;
+    const double stackGap = frameworkMemoryTraits(framework).reservedGap;
+    f.allocatorSlack = o.allocatorSlack >= 0 ? o.allocatorSlack : (stackGap >= 0 ? stackGap : memassume::kAllocatorSlack);
     f.ncclBytes = communicators * memassume::kNcclGiBPerCommunicator * units::kGiB;
     if (o.commBufferGiB >= 0)
         f.commOverrideBytes = o.commBufferGiB * units::kGiB;
@@ -35,6 +37,33 @@ void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &f, double extr
     m.perGpuBytes = b.total();
     m.capacityBytes = capacityBytes;
     m.fits = capacityBytes > 0 && m.perGpuBytes <= capacityBytes;
+    setMemoryVerdict(m);
+}
+
+void setMemoryVerdict(MemoryResult &m)
+{
+    // The band is the memory model's residual spread on published runs: a plan whose estimate is
+    // within it of the capacity may or may not fit in practice.
+    const double band = memassume::kMemoryVerdictBand;
+    m.bandFraction = band;
+    auto over = [](double need, double have) { return have > 0 && need > have; };
+    const bool gpuKnown = m.capacityBytes > 0;
+    const bool surelyOver = !gpuKnown || over(m.perGpuBytes * (1.0 - band), m.capacityBytes)
+                            || over(m.hostBytesPerNode * (1.0 - band), m.hostCapacityBytes);
+    const bool maybeOver = over(m.perGpuBytes * (1.0 + band), m.capacityBytes)
+                           || over(m.hostBytesPerNode * (1.0 + band), m.hostCapacityBytes);
+    m.hostFits = !over(m.hostBytesPerNode * (1.0 - band), m.hostCapacityBytes);
+    m.verdict = surelyOver ? MemoryVerdict::DoesNotFit : maybeOver ? MemoryVerdict::Borderline : MemoryVerdict::Fits;
+}
+
+const char *memoryVerdictText(MemoryVerdict verdict)
+{
+    switch (verdict) {
+    case MemoryVerdict::Fits: return "fits";
+    case MemoryVerdict::Borderline: return "borderline";
+    case MemoryVerdict::DoesNotFit: return "does not fit";
+    }
+    return "does not fit";
 }
 
 } // namespace gpuplan

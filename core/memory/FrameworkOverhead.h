@@ -17,13 +17,23 @@ struct FrameworkOverhead
     double commOverrideBytes = -1; // >= 0: plan.overheads.comm_buffer_gib replaces all communication buffers
 };
 
-// communicators: process groups of size > 1 this GPU takes part in (TP, PP, CP, DP, EP).
-FrameworkOverhead frameworkOverhead(const MemoryOverheads &overheads, int communicators);
+// communicators: process groups of size > 1 this GPU takes part in (TP, PP, CP, DP, EP). The
+// allocator slack defaults to the framework's fitted reserved-vs-allocated gap (FrameworkMemory.h).
+FrameworkOverhead frameworkOverhead(const MemoryOverheads &overheads, int communicators,
+                                    Framework framework = Framework::Generic);
 
 // Adds the overhead components to m.breakdown (commBuffers already holds the allocator-visible
 // communication buffers), then sets perGpuBytes, outsideAllocatorBytes (plus extraOutsideBytes,
-// e.g. resident paged optimizer states already in the breakdown), capacityBytes and fits.
+// e.g. resident paged optimizer states already in the breakdown), capacityBytes, fits (strictly
+// within the capacity: what an engine that allocates up front needs) and the verdict.
 void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &overhead, double extraOutsideBytes,
                         double capacityBytes);
+
+// Sets verdict, bandFraction and hostFits from perGpuBytes, capacityBytes and the host figures
+// (docs/memory.md §10). Training then takes fits = verdict != DoesNotFit.
+void setMemoryVerdict(MemoryResult &m);
+
+// "fits", "borderline" or "does not fit", for reports and the CLI.
+const char *memoryVerdictText(MemoryVerdict verdict);
 
 } // namespace gpuplan

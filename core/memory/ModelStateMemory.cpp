@@ -2,6 +2,7 @@
 #include "memory/ModelStateMemory.h"
 
 #include "common/Dtype.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 
 #include <algorithm>
@@ -108,6 +109,7 @@ double optimizerStateBytesPerParam(Optimizer optimizer, Dtype stateDtype)
     switch (optimizer) {
     case Optimizer::AdamW: return 2.0 * e;                   // first and second moment
     case Optimizer::Adam8bit: return memassume::kAdam8bitBytesPerParam;
+    case Optimizer::Adam4bit: return memassume::kAdam4bitBytesPerParam;
     case Optimizer::SgdMomentum: return e;                   // momentum buffer
     case Optimizer::Lion: return e;                          // one momentum buffer (Chen et al. 2023)
     case Optimizer::Adafactor: return e;                     // per element only for vectors; see below
@@ -185,9 +187,12 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
         if (lora)
             m.weights += sharded(trainBytes, trainDense, 0, shardWeights);
     }
-    // Transformer Engine keeps fp8 copies (and transposes) of the matmul weights next to them.
+    // Transformer Engine keeps fp8 copies (and transposes) of the matmul weights next to them;
+    // torchao's float8 (FSDP2, torchtune) casts each layer's weights in its forward instead, a
+    // transient inside the gathered unit.
+    const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     double fp8Cache = 0;
-    if (pr.compute == Dtype::FP8 && isHalfOrFull(base)) {
+    if (pr.compute == Dtype::FP8 && isHalfOrFull(base) && fw.persistentFp8Weights) {
         fp8Cache = memassume::kFp8WeightCacheBytes * (stage.matmul + stage.expert);
         m.weights += sharded(memassume::kFp8WeightCacheBytes, stage.matmul, stage.expert, shardWeights);
     }
@@ -268,10 +273,22 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
     const double notResident = std::max(0.0, unshardedWeights - m.weights);   // after offload
     // FSDP with an fp32 master casts each unit to the compute dtype even without sharding.
     if ((shardWeights && (d > 1 || fsdpMasterIsParam)) || paramOffload) {
-        const double units = impl == ShardingImpl::DeepSpeed
-                                 ? memassume::kDeepSpeedZero3BytesPerLargestLayerParam / 2.0   // params + grads
-                                 : memassume::kFsdpGatheredUnits;
-        m.gathered = std::min(units * unit, notResident);
+        // FSDP holds the unit being computed and the prefetched next one: the largest unit and its
+        // neighbour, which is a layer (the embedding and the output layer are never adjacent).
+        const double gathered = impl == ShardingImpl::DeepSpeed
+                                    ? memassume::kDeepSpeedZero3BytesPerLargestLayerParam / 2.0 * unit   // params + grads
+                                    : unit + (memassume::kFsdpGatheredUnits - 1.0) * unitLayer;
+        m.gathered = std::min(gathered, notResident);
+    }
+
+    // FSDP with pipeline parallelism: the stage's parameters stay unsharded in the compute dtype
+    // between micro-batches (reshard_after_forward=False) and their gradients accumulate unsharded
+    // in the fp32 reduce dtype until the last micro-batch's backward reduce-scatters them
+    // (torchtitan pipelining + FSDP2: set_requires_gradient_sync on the last backward only).
+    if (fw.fsdpUnshardedWithPp && impl == ShardingImpl::Fsdp && shardWeights && layout.pp > 1 && d > 1 && !paramOffload) {
+        m.gathered = std::max(m.gathered, unshardedWeights - m.weights);
+        m.gradients += std::max(0.0, 4.0 * trainable - m.gradients);
+        return m;
     }
 
     // Gradient communication buffers inside the allocator.

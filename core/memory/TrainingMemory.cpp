@@ -6,9 +6,14 @@
 // evaluated; the heavier one is reported.
 #include "memory/MemoryModel.h"
 
+#include "catalog/GpuSpec.h"
+#include "catalog/NodeSpec.h"
 #include "common/Dtype.h"
+#include "common/Units.h"
 #include "memory/ActivationMemory.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/FrameworkOverhead.h"
+#include "memory/MemoryAssumptions.h"
 #include "memory/ModelStateMemory.h"
 
 #include <algorithm>
@@ -23,19 +28,27 @@ struct StageMemory
     double pagedStates = 0;
     double offloadedCpu = 0;
     double offloadedNvme = 0;
+    double offloadedActivations = 0;   // host copies of saved activations (activation offloading)
 };
+
+// Micro-batches per pipeline per step (m): activations of at most this many are ever held.
+double microBatchesPerStep(const Plan &plan, const Layout &l)
+{
+    const double perStep = static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1);
+    return std::max(1.0, plan.workload.training.globalBatch / perStep);
+}
 
 StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act, bool first, bool last)
 {
     const Plan &plan = *rp.plan;
     const ModelShape &s = rp.shape;
+    const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     const StageParams params = first ? firstStageParams(s, l) : lastStageParams(s, l);
     const ModelStateBytes states = modelStateBytes(plan, s, l, params);
 
     StageMemory out;
     MemoryBreakdown &b = out.breakdown;
     b.weights = states.weights;
-    b.gradients = states.gradients;
     b.optimizerStates = states.optimizerStates;
     b.masterWeights = states.masterWeights;
     b.workspace = states.gathered;
@@ -44,12 +57,11 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     out.offloadedCpu = states.offloadedCpu;
     out.offloadedNvme = states.offloadedNvme;
 
-    // Micro-batches per pipeline per step (m): activations of at most this many are ever held.
-    const double perStep = static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1);
-    const double m = std::max(1.0, plan.workload.training.globalBatch / perStep);
+    const double m = microBatchesPerStep(plan, l);
     const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, m, first);
 
-    double stored = params.layers * layerActivationBytes(s, act, l.recompute) * inFlight;
+    const double perLayer = layerActivationBytes(s, act, l.recompute);
+    double stored = params.layers * perLayer * inFlight;
     if (first)
         stored += embeddingActivationBytes(s, act) * inFlight;
     // DeepSpeed's pipeline engine keeps each in-flight micro-batch's stage output until its
@@ -57,19 +69,42 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     // (deallocate_output_tensor).
     if (l.pp > 1 && l.sharding == ShardingImpl::DeepSpeed)
         stored += layerActivationBytes(s, act, Recompute::Full) * inFlight;
-    // Context parallelism: ring attention keeps the K/V chunk being sent and the one being received.
+    // Activation offloading: the GPU keeps the layers being computed and copied, the host the rest.
+    if (plan.parallelism.activationOffload) {
+        const double resident = std::min(stored, memassume::kOffloadResidentLayers * perLayer);
+        out.offloadedActivations = stored - resident;
+        stored = resident;
+    }
+    // Context parallelism: ring attention keeps the K/V chunk being sent and the one being
+    // received; torchtitan's all-gather rotation holds K and V of the whole sequence for the layer
+    // being computed (and their gradients in its backward).
     if (l.cp > 1) {
         const double kvHeadsPerGpu = s.mla ? 1.0 : std::max(1.0, static_cast<double>(s.kvHeads) / std::max(l.tp, 1));
         const double kvChunk = act.tokensPerGpu() * kvHeadsPerGpu * s.headDim * 2.0 * act.bytes;
-        b.commBuffers += 2.0 * kvChunk;
+        b.commBuffers += fw.cpAllGatherKv ? 2.0 * kvChunk * l.cp : 2.0 * kvChunk;
     }
-    // The recompute working set (backward) and the loss (end of the forward) never coexist: the
-    // peak holds the larger. The working set is reported with the activations, the loss by what it
-    // adds beyond it.
+    // Transients that never coexist: the logits and loss at the end of the forward, one layer's
+    // recompute working set in the backward.
     const double working = recomputeWorkingSetBytes(s, act, l.recompute);
     const double logits = last ? logitsBytes(s, act) : 0.0;
-    b.activations = stored + working;
-    b.logitsLoss = std::max(0.0, logits - working);
+
+    // Gradients exist during a forward when they live in a persistent buffer (Megatron, DeepSpeed)
+    // or when earlier micro-batches of the step left theirs (gradient accumulation, pipelining);
+    // otherwise zero_grad(set_to_none=True) freed them and they grow in the backward while the
+    // activations are released, peaking at the end of the backward (and in the optimizer step).
+    const double grads = states.gradients;
+    const bool gradsDuringForward = fw.persistentGradients || m > 1.0 || l.pp > 1 || l.sharding != ShardingImpl::Fsdp;
+    const double forwardPeak = stored + std::max(working, logits) + (gradsDuringForward ? grads : 0.0);
+    const double backwardEndPeak = grads + working + perLayer;
+    if (gradsDuringForward || forwardPeak >= backwardEndPeak) {
+        b.gradients = gradsDuringForward ? grads : 0.0;
+        b.activations = stored + working;
+        b.logitsLoss = std::max(0.0, logits - working);
+    } else {
+        b.gradients = grads;
+        b.activations = std::min(stored, perLayer) + working;
+        b.logitsLoss = 0;
+    }
     return out;
 }
 
@@ -98,8 +133,11 @@ MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layo
     m.breakdown = heavy.breakdown;
     m.offloadedCpuBytes = heavy.offloadedCpu;
     m.offloadedNvmeBytes = heavy.offloadedNvme;
-    const double capacity = plan.gpu ? plan.gpu->memoryBytes : 0.0;
-    const FrameworkOverhead overhead = frameworkOverhead(p.overheads, trainingCommunicators(layout));
+    // What CUDA reports as the device total (the ceiling of everything a process allocates, the
+    // CUDA context included), the capacity as sold where the catalog has no such figure.
+    const double capacity = plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0;
+    const FrameworkOverhead overhead =
+        frameworkOverhead(p.overheads, trainingCommunicators(layout), p.parallelism.framework);
 
     // Paged optimizer states stay on the GPU as far as they fit next to everything else and are
     // evicted to host memory beyond that (bitsandbytes paged optimizers, CUDA unified memory).
@@ -111,7 +149,19 @@ MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layo
         m.breakdown.optimizerStates += resident;
         m.offloadedCpuBytes += heavy.pagedStates - resident;
     }
+    m.deviceTotalBytes = capacity;
+    // Host memory of one node: offloaded states with their pinned staging buffers, offloaded
+    // activations, data-loader workers, per GPU; against the node's RAM less what the operating
+    // system and the processes themselves keep.
+    const double hostPerGpu = m.offloadedCpuBytes * (1.0 + memassume::kPinnedStagingFraction)
+                              + heavy.offloadedActivations
+                              + std::max(p.parallelism.loaderWorkers, 0) * memassume::kLoaderWorkerGiB * units::kGiB;
+    m.hostBytesPerNode = hostPerGpu * std::max(plan.gpusPerNode, 1);
+    m.hostCapacityBytes = plan.node ? plan.node->ramBytes * (1.0 - memassume::kHostReserveFraction) : 0.0;
     finishMemoryResult(m, overhead, resident, capacity);
+    // Training's fit is the verdict: only a plan that does not fit even at the low end of the
+    // model's error band is refused (a run within the band may well train).
+    m.fits = m.verdict != MemoryVerdict::DoesNotFit;
     return m;
 }
 

@@ -3,6 +3,7 @@
 
 #include "common/Dtype.h"
 #include "common/Units.h"
+#include "memory/MemoryAssumptions.h"
 
 #include <algorithm>
 
@@ -40,6 +41,11 @@ double trainingHardwareFlopsPerStep(const ResolvedPlan &rp, const Layout &l)
         recomputed = rp.shape.matmulFlopsPerTokenFwd + rp.shape.attentionFlopsPerTokenFwd(seq, false);
     else if (l.recompute == Recompute::Selective)
         recomputed = rp.shape.attentionFlopsPerTokenFwd(seq, false);
+    else if (l.recompute == Recompute::EveryN)
+        recomputed = (rp.shape.matmulFlopsPerTokenFwd + rp.shape.attentionFlopsPerTokenFwd(seq, false))
+                     / std::max(plan.parallelism.recomputeEvery, 1);
+    else if (l.recompute == Recompute::SelectiveOp)
+        recomputed = memassume::kSelectiveOpRecomputedShare * rp.shape.matmulFlopsPerTokenFwd;
     return trainingModelFlopsPerStep(rp) + recomputed * tokensPerStep(plan);
 }
 

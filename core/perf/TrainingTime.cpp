@@ -5,6 +5,7 @@
 #include "perf/TrainingTime.h"
 
 #include "common/Dtype.h"
+#include "memory/MemoryAssumptions.h"
 #include "perf/Collectives.h"
 #include "perf/Compute.h"
 #include "perf/LayerCost.h"
@@ -79,7 +80,7 @@ struct PassWindows
 
 // One micro-batch through one layer: forward, recomputation and backward.
 Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, const ComputeRates &r, double penalty,
-                 PassWindows &win)
+                 PassWindows &win, int recomputeEvery = 1)
 {
     Parts p;
     const double cpFwd = exposedComm(c.cpS, w.attentionCore.gpuS, penalty);   // ring overlapped with attention
@@ -91,6 +92,18 @@ Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, co
         addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
     else if (recompute == Recompute::Selective)
         addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
+    else if (recompute == Recompute::EveryN) {
+        // One layer in N is re-run whole.
+        const double k = 1.0 / std::max(recomputeEvery, 1);
+        addPass(p, &Parts::recompute, k * w.forward.gpuS, k * c.tpS, k * cpFwd, k * c.epS,
+                k * (w.forward.kernels + commKernels), r);
+    } else if (recompute == Recompute::SelectiveOp) {
+        // Op-level selective checkpointing re-runs every other matmul and the elementwise ops
+        // around them, not the attention core: about half of the rest of the forward.
+        const double k = memassume::kSelectiveOpRecomputedShare;
+        addPass(p, &Parts::recompute, k * std::max(0.0, w.forward.gpuS - w.attentionCore.gpuS), k * c.tpS, 0, k * c.epS,
+                k * (w.forward.kernels + commKernels), r);
+    }
     const double before = p.total();
     const double tpBwd = exposedComm(c.tpS, w.tpBackwardWindowS, penalty);
     addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epS, w.backward.kernels + commKernels, r);
@@ -121,6 +134,7 @@ double optimizerBytesPerParam(const Precision &p)
     switch (p.optimizer) {
     case Optimizer::AdamW: states = 2.0 * bytesPerElement(p.optimizerStates); break;
     case Optimizer::Adam8bit: states = 2.0; break;
+    case Optimizer::Adam4bit: states = 1.0; break;   // two 4-bit moments
     case Optimizer::SgdMomentum:
     case Optimizer::Lion: states = bytesPerElement(p.optimizerStates); break;
     case Optimizer::Adafactor:
@@ -175,7 +189,7 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
             continue;
         PassWindows win;
         layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r,
-                             eff.commOverlapPenalty, win)
+                             eff.commOverlapPenalty, win, plan.parallelism.recomputeEvery)
                       .scaled(count / layers));
         layerWin.forward += win.forward * count / layers;
         layerWin.backward += win.backward * count / layers;

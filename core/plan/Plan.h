@@ -62,6 +62,12 @@ struct TrainingWorkload
     FineTune fineTune = FineTune::None;
     int loraRank = 16;
     bool loraAllLinear = true;   // adapters on every linear layer (false: attention projections only)
+    LossKernel loss = LossKernel::Standard;
+    int lossChunks = 8;          // chunked loss: chunks of tokens (torchtune CEWithChunkedOutputLoss: 8)
+    bool packed = true;          // samples packed to seq_len; false: padded to the longest in the batch
+    // Padded (unpacked) batches: the fraction of seq_len the longest sample of a batch fills,
+    // which is what a padded batch computes on.
+    double paddedFill = 0.1;
 };
 
 struct InferenceWorkload
@@ -119,6 +125,14 @@ struct Parallelism
     // DDP/FSDP buckets); false: reduced after the backward (DeepSpeed ZeRO-0/1 default).
     bool overlapGradReduce = true;
     bool optimizerInBackward = false;    // optimizer step fused into the backward: gradients freed per tensor
+    // The training stack (megatron, deepspeed, fsdp1, fsdp2 (torchtitan), torchtune, hf, generic):
+    // gradient lifetime, loss kernel upcasts, what "selective" saves and the caching allocator's
+    // reserved-vs-allocated gap (docs/memory.md §9).
+    Framework framework = Framework::Generic;
+    int recomputeEvery = 2;              // Recompute::EveryN: every N-th layer is fully checkpointed
+    bool activationOffload = false;      // saved activations moved to host memory during the forward
+    bool compile = false;                // torch.compile (or graph compilation) of the layers
+    int loaderWorkers = 4;               // data-loader worker processes per GPU (host memory)
 };
 
 struct Precision

@@ -48,8 +48,15 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
            ", ZeRO " + std::to_string(e.layout.zero) + ", recompute " + nameOf(recomputeNames(), e.layout.recompute) + "\n\n";
 
     out += "Memory per GPU\n";
-    line("total", formatBytes(e.memory.perGpuBytes) + " of " + formatBytes(e.memory.capacityBytes) +
-                      (e.memory.fits ? "  (fits)" : "  (DOES NOT FIT)"));
+    const MemoryResult &mem = e.memory;
+    const std::string band = fmt("%.0f", mem.bandFraction * 100);
+    line("total", formatBytes(mem.perGpuBytes) + " of " + formatBytes(mem.capacityBytes) +
+                      (mem.verdict == MemoryVerdict::Fits         ? "  (fits, with the +-" + band + "% error band)"
+                       : mem.verdict == MemoryVerdict::Borderline ? "  (BORDERLINE: within the +-" + band + "% error band)"
+                                                                  : std::string("  (DOES NOT FIT)")));
+    if (mem.hostCapacityBytes > 0)
+        line("host memory per node", formatBytes(mem.hostBytesPerNode) + " of " + formatBytes(mem.hostCapacityBytes) +
+                                         (mem.hostFits ? "" : "  (DOES NOT FIT in the node's RAM)"));
     const MemoryBreakdown &b = e.memory.breakdown;
     const std::pair<const char *, double> parts[] = {
         {"weights", b.weights},         {"gradients", b.gradients},       {"optimizer states", b.optimizerStates},

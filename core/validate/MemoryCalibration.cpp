@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validate/MemoryCalibration.h"
 
+#include "memory/FrameworkMemory.h"
+#include "memory/MemoryAssumptions.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
@@ -43,7 +45,7 @@ std::vector<MemoryCase> memoryCases(const CsvTable &table, const Catalog &catalo
 }
 
 double memoryMape(std::vector<MemoryCase> &cases, const Catalog &catalog, double cudaContextGiB, double allocatorSlack,
-                  MemoryHalf half)
+                  MemoryHalf half, Framework stack, double stackGap)
 {
     double sum = 0;
     int n = 0;
@@ -52,8 +54,12 @@ double memoryMape(std::vector<MemoryCase> &cases, const Catalog &catalog, double
             continue;
         MemoryOverheads &o = c.row.plan.overheads;
         const MemoryOverheads saved = o;
+        const Framework fw = c.row.plan.parallelism.framework;
         o.cudaContextGiB = cudaContextGiB;
-        o.allocatorSlack = allocatorSlack;
+        if (fw == stack && stackGap >= 0)
+            o.allocatorSlack = stackGap;
+        else if (frameworkMemoryTraits(fw).reservedGap < 0)
+            o.allocatorSlack = allocatorSlack;
         const double predicted = predictMemoryRowGiB(c.row, catalog);
         o = saved;
         sum += std::fabs(predicted - c.measuredGiB) / c.measuredGiB * 100.0;
@@ -81,6 +87,29 @@ MemoryOverheadFit fitMemoryOverheads(std::vector<MemoryCase> &cases, const Catal
         }
     }
     best.testMape = memoryMape(cases, catalog, best.cudaContextGiB, best.allocatorSlack, MemoryHalf::Test);
+    return best;
+}
+
+double fitFrameworkGap(std::vector<MemoryCase> &cases, const Catalog &catalog, Framework stack)
+{
+    std::vector<MemoryCase> rows;
+    for (const MemoryCase &c : cases) {
+        if (c.row.plan.parallelism.framework == stack && c.row.counter == MemoryCounter::Reserved && memoryFitHalf(c.id))
+            rows.push_back(c);
+    }
+    if (rows.empty())
+        return -1.0;
+    double best = 0, bestMape = 1e300;
+    const int steps = static_cast<int>(std::lround(kGapGridHi / kGapGridStep));
+    for (int i = 0; i <= steps; ++i) {
+        const double gap = i * kGapGridStep;
+        const double mape = memoryMape(rows, catalog, memassume::kCudaContextGiB, memassume::kAllocatorSlack,
+                                       MemoryHalf::Fit, stack, gap);
+        if (mape < bestMape - 1e-12) {
+            bestMape = mape;
+            best = gap;
+        }
+    }
     return best;
 }
 

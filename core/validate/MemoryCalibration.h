@@ -31,9 +31,11 @@ struct MemoryCase
 // The rows of a memory CSV that can be predicted and have a measurement.
 std::vector<MemoryCase> memoryCases(const CsvTable &table, const Catalog &catalog);
 
-// MAPE (%) of the cases in `half`, predicted with the given overheads.
+// MAPE (%) of the cases in `half`, predicted with the given overheads: the CUDA context for every
+// row, the generic allocator slack for rows whose framework has no fitted gap of its own, and
+// `stackGap` (>= 0) instead of the fitted gap for rows of `stack`.
 double memoryMape(std::vector<MemoryCase> &cases, const Catalog &catalog, double cudaContextGiB, double allocatorSlack,
-                  MemoryHalf half);
+                  MemoryHalf half, Framework stack = Framework::Generic, double stackGap = -1.0);
 
 struct MemoryOverheadFit
 {
@@ -48,5 +50,11 @@ inline constexpr double kContextGridLo = 0.3, kContextGridHi = 2.0, kContextGrid
 inline constexpr double kSlackGridLo = 0.0, kSlackGridHi = 0.30, kSlackGridStep = 0.01;
 
 MemoryOverheadFit fitMemoryOverheads(std::vector<MemoryCase> &cases, const Catalog &catalog);
+
+// A framework's reserved-vs-allocated gap (FrameworkMemory.h): grid 0-0.40 in 0.01 steps minimizing
+// the MAPE of that framework's fit-half rows measured in the reserved counter, with the shipped
+// context and slack. Returns -1 when the fit half has no such row.
+inline constexpr double kGapGridHi = 0.40, kGapGridStep = 0.01;
+double fitFrameworkGap(std::vector<MemoryCase> &cases, const Catalog &catalog, Framework stack);
 
 } // namespace gpuplan

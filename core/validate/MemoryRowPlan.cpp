@@ -3,6 +3,7 @@
 
 #include "catalog/Catalog.h"
 #include "common/EnumNames.h"
+#include "plan/FrameworkPresets.h"
 #include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
@@ -28,41 +29,52 @@ bool contains(const std::string &haystack, std::string_view needle)
     return haystack.find(needle) != std::string::npos;
 }
 
-// Families of training frameworks, by how they hold model states.
-enum class Framework {
-    Megatron,            // Megatron-LM / NeMo: 16-bit weights, fp32 main grads, distributed optimizer
-    MegatronDeepSpeed,   // Megatron-DeepSpeed, DeepSpeed, GPT-NeoX: DeepSpeed ZeRO
-    PyTorch              // FSDP stacks (llm-foundry, torchtune, torchtitan), HF and anything unknown
-};
-
-Framework frameworkOf(const std::string &name)
+// The row's framework: a known name or alias, otherwise the generic stack (README: "treat an
+// unknown framework as a generic one").
+Framework frameworkOf(std::string_view name, RowDefaults &defaults)
 {
-    if (name == "megatron" || name == "megatron-lm" || name == "megatron-core" || name == "nemo")
-        return Framework::Megatron;
-    if (contains(name, "deepspeed") || name == "gpt-neox")
-        return Framework::MegatronDeepSpeed;
-    return Framework::PyTorch;   // an unknown framework is treated as a generic PyTorch stack
+    if (const auto f = parseEnum(frameworkNames(), name))
+        return static_cast<Framework>(*f);
+    defaults.add("framework=generic" + (name.empty() ? std::string() : " (\"" + std::string(name) + "\" unknown)"));
+    return Framework::Generic;
 }
 
-// Configuration the schema has no column for but a row's notes state in so many words. Only
-// these configuration terms are read; numbers in the notes never are.
-struct NotesHints
+// A 0/1 column; blank = the given default (recorded).
+bool flagCell(const CsvTable &t, std::size_t row, std::string_view column, bool fallback, bool &out,
+              RowDefaults &defaults, std::string &reason)
 {
-    bool qlora = false;        // "QLoRA" / "NF4": 4-bit quantized frozen base
-    bool cpuOffload = false;   // "CPU offload"
-    bool eagerAttention = false;
-    bool optimizerInBackward = false;   // "optimizer_in_bwd" / "optimizer in backward"
-};
+    const std::string_view cell = t.cell(row, column);
+    if (cell.empty()) {
+        out = fallback;
+        defaults.add(std::string(column) + "=" + (fallback ? "1" : "0"));
+        return true;
+    }
+    if (cell != "0" && cell != "1") {
+        reason = std::string(column) + " \"" + std::string(cell) + "\" is not 0 or 1";
+        return false;
+    }
+    out = cell == "1";
+    return true;
+}
 
-NotesHints hintsFromNotes(std::string_view notes)
+// An enumeration column; blank = the given default (recorded).
+template <typename E>
+bool enumCell(const CsvTable &t, std::size_t row, std::string_view column, const EnumNameTable &names, E fallback,
+              E &out, RowDefaults &defaults, std::string &reason)
 {
-    const std::string n = lower(notes);
-    NotesHints h;
-    h.qlora = contains(n, "qlora") || contains(n, "nf4");
-    h.cpuOffload = contains(n, "cpu offload");
-    h.eagerAttention = contains(n, "eager attention");
-    h.optimizerInBackward = contains(n, "optimizer_in_bwd") || contains(n, "optimizer in backward");
-    return h;
+    const std::string_view cell = t.cell(row, column);
+    if (cell.empty()) {
+        out = fallback;
+        defaults.add(std::string(column) + "=" + nameOf(names, fallback));
+        return true;
+    }
+    const auto v = parseEnum(names, cell);
+    if (!v) {
+        reason = std::string(column) + " \"" + std::string(cell) + "\" is not one of " + allowedNames(names);
+        return false;
+    }
+    out = static_cast<E>(*v);
+    return true;
 }
 
 struct PrecisionCell
@@ -93,7 +105,7 @@ bool parsePrecision(std::string_view text, PrecisionCell &out, std::string &reas
 }
 
 // Weights, gradients, master copy and optimizer-state formats of a training recipe.
-void setTrainingPrecision(Plan &plan, Framework fw, const PrecisionCell &pc, bool master)
+void setTrainingPrecision(Plan &plan, bool fp32ParamsAsMaster, const PrecisionCell &pc, bool master)
 {
     Precision &p = plan.precision;
     p.compute = pc.compute;
@@ -107,7 +119,7 @@ void setTrainingPrecision(Plan &plan, Framework fw, const PrecisionCell &pc, boo
         // Pure 16-bit training (torchtune): no fp32 copy, gradients and states in the weight format.
         p.weights = p.gradients = p.optimizerStates = half;
         p.masterWeights = false;
-    } else if (fw == Framework::PyTorch) {
+    } else if (fp32ParamsAsMaster) {
         // PyTorch AMP / FSDP mixed precision: the fp32 parameters are the master copy.
         p.weights = p.gradients = p.optimizerStates = Dtype::FP32;
         p.masterWeights = false;
@@ -117,6 +129,63 @@ void setTrainingPrecision(Plan &plan, Framework fw, const PrecisionCell &pc, boo
         p.gradients = p.optimizerStates = Dtype::FP32;
         p.masterWeights = true;
     }
+}
+
+bool intCellValue(std::string_view cell, std::string_view column, int lo, int hi, int &out, std::string &reason)
+{
+    const auto v = parseNumberCell(cell);
+    if (!v || *v != std::floor(*v) || *v < lo || *v > hi) {
+        reason = std::string(column) + " \"" + std::string(cell) + "\" is not an integer from " + std::to_string(lo) +
+                 " to " + std::to_string(hi);
+        return false;
+    }
+    out = static_cast<int>(*v);
+    return true;
+}
+
+// num_experts / experts_per_token: a mixture-of-experts model whose MoE layers hold num_experts
+// routed experts of ffn_hidden each; blank = dense.
+bool readExperts(const CsvTable &t, std::size_t row, ModelArch &m, std::string &reason)
+{
+    const std::string_view experts = t.cell(row, "num_experts");
+    if (experts.empty())
+        return true;
+    int n = 0, k = 1;
+    if (!intCellValue(experts, "num_experts", 1, 100000, n, reason))
+        return false;
+    if (const std::string_view topk = t.cell(row, "experts_per_token"); !topk.empty() &&
+                                                                        !intCellValue(topk, "experts_per_token", 1, n, k, reason))
+        return false;
+    if (n > 1) {
+        m.moeExperts = n;
+        m.moeTopK = k;
+        m.moeFfnHidden = m.ffnHidden;
+    }
+    return true;
+}
+
+// cpu_offload column: none, optimizer (ZeRO-Offload), params (ZeRO-3 / FSDP CPU offload).
+bool readCpuOffload(const CsvTable &t, std::size_t row, Parallelism &par, RowDefaults &defaults, std::string &reason)
+{
+    const std::string cell = lower(t.cell(row, "cpu_offload"));
+    par.offloadOptimizer = par.offloadOptimizer == Offload::Paged ? Offload::Paged : Offload::None;
+    par.offloadParams = Offload::None;
+    if (cell.empty()) {
+        defaults.add("cpu_offload=none");
+        return true;
+    }
+    if (cell == "none")
+        return true;
+    if (cell == "optimizer") {
+        par.offloadOptimizer = Offload::Cpu;
+        return true;
+    }
+    if (cell == "params") {
+        par.offloadOptimizer = par.offloadParams = Offload::Cpu;
+        return true;
+    }
+    reason = "cpu_offload \"" + std::string(t.cell(row, "cpu_offload")) + "\" is not none, optimizer or params";
+    return false;
 }
 
 bool readOptimizer(std::string_view cell, Plan &plan, std::string &reason)
@@ -145,7 +214,8 @@ bool readOptimizer(std::string_view cell, Plan &plan, std::string &reason)
 MemoryCounter counterFromDescription(std::string_view whatMeasured)
 {
     const std::string w = lower(whatMeasured);
-    if (contains(w, "allocated"))
+    // torchtune's "Peak Memory Active" is the allocator's active_bytes peak: live tensors.
+    if (contains(w, "allocated") || contains(w, "active"))
         return MemoryCounter::Allocated;
     if (contains(w, "reserved") || contains(w, "memory stats") || contains(w, "torch.cuda"))
         return MemoryCounter::Reserved;
@@ -182,8 +252,6 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         return false;
 
     Parallelism &par = plan.parallelism;
-    if (t.cell(row, "recompute").empty())
-        par.recompute = Recompute::None;     // no activation checkpointing unless stated
     TrainingWorkload &tw = plan.workload.training;
     // In double: the row's degrees are only range-checked later (checkPlanBounds), and their
     // products overflow an int (found by fuzzing). A batch beyond an int is clamped here and
@@ -197,19 +265,18 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
     }
 
     const std::string fwName = lower(t.cell(row, "framework"));
-    const Framework fw = frameworkOf(fwName);
-    par.sharding = fw == Framework::Megatron            ? ShardingImpl::Megatron
-                   : fw == Framework::MegatronDeepSpeed ? ShardingImpl::DeepSpeed
-                                                        : ShardingImpl::Fsdp;
+    RowDefaults &defaults = out.defaults;
+    const Framework fw = inference ? Framework::Generic : frameworkOf(fwName, defaults);
+    const FrameworkDefaults &fd = frameworkDefaults(fw);
+    applyFrameworkPreset(plan, fw);
+    if (t.cell(row, "recompute").empty())
+        par.recompute = Recompute::None;     // no activation checkpointing unless stated
 
     PrecisionCell pc;
     if (!parsePrecision(t.cell(row, "precision"), pc, reason))
         return false;
-    if (!pc.given && fw != Framework::PyTorch)
+    if (!pc.given && !fd.fp32ParamsAsMaster)
         pc.compute = Dtype::BF16;   // Megatron stacks always train in 16-bit; fp16 and bf16 weigh the same
-    const NotesHints hints = hintsFromNotes(t.cell(row, "notes"));
-    if (hints.eagerAttention)
-        par.flashAttention = false;
 
     if (inference) {
         Precision &p = plan.precision;
@@ -229,28 +296,55 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
             iw.engine = engine->engine;
         }
     } else {
+        // A pipeline without a stated micro-batch runs the engine's default split.
+        if (t.cell(row, "micro_batch").empty() && par.pp > 1) {
+            if (fd.microBatchesFromStages) {
+                const double local = std::max(1.0, tw.globalBatch / dp);
+                tw.microBatch = static_cast<int>(std::max(1.0, std::floor(local / par.pp)));
+            }
+            defaults.add("micro_batch=" + std::to_string(tw.microBatch));
+        }
         const std::string masterCell = lower(t.cell(row, "master_weights"));
         const bool master = masterCell.empty() ? pc.compute != Dtype::FP32 : masterCell != "none";
-        setTrainingPrecision(plan, fw, pc, master);
+        setTrainingPrecision(plan, fd.fp32ParamsAsMaster, pc, master);
         if (!readOptimizer(t.cell(row, "optimizer"), plan, reason))
             return false;
-        if (pc.quantizedBase != Dtype::Count) {
-            if (fineTune == FineTune::None) {
-                reason = "precision " + std::string(t.cell(row, "precision")) + " with full training: quantized weights are not trained";
+        // Frozen base of a LoRA run: base_weights, else a weight-only quantized precision.
+        Dtype base = pc.quantizedBase;
+        if (const std::string_view bw = t.cell(row, "base_weights"); !bw.empty()) {
+            const auto d = parseEnum(dtypeNames(), bw);
+            if (!d || (*d != static_cast<int>(Dtype::BF16) && *d != static_cast<int>(Dtype::FP16) &&
+                       *d != static_cast<int>(Dtype::INT8) && *d != static_cast<int>(Dtype::NF4))) {
+                reason = "base_weights \"" + std::string(bw) + "\" is not bf16, fp16, int8 or nf4";
                 return false;
             }
-            plan.precision.weights = pc.quantizedBase;
-            fineTune = (pc.quantizedBase == Dtype::INT8) ? FineTune::Lora : FineTune::Qlora;
+            base = (*d == static_cast<int>(Dtype::INT8) || *d == static_cast<int>(Dtype::NF4)) ? static_cast<Dtype>(*d)
+                                                                                                 : Dtype::Count;
         }
-        if (hints.qlora && fineTune == FineTune::Lora)
-            fineTune = FineTune::Qlora;
+        if (base != Dtype::Count) {
+            if (fineTune == FineTune::None) {
+                reason = "quantized base weights with full training: quantized weights are not trained";
+                return false;
+            }
+            plan.precision.weights = base;
+            fineTune = base == Dtype::INT8 ? FineTune::Lora : FineTune::Qlora;
+        }
         tw.fineTune = fineTune;
-        par.optimizerInBackward = hints.optimizerInBackward;
-        if (hints.cpuOffload) {
-            par.offloadOptimizer = Offload::Cpu;
-            if (par.zero >= 3)
-                par.offloadParams = Offload::Cpu;
+        if (fineTune != FineTune::None) {
+            if (t.cell(row, "lora_rank").empty())
+                defaults.add("lora_rank=" + std::to_string(tw.loraRank));
+            else if (!intCellValue(t.cell(row, "lora_rank"), "lora_rank", 1, 4096, tw.loraRank, reason))
+                return false;
         }
+        if (!flagCell(t, row, "activation_offload", false, par.activationOffload, defaults, reason) ||
+            !flagCell(t, row, "optimizer_in_backward", false, par.optimizerInBackward, defaults, reason) ||
+            !readCpuOffload(t, row, par, defaults, reason) ||
+            !enumCell(t, row, "loss", lossKernelNames(), LossKernel::Standard, tw.loss, defaults, reason) ||
+            !flagCell(t, row, "packed", fd.packed, tw.packed, defaults, reason) ||
+            !flagCell(t, row, "compile", false, par.compile, defaults, reason))
+            return false;
+        if (!readExperts(t, row, plan.model, reason))
+            return false;
     }
     out.counter = counterFromDescription(t.cell(row, "what_measured"));
     // A row can ask for more than a plan file may hold; the models rely on the registry bounds.

@@ -8,8 +8,9 @@
 #include <string_view>
 
 // One row of a memory validation CSV (memory_public.csv schema) as a plan: the common columns
-// (RowPlan) plus workload, precision, optimizer, master_weights, framework and what_measured, and
-// configuration that only the notes state. Rules and defaults: docs/memory.md §8.
+// (RowPlan) plus workload, precision, optimizer, master_weights, framework, what_measured and the
+// optional memory columns (activation_offload ... experts_per_token). A blank cell takes the
+// framework's default and the row records which. Notes are never read. Rules: docs/memory.md §8.
 namespace gpuplan {
 
 class Catalog;
@@ -19,9 +20,17 @@ class CsvTable;
 inline constexpr int kDefaultTrainingSeqLen = 512;     // fine-tuning scripts' usual max_length
 inline constexpr int kDefaultInferenceContext = 128;   // a short prompt
 
+// The defaults a row took for its blank cells ("loss=standard, packed=1"), for the report.
+struct RowDefaults
+{
+    std::string text;
+    void add(const std::string &item) { text += (text.empty() ? "" : ", ") + item; }
+};
+
 struct MemoryRowPlan
 {
     Plan plan;
+    RowDefaults defaults;
     MemoryCounter counter = MemoryCounter::Device;
     std::string engineId;        // inference: catalog engine id (empty for training)
 };
@@ -30,7 +39,9 @@ struct MemoryRowPlan
 bool memoryRowPlan(const CsvTable &table, std::size_t row, const Catalog &catalog, MemoryRowPlan &out,
                    std::string &skipReason);
 
-// The row's predicted peak in GiB, in the counter the row measured (validate/MemoryValidation.cpp).
+// The row's memory estimate (validate/MemoryValidation.cpp), and its peak in GiB in the counter
+// the row measured.
+MemoryResult predictMemoryRow(const MemoryRowPlan &row, const Catalog &catalog);
 double predictMemoryRowGiB(const MemoryRowPlan &row, const Catalog &catalog);
 
 // The counter a what_measured description names: "...allocated..." -> Allocated;

@@ -35,13 +35,17 @@ ResolvedPlan resolveForMemory(const MemoryRowPlan &row, const Catalog &catalog)
 
 } // namespace
 
-double predictMemoryRowGiB(const MemoryRowPlan &row, const Catalog &catalog)
+MemoryResult predictMemoryRow(const MemoryRowPlan &row, const Catalog &catalog)
 {
     const ResolvedPlan rp = resolveForMemory(row, catalog);
     const Layout layout = layoutFromPlan(row.plan);
-    const MemoryResult m = row.plan.workload.mode == Mode::Inference ? estimateInferenceMemory(rp, layout)
-                                                                     : estimateTrainingMemory(rp, layout);
-    return bytesSeenBy(m, row.counter) / units::kGiB;
+    return row.plan.workload.mode == Mode::Inference ? estimateInferenceMemory(rp, layout)
+                                                     : estimateTrainingMemory(rp, layout);
+}
+
+double predictMemoryRowGiB(const MemoryRowPlan &row, const Catalog &catalog)
+{
+    return bytesSeenBy(predictMemoryRow(row, catalog), row.counter) / units::kGiB;
 }
 
 ValidationReport validateMemory(const CsvTable &table, const Catalog &catalog)
@@ -63,6 +67,7 @@ ValidationReport validateMemory(const CsvTable &table, const Catalog &catalog)
         out.metric = "peak_mem_gib";
         out.group = std::string(table.cell(i, "model"));
         out.predicted = predictMemoryRowGiB(row, catalog);
+        out.defaults = row.defaults.text;
         // Read only now, for the comparison.
         if (const auto measured = parseNumberCell(table.cell(i, "measured_peak_mem_gib")); measured && *measured > 0) {
             out.hasMeasured = true;

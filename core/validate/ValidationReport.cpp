@@ -172,6 +172,8 @@ nlohmann::json reportToJson(const ValidationReport &report)
         o["measured"] = r.hasMeasured ? nlohmann::json(r.measured) : nlohmann::json(nullptr);
         if (!r.group.empty())
             o["group"] = r.group;
+        if (!r.defaults.empty())
+            o["defaults"] = r.defaults;
         rows.push_back(std::move(o));
     }
     const Slices s = slice(report);
@@ -226,6 +228,8 @@ std::string reportToText(const ValidationReport &report, int worstRows)
         else
             std::snprintf(buf, sizeof buf, "%-22s %-30s %14.4g %14s\n", r.id.c_str(), r.metric.c_str(), r.predicted, "-");
         out += buf;
+        if (!r.defaults.empty())
+            out += "    defaults: " + r.defaults + "\n";
     }
     const Slices s = slice(report);
     auto line = [&](const std::string &label, const ErrorStats &st) {

@@ -19,6 +19,7 @@ struct ValidationRow
     bool hasMeasured = false;
     double measured = 0;
     std::string skipped;       // non-empty: the row could not be predicted, for this reason
+    std::string defaults;      // defaults taken for blank cells ("loss=standard, packed=1"); may be empty
 };
 
 struct ErrorStats

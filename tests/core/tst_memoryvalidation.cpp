@@ -4,6 +4,7 @@
 // overheads, and the reader's tolerance of other data sets in the same schema.
 #include "catalog/CatalogLoader.h"
 #include "common/TextFile.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 #include "validate/CsvTable.h"
 #include "validate/MemoryCalibration.h"
@@ -12,7 +13,9 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace gpuplan;
 
@@ -75,10 +78,116 @@ private slots:
         qInfo("all:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", all.compared, all.mape, all.medianApe, all.maxApe);
         qInfo("fit:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", fit.compared, fit.mape, fit.medianApe, fit.maxApe);
         qInfo("test: n=%d MAPE %.2f%% median %.2f%% max %.2f%%", test.compared, test.mape, test.medianApe, test.maxApe);
-        QVERIFY2(all.mape <= 12.0, std::to_string(all.mape).c_str());
+        QVERIFY2(all.mape <= 10.0, std::to_string(all.mape).c_str());
         // The half the overheads never saw must hold the same bar.
-        QVERIFY2(test.mape <= 12.0, std::to_string(test.mape).c_str());
+        QVERIFY2(test.mape <= 10.0, std::to_string(test.mape).c_str());
         QVERIFY2(test.medianApe <= 8.0, std::to_string(test.medianApe).c_str());
+        // Every source on its own (docs/accuracy.md "Memory" lists them).
+        std::map<std::string, std::vector<const ValidationRow *>> bySource;
+        for (const ValidationRow &r : report.rows)
+            bySource[sourceOfId(r.id)].push_back(&r);
+        for (const auto &[source, rows] : bySource) {
+            const ErrorStats st = computeStats(rows);
+            qInfo("source %-12s n=%d MAPE %.2f%% bias %+.2f%%", source.c_str(), st.compared, st.mape, st.meanSignedPe);
+            // The torchtune README and PEFT rows disagree with their own stated configuration
+            // (docs/accuracy.md "Worst rows"); every other source is within 10 %.
+            QVERIFY2(st.mape <= 35.0, source.c_str());
+        }
+    }
+
+    void verdictBandCoversTheSpread() const
+    {
+        // memassume::kMemoryVerdictBand is the 75th percentile of the absolute error on the public
+        // rows; a published run that ran is never "does not fit" on its own GPU.
+        const CsvTable table = publicTable();
+        std::vector<MemoryCase> cases = memoryCases(table, bundledCatalog());
+        std::vector<double> apes;
+        for (const MemoryCase &c : cases) {
+            const double predicted = predictMemoryRowGiB(c.row, bundledCatalog());
+            apes.push_back(std::fabs(predicted - c.measuredGiB) / c.measuredGiB);
+            const MemoryResult m = predictMemoryRow(c.row, bundledCatalog());
+            QVERIFY2(m.verdict != MemoryVerdict::DoesNotFit, c.id.c_str());
+        }
+        std::sort(apes.begin(), apes.end());
+        const double p75 = apes[static_cast<std::size_t>(0.75 * static_cast<double>(apes.size())) - 1];
+        qInfo("75th percentile absolute error %.1f%%, band %.0f%%", p75 * 100, memassume::kMemoryVerdictBand * 100);
+        QVERIFY(p75 <= memassume::kMemoryVerdictBand);
+        QVERIFY(p75 > memassume::kMemoryVerdictBand - 0.03);   // not a band wider than the spread needs
+    }
+
+    void frameworkGapsAreTheFitHalfOptimum() const
+    {
+        // FrameworkMemory.cpp says the FSDP2 reserved-vs-allocated gap was fitted on the fit half's
+        // FSDP2 rows that read the reserved counter; re-running the fit must land on it.
+        const CsvTable table = publicTable();
+        std::vector<MemoryCase> cases = memoryCases(table, bundledCatalog());
+        const double gap = fitFrameworkGap(cases, bundledCatalog(), Framework::Fsdp2);
+        qInfo("FSDP2 reserved gap %.2f", gap);
+        QVERIFY(std::fabs(gap - frameworkMemoryTraits(Framework::Fsdp2).reservedGap) < kGapGridStep / 2);
+        QCOMPARE(fitFrameworkGap(cases, bundledCatalog(), Framework::Megatron), -1.0);   // no such rows
+    }
+
+    void notesAreNeverRead() const
+    {
+        // The configuration comes from columns only: notes that name other settings change nothing.
+        const char *header = "id,workload,measured_peak_mem_gib,gpu,layers,hidden,heads,kv_heads,ffn_hidden,gated_mlp,"
+                             "vocab,seq_len,num_gpus,tp,pp,dp,zero,micro_batch,recompute,precision,master_weights,"
+                             "framework,what_measured,params_b,notes\n";
+        const char *row = "N-1,finetune_lora,20,A100-SXM-80GB,32,4096,32,8,14336,1,128256,2048,1,1,1,1,0,2,full,bf16,"
+                          "none,other,,8,";
+        CsvTable plain, noted;
+        std::string error;
+        QVERIFY(plain.parse(std::string(header) + row + "\n", error));
+        QVERIFY(noted.parse(std::string(header) + row + "\"QLoRA NF4, CPU offload, optimizer_in_bwd, eager attention\"\n",
+                            error));
+        const ValidationReport a = validateMemory(plain, bundledCatalog());
+        const ValidationReport b = validateMemory(noted, bundledCatalog());
+        QVERIFY(a.rows[0].skipped.empty());
+        QCOMPARE(a.rows[0].predicted, b.rows[0].predicted);
+        // The report says which defaults the blank cells took.
+        QVERIFY(a.rows[0].defaults.find("framework=generic") != std::string::npos);
+        QVERIFY(a.rows[0].defaults.find("loss=standard") != std::string::npos);
+        QVERIFY(a.rows[0].defaults.find("cpu_offload=none") != std::string::npos);
+    }
+
+    void optionalColumnsChangeThePrediction() const
+    {
+        // Each memory option moves the estimate the way its mechanism says (README optional columns).
+        const std::string header = "id,workload,measured_peak_mem_gib,gpu,layers,hidden,heads,kv_heads,ffn_hidden,"
+                                   "gated_mlp,vocab,seq_len,num_gpus,tp,pp,dp,zero,micro_batch,recompute,precision,"
+                                   "optimizer,master_weights,framework,what_measured,params_b,"
+                                   "loss,activation_offload,optimizer_in_backward,packed,compile,cpu_offload,"
+                                   "base_weights,lora_rank\n";
+        const std::string base = "finetune_full,25,A100-SXM-80GB,28,3072,24,8,8192,1,128256,4096,1,1,1,1,0,2,none,bf16,"
+                                 "adamw,none,torchtune,Peak Memory Active,3.21,";
+        auto predict = [&](const std::string &options) {
+            CsvTable t;
+            std::string error;
+            if (!t.parse(header + "X-1," + base + options + "\n", error))
+                qFatal("%s", error.c_str());
+            const ValidationReport r = validateMemory(t, bundledCatalog());
+            if (!r.rows[0].skipped.empty())
+                qFatal("%s", r.rows[0].skipped.c_str());
+            return r.rows[0].predicted;
+        };
+        const double standard = predict("standard,0,0,1,0,none,,");
+        QVERIFY(predict("chunked,0,0,1,0,none,,") < standard);
+        QVERIFY(predict("fused,0,0,1,0,none,,") < predict("chunked,0,0,1,0,none,,"));
+        QVERIFY(predict("standard,1,0,1,0,none,,") < standard);    // activation offload
+        QVERIFY(predict("standard,0,1,1,0,none,,") <= standard);   // optimizer in backward
+        QVERIFY(predict("standard,0,0,0,0,none,,") < standard);    // padded, not packed
+        QVERIFY(predict("standard,0,0,1,1,none,,") < standard);    // compiled layers
+        QVERIFY(predict("standard,0,0,1,0,optimizer,,") < standard);
+        // Unknown values are skipped with the reason naming the column.
+        CsvTable t;
+        std::string error;
+        QVERIFY(t.parse(header + "X-2," + base + "blockwise,0,0,1,0,none,,\n" + "X-3," + base +
+                            "standard,2,0,1,0,none,,\n" + "X-4," + base + "standard,0,0,1,0,disk,,\n",
+                        error));
+        const ValidationReport r = validateMemory(t, bundledCatalog());
+        QVERIFY(r.rows[0].skipped.find("loss") != std::string::npos);
+        QVERIFY(r.rows[1].skipped.find("activation_offload") != std::string::npos);
+        QVERIFY(r.rows[2].skipped.find("cpu_offload") != std::string::npos);
     }
 
     void overheadsAreTheFitHalfOptimum() const
@@ -99,6 +208,7 @@ private slots:
 
     void counterFromWhatMeasured() const
     {
+        QCOMPARE(counterFromDescription("Peak Memory Active (GiB)"), MemoryCounter::Allocated);
         QCOMPARE(counterFromDescription("torch.cuda.max_memory_allocated()/1024^3"), MemoryCounter::Allocated);
         QCOMPARE(counterFromDescription("torch.cuda.max_memory_reserved()"), MemoryCounter::Reserved);
         QCOMPARE(counterFromDescription("Peak Memory per GPU (torchtune memory stats)"), MemoryCounter::Reserved);
@@ -120,12 +230,13 @@ private slots:
             "z,inference,A-3,30,H100-SXM-80GB,,,,,,,,1000,1,1,1,1,0,1,,bf16,vllm,allocated,13\n"
             "w,training,A-4,30,Z9000-1TB,32,4096,32,8,14336,1,128256,4096,8,1,1,8,1,1,full,bf16,megatron,,8\n"
             "v,training,A-5,30,H100-SXM-80GB,,,,,,,,4096,8,1,1,8,1,1,full,bf16,megatron,,\n"
-            "u,rl_rollout,A-6,30,H100-SXM-80GB,32,4096,32,8,14336,1,128256,4096,8,1,1,8,1,1,full,bf16,megatron,,8\n";
+            "u,rl_rollout,A-6,30,H100-SXM-80GB,32,4096,32,8,14336,1,128256,4096,8,1,1,8,1,1,full,bf16,megatron,,8\n"
+            "t,finetune_lora,A-7,20,B200-SXM-180GB,32,4096,32,8,14336,1,128256,2048,1,1,1,1,0,2,full,bf16,other,,8\n";
         CsvTable table;
         std::string error;
         QVERIFY(table.parse(csv, error));
         const ValidationReport r = validateMemory(table, bundledCatalog());
-        QCOMPARE(r.rows.size(), std::size_t(6));
+        QCOMPARE(r.rows.size(), std::size_t(7));
         for (int i = 0; i < 3; ++i) {
             QVERIFY2(r.rows[i].skipped.empty(), r.rows[i].skipped.c_str());
             QVERIFY(r.rows[i].predicted > 0 && std::isfinite(r.rows[i].predicted));
@@ -133,9 +244,14 @@ private slots:
         QVERIFY(r.rows[3].skipped.find("Z9000-1TB") != std::string::npos);   // unknown GPU
         QVERIFY(r.rows[4].skipped.find("layers") != std::string::npos);      // no architecture, no params_b
         QVERIFY(r.rows[5].skipped.find("rl_rollout") != std::string::npos);  // unknown workload
-        // The QLoRA row (nf4) keeps the 8B base at about half a byte per weight: the whole estimate
-        // stays below the 14.96 GiB a bf16 base alone would take.
-        QVERIFY(r.rows[1].predicted < 14.96);
+        // The QLoRA row (nf4) keeps the 8B base at about half a byte per weight: 2 - 0.53 bytes less
+        // than the same row on a bf16 base for 7.5 billion matmul weights, about 10 GiB.
+        QVERIFY(r.rows[6].skipped.empty());
+        QVERIFY(r.rows[6].predicted - r.rows[1].predicted > 9.5);
+        // Unknown framework names run as the generic stack, and the row says so.
+        QVERIFY(r.rows[0].defaults.find("my-new-stack") != std::string::npos);
+        // Blank micro_batch with pp > 1: the stack's default split is taken and reported.
+        QVERIFY(r.rows[0].defaults.find("micro_batch=") != std::string::npos);
     }
 };
 

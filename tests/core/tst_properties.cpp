@@ -95,8 +95,18 @@ std::string consistencyProblem(const Plan &plan, const Evaluation &e)
     const double total = m.breakdown.total();
     if (std::fabs(m.perGpuBytes - total) > 1e-9 * std::max(1.0, total))
         return "memory.per_gpu_bytes differs from the sum of its breakdown";
-    if (m.fits != (m.perGpuBytes <= m.capacityBytes))
-        return "memory.fits disagrees with per_gpu_bytes <= capacity_bytes";
+    if (plan.workload.mode == Mode::Training && m.fits != (m.verdict != MemoryVerdict::DoesNotFit))
+        return "memory.fits disagrees with the verdict";
+    if (m.verdict == MemoryVerdict::Fits && !m.fits)
+        return "memory.verdict fits although memory.fits is false";
+    if (m.verdict == MemoryVerdict::Fits && m.perGpuBytes * (1 + m.bandFraction) > m.capacityBytes)
+        return "memory.verdict fits although the band reaches past capacity_bytes";
+    if (plan.workload.mode == Mode::Training && m.fits != !(m.perGpuBytes * (1 - m.bandFraction) > m.capacityBytes
+                                                            || m.hostBytesPerNode * (1 - m.bandFraction)
+                                                                   > (m.hostCapacityBytes > 0 ? m.hostCapacityBytes : 1e300)))
+        return "memory.fits disagrees with the band around per_gpu_bytes and host_bytes_per_node";
+    if (plan.workload.mode == Mode::Inference && m.fits && m.maxConcurrency > 0 && m.perGpuBytes > m.capacityBytes)
+        return "memory.fits although per_gpu_bytes exceeds capacity_bytes";
     if (plan.workload.mode == Mode::Training && e.training.valid) {
         const TrainingResult &t = e.training;
         if (!(t.stepTimeS > 0))

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/FrameworkMemory.h"
+
+#include <cstddef>
+
+namespace gpuplan {
+
+namespace {
+
+// Standard loss, bytes per logit element at its peak (the backward of the cross-entropy):
+// Megatron's vocab-parallel cross-entropy keeps the 16-bit logits and computes the fp32 softmax in
+// place, reusing it for the gradient (megatron/core/tensor_parallel/cross_entropy.py): 2 + 4.
+constexpr double kMegatronLossBytes = 6.0;
+// PyTorch cross_entropy on fp32-upcast logits (torchtitan's cross_entropy_loss, torchtune's
+// CrossEntropyLoss on the model's .float() output): log_softmax saves its fp32 output; the backward
+// holds it, the incoming fp32 gradient and the fp32 input gradient at once: 3 x 4.
+constexpr double kPyTorchLossBytes = 12.0;
+// HF Transformers causal-LM heads upcast the logits (logits.float()) and the loss shifts them with a
+// contiguous copy (shift_logits = logits[..., :-1, :].contiguous()): one more fp32 copy.
+constexpr double kHfLossBytes = 16.0;
+
+// Reserved-vs-allocated gaps fitted on the fit half of tests/data/validation/memory_public.csv
+// (validate/MemoryCalibration.cpp fitFrameworkGaps, grid 0-0.40 in 0.01 steps, per stack with
+// reserved-counter rows in the fit half; docs/accuracy.md "Memory"). -1 = the generic slack.
+constexpr double kFsdp2ReservedGap = 0.20;
+
+// Order of Framework: Generic, Megatron, DeepSpeed, Fsdp1, Fsdp2, Torchtune, HfPeft.
+constexpr FrameworkMemoryTraits kTraits[] = {
+    // Generic: textbook accounting (Korthikanti), PyTorch gradient lifetime and loss.
+    {true, false, kPyTorchLossBytes, false, false, false, true, -1.0},
+    // Megatron-LM / Megatron-Core: fused kernels, main_grad buffer, Transformer Engine FP8, ring CP.
+    {true, true, kMegatronLossBytes, true, false, false, false, -1.0},
+    // DeepSpeed / Megatron-DeepSpeed: Megatron's kernels and loss, ZeRO's gradient partitions.
+    {true, true, kMegatronLossBytes, true, false, false, false, -1.0},
+    // PyTorch FSDP1 (flat parameters; llm-foundry, Accelerate FSDP).
+    {false, false, kPyTorchLossBytes, false, false, false, false, -1.0},
+    // FSDP2 / torchtitan: per-parameter sharding, torchao float8, all-gather CP, PP keeps units unsharded.
+    {false, false, kPyTorchLossBytes, false, true, true, false, kFsdp2ReservedGap},
+    // torchtune recipes.
+    {false, false, kPyTorchLossBytes, false, false, false, true, -1.0},
+    // HF Transformers / PEFT / Accelerate.
+    {false, false, kHfLossBytes, false, false, false, true, -1.0},
+};
+
+} // namespace
+
+const FrameworkMemoryTraits &frameworkMemoryTraits(Framework framework)
+{
+    const auto i = static_cast<std::size_t>(framework);
+    return i < sizeof kTraits / sizeof kTraits[0] ? kTraits[i] : kTraits[0];
+}
+
+} // namespace gpuplan

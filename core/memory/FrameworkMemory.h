@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Enums.h"
+
+// How each training stack lays out memory (docs/memory.md §9): the mechanisms the memory model
+// switches on per framework. Each entry says where it comes from; the one fitted figure per stack
+// (the caching allocator's reserved-vs-allocated gap) says how it was fitted. Constant data, no
+// allocation: the evaluation path reads it directly.
+namespace gpuplan {
+
+struct FrameworkMemoryTraits
+{
+    // Activation accounting. Korthikanti: Megatron's fused kernels (Korthikanti et al. 2022 Table 2,
+    // dropout masks included). Otherwise PyTorch autograd's saved tensors, eager or compiled
+    // (ActivationMemory.cpp pytorchLayerBytes).
+    bool korthikantiAccounting;
+    // Gradients live in a persistent buffer (Megatron's contiguous main_grad buffer, DeepSpeed's
+    // partitioned gradients) instead of being freed by zero_grad(set_to_none=True) after each step
+    // (PyTorch's default since 2.0), so they coexist with the forward's activations.
+    bool persistentGradients;
+    // Bytes per logit element at the standard loss's peak (fp32 upcast, log-softmax and their
+    // gradients; ActivationMemory.cpp lossBytes).
+    double standardLossBytesPerLogit;
+    // FP8 training keeps persistent fp8 copies (and transposes) of the matmul weights (Transformer
+    // Engine); torchao's float8 casts per layer in the forward instead, a transient of one unit.
+    bool persistentFp8Weights;
+    // Context parallelism: K and V of the whole sequence all-gathered per layer (torchtitan's
+    // default rotate method "allgather") instead of two ring chunks in flight (Megatron ring).
+    bool cpAllGatherKv;
+    // FSDP with pipeline parallelism keeps the stage's parameters unsharded between micro-batches
+    // (reshard_after_forward=False) and accumulates unsharded fp32 gradients until the last
+    // micro-batch's backward (torchtitan pipelining + FSDP2).
+    bool fsdpUnshardedWithPp;
+    // torch.compile reaches the loss: torchtune compiles its loss function, HF and plain loops
+    // compile a forward that computes the loss; torchtitan compiles the transformer blocks only.
+    bool compileCoversLoss;
+    // Caching allocator: reserved minus allocated bytes at the peak, as a fraction of the allocated
+    // peak (block rounding, per-stream pools, freed blocks too small for the next large tensor).
+    // Negative: the generic figure (memassume::kAllocatorSlack).
+    double reservedGap;
+};
+
+const FrameworkMemoryTraits &frameworkMemoryTraits(Framework framework);
+
+} // namespace gpuplan

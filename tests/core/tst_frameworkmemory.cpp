@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How each training stack lays out memory (docs/memory.md §3, §4, §9-§11): recompute policies sized by
+// what they save, loss kernels, gradient lifetime, activation offloading, FSDP2 with pipelining, the
+// CUDA-reported device total, the fit verdict with its band and the host-memory check.
+#include "catalog/CatalogLoader.h"
+#include "common/Units.h"
+#include "memory/ActivationMemory.h"
+#include "memory/FrameworkMemory.h"
+#include "memory/FrameworkOverhead.h"
+#include "memory/MemoryAssumptions.h"
+#include "memory/MemoryModel.h"
+#include "memory/ModelStateMemory.h"
+#include "plan/FrameworkPresets.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace gpuplan;
+
+namespace {
+
+// Llama 3.1 8B (config.json of meta-llama/Llama-3.1-8B: 32 layers, hidden 4096, 32 heads, 8 KV
+// heads, SwiGLU 14336, vocabulary 128256) at 8k tokens, the MTT24-01 configuration.
+struct Fixture
+{
+    Plan plan;
+    GpuSpec gpu;
+    NodeSpec node;
+    ResolvedPlan rp;
+
+    explicit Fixture(Framework framework = Framework::Fsdp2)
+    {
+        ModelArch &a = plan.model;
+        a.layers = 32;
+        a.hidden = 4096;
+        a.heads = 32;
+        a.kvHeads = 8;
+        a.ffnHidden = 14336;
+        a.gatedMlp = true;
+        a.vocab = 128256;
+        plan.workload.training.seqLen = 8192;
+        plan.workload.training.globalBatch = 16;
+        plan.workload.training.microBatch = 2;
+        plan.hardware.numGpus = 8;
+        plan.parallelism.dp = 8;
+        plan.parallelism.zero = 3;
+        plan.parallelism.recompute = Recompute::Selective;
+        applyFrameworkPreset(plan, framework);
+        gpu.id = "test-gpu";
+        gpu.memoryBytes = 96e9;
+        node.ramBytes = 2e12;
+        refresh();
+    }
+
+    void refresh()
+    {
+        rp.plan = &plan;
+        rp.gpu = &gpu;
+        rp.node = &node;
+        rp.gpusPerNode = 8;
+        rp.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
+    }
+
+    MemoryResult run()
+    {
+        refresh();
+        return estimateTrainingMemory(rp, layoutFromPlan(plan));
+    }
+
+    ActivationConfig activations()
+    {
+        refresh();
+        return trainingActivationConfig(plan, layoutFromPlan(plan));
+    }
+};
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::fabs(a - b) <= rel * std::fabs(b);
+}
+
+} // namespace
+
+class TestFrameworkMemory final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void presetsFixWhatSelectiveMeans() const
+    {
+        QCOMPARE(Fixture(Framework::Fsdp2).plan.parallelism.recompute, Recompute::SelectiveOp);
+        QCOMPARE(Fixture(Framework::Megatron).plan.parallelism.recompute, Recompute::Selective);
+        QCOMPARE(Fixture(Framework::Torchtune).plan.parallelism.recompute, Recompute::EveryN);
+        QCOMPARE(Fixture(Framework::Megatron).plan.parallelism.sharding, ShardingImpl::Megatron);
+        QCOMPARE(Fixture(Framework::DeepSpeed).plan.parallelism.sharding, ShardingImpl::DeepSpeed);
+        QCOMPARE(Fixture(Framework::Fsdp2).plan.parallelism.sharding, ShardingImpl::Fsdp);
+        // A plan without recompute keeps none.
+        Plan p;
+        p.parallelism.recompute = Recompute::None;
+        applyFrameworkPreset(p, Framework::Fsdp2);
+        QCOMPARE(p.parallelism.recompute, Recompute::None);
+    }
+
+    void selectiveOpSavesTorchtitansList() const
+    {
+        // torchtitan's op policy saves the layer input, wq, wv, w1 and w2 outputs and the attention
+        // output (bf16) and the fp32 log-sum-exp per head: 2·(4096 + 4096 + 1024 + 14336 + 4096 + 4096)
+        // + 4·32 = 63,616 bytes per token.
+        Fixture f;
+        const ActivationConfig c = f.activations();
+        QVERIFY(near(layerBytesPerToken(f.rp.shape, c, Recompute::SelectiveOp), 63616.0));
+        // Per-N-layer lies between full and none; full keeps the input only.
+        const double none = layerBytesPerToken(f.rp.shape, c, Recompute::None);
+        const double full = layerBytesPerToken(f.rp.shape, c, Recompute::Full);
+        QVERIFY(near(full, 2.0 * 4096));
+        ActivationConfig every2 = c;
+        every2.recomputeEvery = 2;
+        QVERIFY(near(layerBytesPerToken(f.rp.shape, every2, Recompute::EveryN), (none + full) / 2));
+        QVERIFY(recomputeWorkingSetBytes(f.rp.shape, every2, Recompute::EveryN) > 0);
+    }
+
+    void pytorchEagerAndCompiledLayers() const
+    {
+        // Eager Llama layer: two fp32-upcasting RMSNorms 16·h, RoPE fp32 q and k 4·(4096 + 1024),
+        // q, k, v 2·6144, attention output and its copy 4·4096, log-sum-exp 4·32, SwiGLU 8·14336.
+        Fixture f(Framework::Torchtune);
+        ActivationConfig c = f.activations();
+        const double eager = 16.0 * 4096 + 4.0 * (4096 + 1024) + 2.0 * 6144 + 4.0 * 4096 + 4.0 * 32 + 8.0 * 14336;
+        QVERIFY(near(layerBytesPerToken(f.rp.shape, c, Recompute::None), eager));
+        c.compiled = true;
+        const double compiled = 8.0 * 4096 + 2.0 * 6144 + 4.0 * 4096 + 4.0 * 32 + 6.0 * 14336;
+        QVERIFY(near(layerBytesPerToken(f.rp.shape, c, Recompute::None), compiled));
+    }
+
+    void lossKernels() const
+    {
+        // Per token on one GPU: PyTorch's standard cross-entropy 12 B per logit, HF's 16, Megatron's 6;
+        // chunked keeps the bf16 logits (+ fp32 log-softmax when eager) and one chunk's fp32 work;
+        // fused never holds the logits. The final norm output (2·h) is common to all.
+        Fixture f;
+        ActivationConfig c = f.activations();
+        c.seq = 1;
+        c.microBatch = 1;
+        const double V = 128256, h = 4096;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * V + 2 * h));
+        c.standardLossBytes = frameworkMemoryTraits(Framework::HfPeft).standardLossBytesPerLogit;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 16 * V + 2 * h));
+        c.standardLossBytes = frameworkMemoryTraits(Framework::Megatron).standardLossBytesPerLogit;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 6 * V + 2 * h));
+        c.loss = LossKernel::Chunked;
+        c.lossChunks = 8;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 4 + 1) * V + 2 * h));
+        c.compiledLoss = true;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 1) * V + 2 * h));
+        c.loss = LossKernel::Standard;
+        c.standardLossBytes = 12;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 8 * V + 2 * h));   // compiled: fp32 input and its gradient
+        c.loss = LossKernel::Fused;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * h + 2 * h));
+    }
+
+    void gradientsFreedUntilTheBackward() const
+    {
+        // FSDP2, one micro-batch per step: set_to_none frees the gradients, so the forward's peak holds
+        // none; Megatron's main_grad buffer holds them throughout.
+        Fixture fsdp(Framework::Fsdp2);
+        const MemoryResult a = fsdp.run();
+        QCOMPARE(a.breakdown.gradients, 0.0);
+        QVERIFY(a.breakdown.logitsLoss > 0);
+        Fixture megatron(Framework::Megatron);
+        megatron.plan.parallelism.zero = 1;
+        QVERIFY(megatron.run().breakdown.gradients > 0);
+        // Gradient accumulation: earlier micro-batches' gradients are alive in the next forward.
+        fsdp.plan.workload.training.globalBatch = 64;
+        QVERIFY(fsdp.run().breakdown.gradients > 0);
+    }
+
+    void activationOffloadMovesActivationsToTheHost() const
+    {
+        Fixture f(Framework::Torchtune);
+        f.plan.parallelism.recompute = Recompute::None;
+        const MemoryResult on = [&] {
+            f.plan.parallelism.activationOffload = true;
+            return f.run();
+        }();
+        f.plan.parallelism.activationOffload = false;
+        const MemoryResult off = f.run();
+        const ActivationConfig c = f.activations();
+        const double perLayer = layerActivationBytes(f.rp.shape, c, Recompute::None);
+        QVERIFY(on.breakdown.activations < off.breakdown.activations);
+        QVERIFY(on.breakdown.activations <= memassume::kOffloadResidentLayers * perLayer + 1.0);
+        // The host holds the rest, for each of the node's GPUs.
+        QVERIFY(on.hostBytesPerNode > off.hostBytesPerNode + 8 * 20 * perLayer);
+    }
+
+    void fsdp2WithPipelineKeepsTheStageUnsharded() const
+    {
+        // torchtitan pipelining: reshard_after_forward=False and unsharded fp32 gradient accumulation,
+        // +2 B and +4 B per parameter of the stage.
+        Fixture f;
+        f.plan.hardware.numGpus = 16;
+        f.plan.parallelism.pp = 2;
+        f.plan.workload.training.globalBatch = 64;
+        const Layout l = layoutFromPlan(f.plan);
+        f.refresh();
+        const StageParams st = firstStageParams(f.rp.shape, l);
+        const ModelStateBytes fsdp2 = modelStateBytes(f.plan, f.rp.shape, l, st);
+        QVERIFY(fsdp2.gradients >= 4.0 * st.total() * 0.999);
+        QVERIFY(fsdp2.gathered >= 2.0 * st.total() * (1.0 - 1.0 / 8) * 0.999);
+        Plan fsdp1 = f.plan;
+        fsdp1.parallelism.framework = Framework::Fsdp1;
+        const ModelStateBytes flat = modelStateBytes(fsdp1, f.rp.shape, l, st);
+        QVERIFY(flat.gradients < fsdp2.gradients / 4);
+    }
+
+    void cudaReportedDeviceTotal() const
+    {
+        // device_memory.md: CUDA deviceQuery on an H100 80GB HBM3 reports 85,045,477,376 bytes.
+        const GpuSpec *h100 = bundledCatalog().findGpu("H100-SXM-80GB");
+        QVERIFY(h100);
+        QCOMPARE(h100->cudaTotalBytes, 85045477376.0);
+        QCOMPARE(deviceTotalBytes(*h100), 85045477376.0);
+        // Without a driver figure: the capacity as sold.
+        const GpuSpec *l4 = bundledCatalog().findGpu("L4-24GB");
+        QVERIFY(l4 && l4->cudaTotalBytes == 0 && deviceTotalBytes(*l4) == l4->memoryBytes);
+        Fixture f;
+        f.gpu = *h100;
+        QCOMPARE(f.run().capacityBytes, 85045477376.0);
+    }
+
+    void verdictBand() const
+    {
+        MemoryResult m;
+        m.capacityBytes = 100;
+        m.perGpuBytes = 80;
+        setMemoryVerdict(m);
+        QCOMPARE(m.verdict, MemoryVerdict::Fits);   // 80 x 1.16 = 92.8 <= 100
+        m.perGpuBytes = 95;
+        setMemoryVerdict(m);
+        QCOMPARE(m.verdict, MemoryVerdict::Borderline);
+        m.perGpuBytes = 110;
+        setMemoryVerdict(m);
+        QCOMPARE(m.verdict, MemoryVerdict::Borderline);   // 110 x 0.84 = 92.4 <= 100
+        m.perGpuBytes = 120;
+        setMemoryVerdict(m);
+        QCOMPARE(m.verdict, MemoryVerdict::DoesNotFit);
+        QCOMPARE(std::string(memoryVerdictText(MemoryVerdict::Borderline)), std::string("borderline"));
+    }
+
+    void hostMemoryOfFullCpuOffload() const
+    {
+        // 405B (Llama 3.1 405B shape) with ZeRO-3 parameter and optimizer offload on one 8-GPU node
+        // with 2 TB of RAM: 16 B per parameter of states leave the GPUs, about 6.5 TB, more than the
+        // node holds. The GPUs fit; the plan does not.
+        Fixture f;
+        ModelArch &a = f.plan.model;
+        a.layers = 126;
+        a.hidden = 16384;
+        a.heads = 128;
+        a.kvHeads = 8;
+        a.ffnHidden = 53248;
+        f.plan.workload.training.seqLen = 2048;
+        f.plan.workload.training.microBatch = 1;
+        f.plan.workload.training.globalBatch = 8;
+        f.plan.parallelism.recompute = Recompute::Full;
+        f.plan.parallelism.offloadParams = Offload::Cpu;
+        f.plan.parallelism.offloadOptimizer = Offload::Cpu;
+        f.gpu.memoryBytes = 80e9;
+        const MemoryResult m = f.run();
+        QVERIFY(m.hostBytesPerNode > 6e12);
+        QVERIFY(near(m.hostCapacityBytes, 2e12 * (1 - memassume::kHostReserveFraction)));
+        QVERIFY(!m.hostFits);
+        QCOMPARE(m.verdict, MemoryVerdict::DoesNotFit);
+        QVERIFY(m.perGpuBytes < m.capacityBytes);
+        // With enough RAM it fits.
+        f.node.ramBytes = 20e12;
+        QVERIFY(f.run().fits);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFrameworkMemory)
+#include "tst_frameworkmemory.moc"
