@@ -121,6 +121,10 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                          bytesPerParam(k)});
     stateStep(out, "weights", "w", w, ps, z >= 3 && d > 1, d, b.weights);
     stateStep(out, "gradients", "g", g, ps, z >= 2 && d > 1, d, b.gradients);
+    if (b.gradients == 0 && g > 0)
+        out.notes.push_back("gradients: none at this plan's peak. The stack frees them after each optimizer step "
+                            "(zero_grad(set_to_none=True)) and the peak is the end of the forward, before the backward "
+                            "creates them (docs/memory.md §4).");
     stateStep(out, "optimizer states", "K", k, ps, z >= 1 && d > 1, d, b.optimizerStates);
     if (b.masterWeights > 0 || (pr.masterWeights && w < 4.0)) {
         out.terms.push_back({"m", "fp32 master copy of the weights", bytesPerParam(4.0)});

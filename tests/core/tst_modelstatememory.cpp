@@ -292,14 +292,18 @@ private slots:
 
     void fp8KeepsWeightCaches() const
     {
-        // Transformer Engine fp8 training caches an fp8 weight and its transpose per matmul weight.
+        // Transformer Engine fp8 training (Megatron, DeepSpeed) caches an fp8 weight and its transpose
+        // per matmul weight; torchao's float8 (FSDP2, torchtune) casts per layer and keeps none.
         Plan p = zeroPaperPlan();
+        p.parallelism.framework = Framework::Megatron;
         const ModelShape s = computeModelShape(llama2_7b(), 4096);
         Layout l;
         const StageParams st = firstStageParams(s, l);
         const double bf16 = modelStateBytes(p, s, l, st).weights;
         p.precision.compute = Dtype::FP8;
         QVERIFY(near(modelStateBytes(p, s, l, st).weights, bf16 + 2 * st.matmul));
+        p.parallelism.framework = Framework::Fsdp2;
+        QVERIFY(near(modelStateBytes(p, s, l, st).weights, bf16));
     }
 
     void optimizerInBackwardHoldsOneGradient() const
