@@ -31,7 +31,7 @@ struct ActivationConfig
     double fill = 1.0;          // fraction of the seq positions a sample uses (padded batches < 1)
     LossKernel loss = LossKernel::Standard;
     int lossChunks = 8;
-    double standardLossBytes = 12.0;   // per logit element (FrameworkMemoryTraits)
+    double standardLossBytes = 6.0;    // per logit element (FrameworkMemoryTraits; 6 = Megatron's)
     bool compiledLoss = false;         // torch.compile fuses the loss (compiled and the stack compiles it)
 
     double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch * fill; }

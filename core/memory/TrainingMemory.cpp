@@ -92,12 +92,16 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     // or when earlier micro-batches of the step left theirs (gradient accumulation, pipelining);
     // otherwise zero_grad(set_to_none=True) freed them and they grow in the backward while the
     // activations are released, peaking at the end of the backward (and in the optimizer step).
+    // FSDP's unsharded unit gradient before its reduce-scatter exists only in the backward.
     const double grads = states.gradients;
+    const double unitGradient = l.sharding == ShardingImpl::Fsdp ? states.commBuffers : 0.0;
     const bool gradsDuringForward = fw.persistentGradients || m > 1.0 || l.pp > 1 || l.sharding != ShardingImpl::Fsdp;
-    const double forwardPeak = stored + std::max(working, logits) + (gradsDuringForward ? grads : 0.0);
-    const double backwardEndPeak = grads + working + perLayer;
+    const double forwardPeak = stored + std::max(working, logits) + (gradsDuringForward ? grads + unitGradient : 0.0);
+    const double backwardEndPeak = grads + unitGradient + working + perLayer;
     if (gradsDuringForward || forwardPeak >= backwardEndPeak) {
         b.gradients = gradsDuringForward ? grads : 0.0;
+        if (!gradsDuringForward)
+            b.commBuffers -= unitGradient;
         b.activations = stored + working;
         b.logitsLoss = std::max(0.0, logits - working);
     } else {

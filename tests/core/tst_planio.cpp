@@ -107,7 +107,7 @@ private slots:
         QVERIFY(!load(text, plan, errors));
         QVERIFY(hasError(errors, "hardware.num_gpus", "from 1 to 1,000,000"));
         QVERIFY(hasError(errors, "parallelism.tp", "found a string"));
-        QVERIFY(hasError(errors, "parallelism.recompute", "\"none\", \"selective\" or \"full\""));
+        QVERIFY(hasError(errors, "parallelism.recompute", "\"none\", \"selective\", \"full\", \"selective_op\" or \"every_n_layers\""));
         QVERIFY(hasError(errors, "facility.pue", "0.9"));
         QCOMPARE(errors.front().file, std::string("t.gpuplan"));
         // Nothing is applied when anything is wrong.

@@ -170,7 +170,12 @@ std::vector<Invariant> invariants()
                     [](Plan &b, Plan &v) {
                         if (!training(b, v) || b.workload.training.microBatch > 32768)
                             return false;
+                        // The same micro-batches per step: with fewer of them, gradients of earlier
+                        // micro-batches no longer sit next to a forward (docs/memory.md §4).
+                        if (b.workload.training.globalBatch > 50000000)
+                            return false;
                         v.workload.training.microBatch = 2 * b.workload.training.microBatch;
+                        v.workload.training.globalBatch = 2 * b.workload.training.globalBatch;
                         return true;
                     },
                     {{"memory.per_gpu_bytes", perGpu}},

@@ -40,6 +40,7 @@ struct Fixture
         plan.parallelism.dp = 8;
         plan.parallelism.zero = 1;
         plan.parallelism.sharding = ShardingImpl::Megatron;
+        plan.parallelism.framework = Framework::Megatron;
         plan.parallelism.recompute = Recompute::Selective;
         gpu.id = "test-gpu";
         gpu.memoryBytes = memoryGB * 1e9;
