@@ -284,8 +284,9 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
     // FSDP with pipeline parallelism: the stage's parameters stay unsharded in the compute dtype
     // between micro-batches (reshard_after_forward=False) and their gradients accumulate unsharded
     // in the fp32 reduce dtype until the last micro-batch's backward reduce-scatters them
-    // (torchtitan pipelining + FSDP2: set_requires_gradient_sync on the last backward only).
-    if (fw.fsdpUnshardedWithPp && impl == ShardingImpl::Fsdp && shardWeights && layout.pp > 1 && d > 1 && !paramOffload) {
+    // (torchtitan pipelining + FSDP2: set_requires_gradient_sync on the last backward only), with
+    // gradient sharding (ZeRO-2) as with full sharding.
+    if (fw.fsdpUnshardedWithPp && impl == ShardingImpl::Fsdp && shardGrads && layout.pp > 1 && d > 1 && !paramOffload) {
         m.gathered = std::max(m.gathered, unshardedWeights - m.weights);
         m.gradients += std::max(0.0, 4.0 * trainable - m.gradients);
         return m;
