@@ -216,7 +216,7 @@ private slots:
 
     void cudaReportedDeviceTotal() const
     {
-        // device_memory.md: CUDA deviceQuery on an H100 80GB HBM3 reports 85,045,477,376 bytes.
+        // docs/references.md §14: CUDA deviceQuery on an H100 80GB HBM3 reports 85,045,477,376 bytes.
         const GpuSpec *h100 = bundledCatalog().findGpu("H100-SXM-80GB");
         QVERIFY(h100);
         QCOMPARE(h100->cudaTotalBytes, 85045477376.0);
