@@ -117,7 +117,9 @@ struct CostResult
     double cloudPerGpuHourUsd = 0;      // price of the chosen purchase option, before overhead
     double cloudComputeUsd = 0;
     double cloudOverheadUsd = 0;        // storage, egress and services fraction
-    double cloudTotalUsd = 0;
+    double cloudTotalUsd = 0;           // the run's share: cash less the rest of a reservation term other work uses
+    double cloudCashUsd = 0;            // billed for the horizon: reservation terms in full
+    double cloudTermsBilled = 0;        // reservation terms paid for (0 for on-demand and spot)
 
     // On-prem: hardware capex and yearly cost of owning the cluster.
     double capexHardwareUsd = 0;        // GPUs, nodes, network, racks, storage
@@ -133,6 +135,12 @@ struct CostResult
     double onpremPerYearUsd = 0;        // capital + opex (TCO per year)
     double onpremPerGpuHourUsd = 0;     // per useful GPU-hour at the plan's on-prem utilization
     double onpremTotalUsd = 0;          // the run's share of the TCO (training) or the horizon's TCO
+
+    // Cash view over the horizon (training: the run's wall time; serving: cost.horizon_months).
+    double cashHorizonS = 0;
+    double onpremOperationsUsd = 0;     // energy, colocation, support and staff during the horizon
+    double onpremResaleUsd = 0;         // hardware's resale value at the end of the horizon
+    double onpremCashUsd = 0;           // capex + operations - resale
 
     double cloudPerMonthUsd = 0;        // renting a month of the useful GPU-hours the owned cluster delivers
     double breakEvenMonths = 0;         // months of use until owning beats renting; 0 when never

@@ -21,6 +21,11 @@ std::string knownIds(const auto &items)
 
 } // namespace
 
+bool offerCanHost(const CloudOffer &offer, int numGpus, int gpusPerNode)
+{
+    return numGpus <= offer.gpusPerInstance || offer.gpusPerInstance >= std::min(gpusPerNode, 8);
+}
+
 bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, std::vector<ResolveError> &errors)
 {
     const std::size_t before = errors.size();
@@ -71,7 +76,7 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
         const int gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 1);
         const auto offers = catalog.offersFor(*out.gpu);
         for (const CloudOffer *o : offers) {
-            if (plan.hardware.numGpus <= o->gpusPerInstance || o->gpusPerInstance >= std::min(gpusPerNode, 8)) {
+            if (offerCanHost(*o, plan.hardware.numGpus, gpusPerNode)) {
                 out.cloud = o;
                 break;
             }

@@ -32,6 +32,11 @@ struct ResolveError
     std::string message;
 };
 
+// Whether renting `numGpus` GPUs as this offer's instances makes a cluster of the plan's nodes: a
+// plan larger than one instance needs multi-GPU instances (the node's GPU count, up to 8), which is
+// what clusters are rented as; single-GPU and serverless offers only serve plans that fit in one.
+bool offerCanHost(const CloudOffer &offer, int numGpus, int gpusPerNode);
+
 // Looks up the plan's GPU, node, fabric, engine and cloud offer (the model preset was expanded
 // into plan.model when the plan was loaded). On failure returns
 // false and fills errors; out is then unusable. The plan and catalog must outlive out.

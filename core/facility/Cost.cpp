@@ -13,33 +13,19 @@ namespace {
 constexpr double kHoursPerYear = 8760.0;
 constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 
-// GPU-hours billed per GPU-hour of useful work. On-demand bills the hours used; spot adds the work
-// re-run after reclaims; a reservation bills every hour of its term, so with a share u of useful
-// hours each useful hour costs 1/u as much (as with an owned cluster). Serving keeps the
-// deployment up for the whole horizon, so there every hour is billed and counted.
-double billedPerUsefulHour(const FacilityInputs &in)
-{
-    double factor = in.pricing == CloudPricing::Spot ? 1.0 + in.spotPenalty : 1.0;
-    const bool reserved = in.pricing == CloudPricing::Reserved1y || in.pricing == CloudPricing::Reserved3y;
-    if (reserved && in.mode == Mode::Training)
-        factor /= in.onpremUtilization;
-    return factor;
-}
+bool isReserved(CloudPricing p) { return p == CloudPricing::Reserved1y || p == CloudPricing::Reserved3y; }
 
-// Cloud price per useful GPU-hour, overhead included.
-double cloudRatePerUsefulHour(const FacilityInputs &in)
-{
-    return in.cloudGpuHourUsd * (1.0 + in.cloudOverheadFraction) * billedPerUsefulHour(in);
-}
-
-void cloudCost(const FacilityInputs &in, CostResult &c)
+void cloudCost(const FacilityInputs &in, double wallS, CostResult &c)
 {
     if (in.cloudGpuHourUsd < 0)
         return;   // MissingInput::CloudPrice: no offer and no override
+    const CloudBill bill = billCloud(in, in.cloudGpuHourUsd, in.pricing, wallS);
     c.cloudPerGpuHourUsd = in.cloudGpuHourUsd;
-    c.cloudComputeUsd = c.gpuHours * billedPerUsefulHour(in) * in.cloudGpuHourUsd;
-    c.cloudOverheadUsd = c.cloudComputeUsd * in.cloudOverheadFraction;
-    c.cloudTotalUsd = c.cloudComputeUsd + c.cloudOverheadUsd;
+    c.cloudComputeUsd = bill.computeUsd;
+    c.cloudOverheadUsd = bill.overheadUsd;
+    c.cloudTotalUsd = bill.runShareUsd;
+    c.cloudCashUsd = bill.cashUsd;
+    c.cloudTermsBilled = bill.termsBilled;
 }
 
 void onpremCost(const FacilityInputs &in, const PowerResult &power, const BillOfMaterials &bom, CostResult &c)
@@ -66,6 +52,18 @@ void onpremCost(const FacilityInputs &in, const PowerResult &power, const BillOf
                                                  : c.onpremPerYearUsd * in.horizonMonths / 12.0;
 }
 
+// Cash the organisation pays out over the horizon when it buys: the capex, the operations while
+// it holds the cluster, less what the hardware sells for at the end (facility fit-out is not sold).
+void onpremCash(const FacilityInputs &in, const PowerResult &power, double horizonS, CostResult &c)
+{
+    const double years = horizonS / units::kYear;
+    const double energyUsd = power.energyMwh * 1000.0 * in.electricityUsdPerKwh;
+    c.cashHorizonS = horizonS;
+    c.onpremOperationsUsd = energyUsd + (c.coloPerYearUsd + c.supportPerYearUsd + c.staffPerYearUsd) * years;
+    c.onpremResaleUsd = c.capexHardwareUsd * resaleFraction(in, years);
+    c.onpremCashUsd = c.onpremCapexUsd + c.onpremOperationsUsd - c.onpremResaleUsd;
+}
+
 void breakEven(const FacilityInputs &in, CostResult &c)
 {
     c.breakEvenNever = true;
@@ -74,10 +72,12 @@ void breakEven(const FacilityInputs &in, CostResult &c)
         return;
     const bool serving = in.mode == Mode::Inference;
     const double workingGpus = in.jobNodes * in.gpusPerNode;
-    const double rate = cloudRatePerUsefulHour(in);
-    // Renting the same useful hours a month (serving: every hour of the deployment).
-    const double usefulHoursPerMonth = workingGpus * kHoursPerMonth * (serving ? 1.0 : in.onpremUtilization);
-    const double cloudPerMonth = usefulHoursPerMonth * rate;
+    const double perUsedHour = in.cloudGpuHourUsd * (1.0 + in.cloudOverheadFraction) *
+                               (in.pricing == CloudPricing::Spot ? 1.0 + in.spotPenalty : 1.0);
+    // Renting the same useful hours a month (serving: every hour of the deployment). A reservation
+    // bills every hour of its term, used or not.
+    const double billedShare = serving || isReserved(in.pricing) ? 1.0 : in.onpremUtilization;
+    const double cloudPerMonth = workingGpus * kHoursPerMonth * billedShare * perUsedHour;
     c.cloudPerMonthUsd = cloudPerMonth;
     const double savingPerMonth = cloudPerMonth - c.onpremOpexPerYearUsd / 12.0;
     if (savingPerMonth > 0 && c.onpremCapexUsd > 0) {
@@ -86,14 +86,52 @@ void breakEven(const FacilityInputs &in, CostResult &c)
     }
     // Utilization at which the on-prem cost per useful GPU-hour, TCO / (GPUs x 8,760 h x u), equals
     // the cloud's price per used hour (docs/formulas.md §10). A reservation is compared at its hourly rate.
-    const double perUsedHour = in.cloudGpuHourUsd * (1.0 + in.cloudOverheadFraction) *
-                               (in.pricing == CloudPricing::Spot ? 1.0 + in.spotPenalty : 1.0);
     const double u = c.onpremPerYearUsd / (workingGpus * kHoursPerYear * perUsedHour);
     c.breakEvenUtilization = u;
     c.breakEvenUtilizationNever = u > 1.0;
 }
 
 } // namespace
+
+double reservationTermHours(CloudPricing pricing)
+{
+    switch (pricing) {
+    case CloudPricing::Reserved1y: return kHoursPerYear;
+    case CloudPricing::Reserved3y: return 3.0 * kHoursPerYear;
+    case CloudPricing::OnDemand:
+    case CloudPricing::Spot: break;
+    }
+    return 0.0;
+}
+
+CloudBill billCloud(const FacilityInputs &in, double perGpuHourUsd, CloudPricing pricing, double wallS)
+{
+    CloudBill b;
+    const double usedHours = std::max(0.0, wallS) / units::kHour;
+    const double termHours = reservationTermHours(pricing);
+    double billedHours = usedHours * (pricing == CloudPricing::Spot ? 1.0 + in.spotPenalty : 1.0);
+    double creditedHours = 0;
+    if (termHours > 0 && usedHours > 0) {
+        b.termsBilled = std::ceil(usedHours / termHours);
+        billedHours = b.termsBilled * termHours;
+        creditedHours = (billedHours - usedHours) * in.followonUtilization;
+    }
+    const double overhead = 1.0 + in.cloudOverheadFraction;
+    b.computeUsd = in.jobGpus * (billedHours - creditedHours) * perGpuHourUsd;
+    b.overheadUsd = b.computeUsd * in.cloudOverheadFraction;
+    b.runShareUsd = b.computeUsd + b.overheadUsd;
+    b.cashUsd = in.jobGpus * billedHours * perGpuHourUsd * overhead;
+    return b;
+}
+
+double resaleFraction(const FacilityInputs &in, double years)
+{
+    if (years <= 0)
+        return 1.0;
+    if (in.depreciationYears <= 0 || years >= in.depreciationYears)
+        return in.residualFraction;
+    return std::pow(in.residualFraction, years / in.depreciationYears);
+}
 
 double annualCapitalCost(double capex, double residual, double years, double rate)
 {
@@ -116,8 +154,9 @@ CostResult computeCost(const FacilityInputs &in, const PowerResult &power, const
     c.gpuHours = in.jobGpus * wallS / units::kHour;
     c.tokens = in.mode == Mode::Training ? in.totalTokens : in.totalTokens * reliability.goodput;
 
-    cloudCost(in, c);
+    cloudCost(in, wallS, c);
     onpremCost(in, power, bom, c);
+    onpremCash(in, power, wallS, c);
     breakEven(in, c);
 
     // The cheaper option with a known price; on-prem counts as known once anything is priced.

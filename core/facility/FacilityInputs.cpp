@@ -265,6 +265,7 @@ void gatherMoney(const ResolvedPlan &plan, FacilityInputs &in)
     in.staffSalaryUsd = c.staffLoadedSalaryUsd;
     in.onpremUtilization = c.onpremUtilization;
     in.horizonMonths = c.horizonMonths;
+    in.followonUtilization = c.followonUtilization;
     const double referenceNodes = totalNodes(in) * in.gpusPerNode / kReferenceGpusPerNode;
     in.staffFte = c.staffFte >= 0 ? c.staffFte : kStaffFteOneNode * std::pow(referenceNodes, kStaffFteExponent);
 
@@ -276,23 +277,29 @@ void gatherMoney(const ResolvedPlan &plan, FacilityInputs &in)
     in.cloudGpuHourUsd = -1;
     if (c.cloudGpuHourUsd >= 0) {
         in.cloudGpuHourUsd = c.cloudGpuHourUsd;
-    } else if (const CloudOffer *o = plan.cloud) {
-        const double onDemand = o->onDemandPerGpuHour;
-        auto orDiscounted = [&](double published, double discount) {
-            return published >= 0 ? published : (onDemand >= 0 ? onDemand * (1.0 - discount) : -1.0);
-        };
-        switch (c.cloudPricing) {
-        case CloudPricing::OnDemand: in.cloudGpuHourUsd = onDemand; break;
-        case CloudPricing::Reserved1y: in.cloudGpuHourUsd = orDiscounted(o->reserved1yPerGpuHour, c.reserved1yDiscount); break;
-        case CloudPricing::Reserved3y: in.cloudGpuHourUsd = orDiscounted(o->reserved3yPerGpuHour, c.reserved3yDiscount); break;
-        case CloudPricing::Spot: in.cloudGpuHourUsd = orDiscounted(o->spotPerGpuHour, c.spotDiscount); break;
-        }
+    } else if (plan.cloud) {
+        in.cloudGpuHourUsd = offerGpuHourUsd(*plan.cloud, c.cloudPricing, c);
     }
     if (in.cloudGpuHourUsd < 0)
         mark(in, MissingInput::CloudPrice);
 }
 
 } // namespace
+
+double offerGpuHourUsd(const CloudOffer &o, CloudPricing pricing, const CostAssumptions &c)
+{
+    const double onDemand = o.onDemandPerGpuHour;
+    auto orDiscounted = [&](double published, double discount) {
+        return published >= 0 ? published : (onDemand >= 0 ? onDemand * (1.0 - discount) : -1.0);
+    };
+    switch (pricing) {
+    case CloudPricing::OnDemand: return onDemand;
+    case CloudPricing::Reserved1y: return orDiscounted(o.reserved1yPerGpuHour, c.reserved1yDiscount);
+    case CloudPricing::Reserved3y: return orDiscounted(o.reserved3yPerGpuHour, c.reserved3yDiscount);
+    case CloudPricing::Spot: return orDiscounted(o.spotPerGpuHour, c.spotDiscount);
+    }
+    return onDemand;
+}
 
 double trainingCheckpointBytesPerParam(const Plan &p)
 {

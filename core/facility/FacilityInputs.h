@@ -107,6 +107,7 @@ struct FacilityInputs
     double staffSalaryUsd = 200000;
     double onpremUtilization = 0.7;
     double horizonMonths = 36;
+    double followonUtilization = 0;  // share of the hours after the run that other work uses
 
     // Cloud money.
     CloudPricing pricing = CloudPricing::OnDemand;
@@ -120,6 +121,10 @@ struct FacilityInputs
 // Bytes of one checkpoint per parameter for a training plan's precision and optimizer
 // (docs/formulas.md §12: w + K, e.g. 2 + 12 = 14 for mixed-precision AdamW).
 double trainingCheckpointBytesPerParam(const Plan &plan);
+
+// Price per GPU-hour of an offer under a purchase option: the published price, else on-demand less
+// the plan's discount for that option; negative when neither is known.
+double offerGpuHourUsd(const CloudOffer &offer, CloudPricing pricing, const CostAssumptions &cost);
 
 // Resolves the inputs. Reads the memory/time results already in `evaluation`; allocation-free.
 FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layout, const Evaluation &evaluation);

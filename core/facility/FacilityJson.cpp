@@ -5,6 +5,7 @@
 
 #include "common/EnumNames.h"
 #include "common/Units.h"
+#include "facility/CostVerdict.h"
 #include "facility/FacilityNames.h"
 #include "facility/Sensitivity.h"
 
@@ -126,6 +127,8 @@ Json costJson(const CostResult &c, const ResolvedPlan &plan)
             {"cloud_compute_usd", num(c.cloudComputeUsd)},
             {"cloud_overhead_usd", num(c.cloudOverheadUsd)},
             {"cloud_total_usd", num(c.cloudTotalUsd)},
+            {"cloud_cash_usd", num(c.cloudCashUsd)},
+            {"cloud_terms_billed", num(c.cloudTermsBilled)},
             {"capex_hardware_usd", num(c.capexHardwareUsd)},
             {"capex_facility_usd", num(c.capexFacilityUsd)},
             {"onprem_capex_usd", num(c.onpremCapexUsd)},
@@ -139,6 +142,10 @@ Json costJson(const CostResult &c, const ResolvedPlan &plan)
             {"onprem_per_year_usd", num(c.onpremPerYearUsd)},
             {"onprem_per_gpu_hour_usd", num(c.onpremPerGpuHourUsd)},
             {"onprem_total_usd", num(c.onpremTotalUsd)},
+            {"cash_horizon_days", num(c.cashHorizonS / 86400.0)},
+            {"onprem_operations_usd", num(c.onpremOperationsUsd)},
+            {"onprem_resale_usd", num(c.onpremResaleUsd)},
+            {"onprem_cash_usd", num(c.onpremCashUsd)},
             {"break_even_months", num(c.breakEvenMonths)},
             {"break_even_never", c.breakEvenNever},
             {"break_even_utilization", num(c.breakEvenUtilization)},
@@ -150,6 +157,23 @@ Json costJson(const CostResult &c, const ResolvedPlan &plan)
             {"missing_inputs", std::move(missing)},
             {"sensitivity_basis", costBasisName(c.sensitivityBasis)},
             {"sensitivity", std::move(sensitivity)}};
+}
+
+Json verdictJson(const CostVerdict &v)
+{
+    const CloudQuote &q = v.cheapestCloud;
+    return {{"basis", costViewName(v.basis)},
+            {"cheaper", costBasisName(v.cheaper)},
+            {"horizon_days", num(v.horizonS / 86400.0)},
+            {"onprem_usd", num(v.onpremUsd)},
+            {"cloud_usd", num(v.cloudUsd)},
+            {"cloud_offer", v.cloudKnown && q.offer ? q.offer->id : ""},
+            {"cloud_pricing", v.cloudKnown ? nameOf(cloudPricingNames(), q.pricing) : ""},
+            {"onprem_cash_usd", num(v.onpremCashUsd)},
+            {"onprem_tco_usd", num(v.onpremTcoUsd)},
+            {"cloud_cash_usd", num(v.cloudKnown ? q.bill.cashUsd : 0.0)},
+            {"cloud_tco_usd", num(v.cloudKnown ? q.bill.runShareUsd : 0.0)},
+            {"text", v.text}};
 }
 
 Json bomJson(const BillOfMaterials &bom)
@@ -176,6 +200,7 @@ void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &e, Json &out
     out["storage"] = storageJson(e.storage, p);
     out["reliability"] = reliabilityJson(e.reliability, p);
     out["cost"] = costJson(e.cost, plan);
+    out["cost"]["recommendation"] = verdictJson(costVerdict(plan, e));
     out["bom"] = bomJson(e.bom);
     out["network"] = {{"tiers", e.bom.fabricTiers}, {"endpoints", num(e.bom.endpoints)}};
 }

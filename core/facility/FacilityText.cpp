@@ -3,6 +3,7 @@
 
 #include "common/EnumNames.h"
 #include "common/Units.h"
+#include "facility/CostVerdict.h"
 #include "facility/FacilityNames.h"
 #include "facility/Sensitivity.h"
 #include "report/TextReport.h"
@@ -101,6 +102,14 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
                               fmt("%.0f%%", p.cost.onpremUtilization * 100) + ")");
     line(p.workload.mode == Mode::Training ? "on-prem share of the run" : "on-prem over the horizon",
          money(c.onpremTotalUsd));
+    const std::string horizon = formatDuration(c.cashHorizonS);
+    if (!c.isMissing(MissingInput::CloudPrice) && c.cloudTermsBilled > 0)
+        line("cloud cash", money(c.cloudCashUsd) + " (" + fmt("%.0f", c.cloudTermsBilled) +
+                               " reservation term(s) billed in full; other work uses " +
+                               fmt("%.0f%%", p.cost.followonUtilization * 100) + " of the rest)");
+    line("on-prem cash", money(c.onpremCashUsd) + " over " + horizon + " (capex " + money(c.onpremCapexUsd) +
+                             " + operations " + money(c.onpremOperationsUsd) + " - resale " + money(c.onpremResaleUsd) + ")");
+    line("verdict", costVerdict(plan, e).text);
     line("break-even", breakEvenText(p, c) + "; " +
                            (c.breakEvenUtilizationNever ? std::string("cloud is cheaper at any utilization")
                                                         : "owning pays above " + fmt("%.0f%% utilization", c.breakEvenUtilization * 100)));

@@ -38,8 +38,8 @@ struct CostAssumptions
     double cloudGpuHourUsd = -1.0;       // override of the offer's price per GPU-hour
     double cloudOverheadFraction = 0.3;  // storage, egress, services on top of GPU-hours (Mercatus 2026)
     double spotInterruptionPenalty = 0.15; // ESTIMATE: extra GPU-hours lost to spot reclaims
-    double reserved1yDiscount = 0.3;     // used when the offer publishes no 1-year price (Mercatus 2026)
-    double reserved3yDiscount = 0.5;     // used when the offer publishes no 3-year price (Mercatus 2026)
+    double reserved1yDiscount = 0.41;    // used when the offer publishes no 1-year price (AWS P5 2023, ESTIMATE)
+    double reserved3yDiscount = 0.56;    // used when the offer publishes no 3-year price (AWS P5 2023, published)
     double spotDiscount = 0.6;           // used when the offer publishes no spot price (technolynx 2026)
     double gpuPriceUsd = -1.0;
     double serverPriceUsd = -1.0;        // per node, without GPUs
@@ -59,6 +59,10 @@ struct CostAssumptions
     double staffLoadedSalaryUsd = 200000.0; // deepiix 2025: 2 FTE ~ $400k/yr
     double onpremUtilization = 0.7;      // share of hours an owned cluster does paid-for work
     double horizonMonths = 36.0;         // SemiAnalysis TCO scenarios use 3 years
+    // Share of the hours after the run (to the end of a reservation term) that other paid-for work
+    // uses. 0: nothing else needs the capacity, so a reservation costs its whole contract and the
+    // cost verdict rests on cash; above 0 it rests on the run's share (docs/facility-and-cost.md §7).
+    double followonUtilization = 0.0;
 };
 
 struct StorageAssumptions

@@ -62,6 +62,8 @@ const FieldSpec kFacilityFields[] = {
     GP_FIELD_REAL("cost.onprem_utilization", cost.onpremUtilization, 0.01, 1, "fraction",
                   "Share of hours an owned cluster does paid-for work (cost per useful GPU-hour)"),
     GP_FIELD_REAL("cost.horizon_months", cost.horizonMonths, 1, 360, "months", "Period compared"),
+    GP_FIELD_REAL("cost.followon_utilization", cost.followonUtilization, 0, 1, "fraction",
+                  "Share of the hours after the run that other work uses (rest of a reservation term)"),
     GP_FIELD_ENUM("storage.tier", storage.tier, StorageTier, storageTierNames, "Storage tier for data and checkpoints"),
     GP_FIELD_REAL_OR("storage.bytes_per_token", storage.bytesPerToken, 0.1, 1e9, 0, "from the vocabulary (2 or 4)",
                      "bytes", "Training data read per token"),

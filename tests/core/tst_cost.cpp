@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cloud and on-prem cost, break-even and sensitivity against hand-computed cases
 // (docs/formulas.md §10; docs/references.md §5-§7 and §10).
+#include "CostCase.h"
 #include "FacilityFixtures.h"
 
 #include "facility/Cost.h"
@@ -13,47 +14,6 @@
 using namespace gpuplan;
 using namespace gpuplan::test;
 
-namespace {
-
-// One 8-GPU node used for 1,000 h of a training run; round numbers so the expected values can be
-// computed by hand in the comments.
-struct CostCase
-{
-    FacilityInputs in;
-    PowerResult power;
-    BillOfMaterials bom;
-    ReliabilityResult reliability;
-
-    CostCase()
-    {
-        in.jobGpus = 8;
-        in.gpusPerNode = 8;
-        in.jobNodes = 1;
-        in.totalTokens = 1e9;
-        in.idealRunS = 1000 * 3600.0;
-        in.onpremUtilization = 0.5;
-        in.cloudGpuHourUsd = 6;
-        in.cloudOverheadFraction = 0.25;
-        in.spotPenalty = 0.15;
-        in.residualFraction = 0.1;
-        in.depreciationYears = 5;
-        in.financingRate = 0;
-        in.electricityUsdPerKwh = 0.1;
-        in.coloUsdPerKwMonth = 184.06;   // CBRE North America H2 2024
-        in.supportFraction = 0.1;
-        in.staffFte = 0.5;
-        in.staffSalaryUsd = 200000;
-        in.horizonMonths = 36;
-        power.energyPerYearMwh = 100;
-        power.peakItKw = 10;
-        bom.capexUsd = 300000;
-        reliability.effectiveTimeToTrainS = 1000 * 3600.0;
-        reliability.goodput = 1;
-    }
-    CostResult cost() const { return computeCost(in, power, bom, reliability); }
-};
-
-} // namespace
 
 class TestCost final : public QObject
 {
@@ -108,8 +68,8 @@ private slots:
         CostCase k;
         k.in.pricing = CloudPricing::Spot;   // re-run share: +15% GPU-hours
         QVERIFY(qAbs(k.cost().cloudTotalUsd - 8000 * 6 * 1.15 * 1.25) < 1e-6);
-        k.in.pricing = CloudPricing::Reserved1y;   // every hour of the term billed: / 0.5 utilization
-        QVERIFY(qAbs(k.cost().cloudTotalUsd - 8000 * 6 / 0.5 * 1.25) < 1e-6);
+        k.in.pricing = CloudPricing::Reserved1y;   // the whole 8,760 h term billed for the 1,000 h run
+        QVERIFY(qAbs(k.cost().cloudTotalUsd - 8 * 8760 * 6 * 1.25) < 1e-6);
     }
 
     void breakEvenNeverIsAFlag()
