@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// gpuplan-cli bench [PLAN] [--json]: speed of one evaluation, of the layout search and of the
-// scaling curves (docs/performance.md). Timings are medians of repeated runs after a warm-up.
+// gpuplan-cli bench [PLAN] [--json]: speed of one evaluation, of the layout search, of the scaling
+// curves and of the procurement planner (docs/performance.md). Timings are medians of repeated runs
+// after a warm-up.
 #include "CliCommon.h"
 #include "Commands.h"
 
 #include "eval/Evaluator.h"
 #include "eval/ResolvedPlan.h"
 #include "plan/PlanIo.h"
+#include "procure/Procurement.h"
 #include "search/LayoutSearch.h"
 #include "search/Scaling.h"
 
@@ -95,8 +97,9 @@ int runBench(const std::vector<std::string> &argv)
     }
     if (args.flag("--help"))
         return printHelp("gpuplan-cli bench [PLAN] [--json] [--set PATH=VALUE ...]",
-                         "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs and the\n"
-                         "strong and weak scaling curves. Without PLAN: Llama 3 70B, sequence 8192, on H100.",
+                         "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs, the\n"
+                         "strong and weak scaling curves and the procurement planner ($30 M, 240 days). Without PLAN:\n"
+                         "Llama 3 70B, sequence 8192, on H100.",
                          args);
     if (args.positional().size() > 1) {
         printError("bench: expected at most one plan file (see --help)");
@@ -162,6 +165,16 @@ int runBench(const std::vector<std::string> &argv)
     const double weakS = scalingTime(true, 1);
     const double strongParallelS = scalingTime(false, 0);
 
+    // (d) The procurement planner: every catalog GPU x counts x ways of paying, with the constraints
+    // of docs/procurement.md's example ($30 M, 240 days).
+    ProcureRequest procureRequest;
+    procureRequest.budgetUsd = 30e6;
+    procureRequest.deadlineDays = 240;
+    ProcureResult lastProcure;
+    std::string procureError;
+    const bool training = plan.workload.mode == Mode::Training;   // procure plans training runs
+    const double procureS = training ? medianTime(1, 5, [&] { procure(plan, catalog, procureRequest, lastProcure, procureError); }) : 0.0;
+
     const unsigned cores = std::thread::hardware_concurrency();
     const std::string cpu = cpuModel();
     const double searchCallsPerS = searchS > 0 ? lastSearch.evaluateCalls / searchS : 0;
@@ -177,7 +190,9 @@ int runBench(const std::vector<std::string> &argv)
                         {"feasible", lastSearch.feasible}}},
             {"scaling", {{"points", points}, {"strong_ms", strongS * 1e3}, {"weak_ms", weakS * 1e3},
                          {"strong_parallel_ms", strongParallelS * 1e3}}},
-            {"targets", {{"evaluate_us", 5}, {"search_ms", 100}}}};
+            {"procure", {{"ms", procureS * 1e3}, {"options", lastProcure.options.size()},
+                         {"gpu_types", lastProcure.gpusExplored.size()}, {"layouts_evaluated", lastProcure.evaluated}}},
+            {"targets", {{"evaluate_us", 5}, {"search_ms", 100}, {"procure_ms", 500}}}};
         printJson(j);
         return kOk;
     }
@@ -191,6 +206,10 @@ int runBench(const std::vector<std::string> &argv)
     std::printf("  strong scaling curve (%2d points)          %10.1f ms   (one thread; %.1f ms on %u threads)\n", points,
                 strongS * 1e3, strongParallelS * 1e3, cores);
     std::printf("  weak scaling curve (%2d points)            %10.1f ms   (one thread)\n", points, weakS * 1e3);
+    if (training)
+        std::printf("  procure, $30 M and 240 days                %10.1f ms   (target <= 500 ms; %zu options over %zu GPU "
+                    "types, %lld layouts)\n",
+                    procureS * 1e3, lastProcure.options.size(), lastProcure.gpusExplored.size(), lastProcure.evaluated);
     return kOk;
 }
 

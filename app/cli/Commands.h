@@ -13,6 +13,7 @@ int runCalibrate(const std::vector<std::string> &args);
 int runFields(const std::vector<std::string> &args);
 int runCatalog(const std::vector<std::string> &args);
 int runSearch(const std::vector<std::string> &args);
+int runProcure(const std::vector<std::string> &args);
 int runBench(const std::vector<std::string> &args);
 int runExport(const std::vector<std::string> &args);
 

@@ -17,6 +17,7 @@ const Command kCommands[] = {
     {"catalog", "list, show and check catalog entries (GPUs, nodes, fabrics, clouds, models, ...)", runCatalog},
     {"fields", "list plan fields with their allowed values", runFields},
     {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch},
+    {"procure", "budget and deadline in, options out: GPUs x counts x buying or renting", runProcure},
     {"bench", "time one evaluation, the layout search and the scaling curves", runBench},
     {"export", "write launch files (torchrun, Slurm, DeepSpeed, Megatron, k8s, vLLM) or results as JSON/CSV", runExport},
 };

@@ -106,6 +106,7 @@ run_cli(out rc err bench --json)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "bench failed: ${err}")
 endif()
-foreach(path "evaluate_us" "evaluations_per_s" "search;ms" "search;evaluate_calls" "scaling;strong_ms" "scaling;weak_ms")
+foreach(path "evaluate_us" "evaluations_per_s" "search;ms" "search;evaluate_calls" "scaling;strong_ms" "scaling;weak_ms"
+             "procure;ms" "procure;options")
   expect_json_type("${out}" NUMBER ${path})
 endforeach()

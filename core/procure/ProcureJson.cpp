@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "procure/ProcureJson.h"
+
+#include "common/EnumNames.h"
+#include "procure/ComputeOptimal.h"
+#include "report/TextReport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json num(double v)
+{
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+
+Json optionJson(const ProcureOption &o)
+{
+    Json violations = Json::array();
+    for (const Violation &v : o.violations)
+        violations.push_back({{"constraint", constraintName(v.constraint)}, {"value", num(v.value)}, {"limit", num(v.limit)}});
+    return {{"gpu", o.gpu},
+            {"num_gpus", o.numGpus},
+            {"acquisition", acquisitionName(o.acquisition)},
+            {"offer", o.offer},
+            {"provider", o.provider},
+            {"term", o.acquisition == Acquisition::Buy ? "own" : nameOf(cloudPricingNames(), o.term)},
+            {"price_estimated", o.priceEstimated},
+            {"layout", {{"tp", o.layout.tp}, {"pp", o.layout.pp}, {"dp", o.layout.dp}, {"cp", o.layout.cp}, {"ep", o.layout.ep}}},
+            {"time_to_train_days", num(o.timeToTrainDays)},
+            {"cash_usd", num(o.cashUsd)},
+            {"tco_usd", num(o.tcoUsd)},
+            {"capex_usd", num(o.capexUsd)},
+            {"facility_kw", num(o.facilityKw)},
+            {"energy_mwh", num(o.energyMwh)},
+            {"mfu", num(o.mfu)},
+            {"feasible", o.feasible},
+            {"violations", std::move(violations)}};
+}
+
+Json limitJson(double v)
+{
+    return v >= 0 ? num(v) : Json(nullptr);
+}
+
+std::string fmt(const char *format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+std::string describe(const ProcureOption &o)
+{
+    std::string s = std::to_string(o.numGpus) + " x " + o.gpu + ", ";
+    if (o.acquisition == Acquisition::Buy)
+        s += "buy";
+    else
+        s += "cloud " + o.offer + " " + nameOf(cloudPricingNames(), o.term) + (o.priceEstimated ? " (price estimated)" : "");
+    s += ": " + fmt("%.0f days", o.timeToTrainDays) + ", cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) +
+         ", " + fmt("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
+         " DP " + std::to_string(o.layout.dp) + (o.layout.cp > 1 ? " CP " + std::to_string(o.layout.cp) : std::string()) +
+         (o.layout.ep > 1 ? " EP " + std::to_string(o.layout.ep) : std::string());
+    for (const Violation &v : o.violations)
+        s += std::string("; misses ") + constraintName(v.constraint);
+    return s;
+}
+
+} // namespace
+
+Json procureToJson(const ProcureResult &r)
+{
+    Json options = Json::array();
+    for (const ProcureOption &o : r.options)
+        options.push_back(optionJson(o));
+    Json rejected = Json::object();
+    for (const auto &[reason, n] : r.rejected)
+        rejected[reason] = n;
+    const ComputeOptimal &c = r.computeOptimal;
+    Json optimal = nullptr;
+    if (c.known)
+        optimal = {{"option", c.option},
+                   {"compute_flops", num(c.computeFlops)},
+                   {"params", num(c.params)},
+                   {"tokens", num(c.tokens)},
+                   {"tokens_per_param", kChinchillaTokensPerParam},
+                   {"limited_by", c.limitedByBudget ? "budget" : "deadline"}};
+    return {{"objective", procureObjectiveName(r.objective)},
+            {"constraints",
+             {{"budget_usd", limitJson(r.request.budgetUsd)},
+              {"deadline_days", limitJson(r.request.deadlineDays)},
+              {"site_power_kw", limitJson(r.request.sitePowerKw)}}},
+            {"gpus", r.gpusExplored},
+            {"options", std::move(options)},
+            {"pareto", r.pareto},
+            {"best", r.best >= 0 ? Json(r.best) : Json(nullptr)},
+            {"closest_misses", r.closestMisses},
+            {"evaluated", r.evaluated},
+            {"rejected", std::move(rejected)},
+            {"compute_optimal", std::move(optimal)}};
+}
+
+std::string procureTextReport(const ProcureResult &r, int shown)
+{
+    std::string out = "Procurement options (" + std::to_string(r.options.size()) + " over " +
+                      std::to_string(r.gpusExplored.size()) + " GPU types; objective " +
+                      procureObjectiveName(r.objective) + ")\n";
+    auto limit = [](double v, const std::string &text) { return v >= 0 ? text : std::string("none"); };
+    out += "  budget " + limit(r.request.budgetUsd, formatUsd(r.request.budgetUsd)) + ", deadline " +
+           limit(r.request.deadlineDays, fmt("%.0f days", r.request.deadlineDays)) + ", site power " +
+           limit(r.request.sitePowerKw, fmt("%.0f kW", r.request.sitePowerKw)) + "\n";
+    if (r.best >= 0) {
+        out += "Best: " + describe(r.options[static_cast<std::size_t>(r.best)]) + "\n";
+    } else {
+        out += "No option meets every constraint. Closest misses:\n";
+        for (int i : r.closestMisses)
+            out += "  " + describe(r.options[static_cast<std::size_t>(i)]) + "\n";
+    }
+    out += "Pareto front (cash vs time, cheapest first):\n";
+    int n = 0;
+    for (int i : r.pareto) {
+        if (n++ == shown)
+            break;
+        const ProcureOption &o = r.options[static_cast<std::size_t>(i)];
+        out += std::string("  ") + (o.feasible ? "  " : "x ") + describe(o) + "\n";
+    }
+    const ComputeOptimal &c = r.computeOptimal;
+    if (c.known) {
+        const ProcureOption &o = r.options[static_cast<std::size_t>(c.option)];
+        out += "Compute-optimal model for the " + std::string(c.limitedByBudget ? "budget" : "deadline") + ": " +
+               fmt("%.1f B parameters", c.params / 1e9) + " on " + fmt("%.2f T tokens", c.tokens / 1e12) +
+               " (20 tokens per parameter, Hoffmann et al. 2022; " + fmt("%.3g FLOP", c.computeFlops) + " on " +
+               std::to_string(o.numGpus) + " x " + o.gpu + ", " + acquisitionName(o.acquisition) + ")\n";
+    }
+    out += std::to_string(r.evaluated) + " layouts evaluated; set aside:\n";
+    for (const auto &[reason, count] : r.rejected)
+        out += "  " + std::to_string(count) + "  " + reason + "\n";
+    return out;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Constraints, Pareto front, best option and closest misses of the procurement planner.
+#include "procure/Procurement.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace gpuplan {
+
+namespace {
+
+constexpr int kClosestMisses = 5;
+
+void checkConstraints(const ProcureRequest &r, ProcureOption &o)
+{
+    o.violations.clear();
+    if (r.deadlineDays >= 0 && o.timeToTrainDays > r.deadlineDays)
+        o.violations.push_back({Constraint::Deadline, o.timeToTrainDays, r.deadlineDays});
+    if (r.budgetUsd >= 0 && o.cashUsd > r.budgetUsd)
+        o.violations.push_back({Constraint::Budget, o.cashUsd, r.budgetUsd});
+    // Site power limits what is installed on the buyer's site; rented GPUs run in the provider's.
+    if (r.sitePowerKw >= 0 && o.acquisition == Acquisition::Buy && o.facilityKw > r.sitePowerKw)
+        o.violations.push_back({Constraint::SitePower, o.facilityKw, r.sitePowerKw});
+    o.feasible = o.violations.empty();
+}
+
+// How far an option misses: the sum of its relative overshoots (0.1 = 10% over one limit).
+double missDistance(const ProcureOption &o)
+{
+    double d = 0;
+    for (const Violation &v : o.violations)
+        d += v.limit > 0 ? v.value / v.limit - 1.0 : v.value;
+    return d;
+}
+
+} // namespace
+
+void rankOptions(const ProcureRequest &request, ProcureResult &out)
+{
+    out.request = request;
+    out.objective = request.objective;
+    out.best = -1;
+    out.pareto.clear();
+    out.closestMisses.clear();
+    std::vector<ProcureOption> &options = out.options;
+    for (ProcureOption &o : options)
+        checkConstraints(request, o);
+
+    std::vector<int> order(options.size());
+    std::iota(order.begin(), order.end(), 0);
+    // Pareto front in (cash, time): cheapest first, each next one strictly faster.
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        const ProcureOption &x = options[static_cast<std::size_t>(a)];
+        const ProcureOption &y = options[static_cast<std::size_t>(b)];
+        return x.cashUsd != y.cashUsd ? x.cashUsd < y.cashUsd : x.timeToTrainDays < y.timeToTrainDays;
+    });
+    double fastest = 0;
+    for (int i : order) {
+        const double days = options[static_cast<std::size_t>(i)].timeToTrainDays;
+        if (out.pareto.empty() || days < fastest) {
+            out.pareto.push_back(i);
+            fastest = days;
+        }
+    }
+
+    auto better = [&](int a, int b) {
+        const ProcureOption &x = options[static_cast<std::size_t>(a)];
+        const ProcureOption &y = options[static_cast<std::size_t>(b)];
+        const double vx = objectiveValue(x, request.objective), vy = objectiveValue(y, request.objective);
+        if (vx != vy)
+            return vx < vy;
+        if (x.cashUsd != y.cashUsd)
+            return x.cashUsd < y.cashUsd;
+        return x.timeToTrainDays < y.timeToTrainDays;
+    };
+    for (int i = 0; i < static_cast<int>(options.size()); ++i) {
+        if (options[static_cast<std::size_t>(i)].feasible && (out.best < 0 || better(i, out.best)))
+            out.best = i;
+    }
+    if (out.best >= 0 || options.empty())
+        return;
+    std::vector<int> misses(options.size());
+    std::iota(misses.begin(), misses.end(), 0);
+    const std::size_t keep = std::min<std::size_t>(kClosestMisses, misses.size());
+    std::partial_sort(misses.begin(), misses.begin() + static_cast<std::ptrdiff_t>(keep), misses.end(), [&](int a, int b) {
+        const double da = missDistance(options[static_cast<std::size_t>(a)]);
+        const double db = missDistance(options[static_cast<std::size_t>(b)]);
+        return da != db ? da < db : better(a, b);
+    });
+    out.closestMisses.assign(misses.begin(), misses.begin() + static_cast<std::ptrdiff_t>(keep));
+}
+
+} // namespace gpuplan

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Exploration of the procurement planner: GPU types x counts x ways of paying, the fastest layout
+// at each count from the auto-planner, every option priced with the cost model's own billing.
+#include "procure/Procurement.h"
+
+#include "common/Units.h"
+#include "eval/Evaluator.h"
+#include "facility/CostVerdict.h"
+#include "facility/FacilityInputs.h"
+#include "procure/ComputeOptimal.h"
+#include "search/LayoutSearch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+namespace gpuplan {
+
+namespace {
+
+// The count ladder: whole nodes doubling from one node, up to 32 Ki GPUs (the size of the largest
+// published training clusters: Llama 3 405B ran on 16 Ki H100). The climb stops earlier once
+// doubling the GPUs cuts the time to train by less than a fifth (scaling efficiency below 62%:
+// more GPUs would mostly cost more).
+constexpr int kMaxLadderGpus = 32768;
+constexpr double kMinSpeedupPerDoubling = 1.25;
+
+// The machine budget is 2 cores; more threads would only contend with the desktop.
+constexpr unsigned kThreads = 2;
+
+void reject(ProcureResult &out, const char *reason, long long n = 1)
+{
+    out.rejected[reason] += n;
+}
+
+// The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
+// and price overrides belong to its own GPU).
+Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
+{
+    Plan p = base;
+    if (&gpu == baseGpu)
+        return p;
+    p.hardware.gpu = gpu.id;
+    p.hardware.node.clear();
+    p.hardware.fabric.clear();
+    p.hardware.gpusPerNode = 0;
+    p.hardware.nodeNetworkGbps = 0;
+    p.cost.gpuPriceUsd = -1;
+    p.cost.serverPriceUsd = -1;
+    p.cost.cloudOffer.clear();
+    p.cost.cloudGpuHourUsd = -1;
+    return p;
+}
+
+// Fastest layout at `n` GPUs: the auto-planner with the plan's sharding implementation and no
+// offload (both only slow a run that has the GPUs to hold its states).
+bool fastestLayout(const ResolvedPlan &resolved, int n, ProcureResult &out, SearchCandidate &best)
+{
+    SearchOptions options;
+    options.objective = SearchObjective::Time;
+    options.top = 1;
+    options.minGpus = n;
+    options.maxGpus = n;
+    options.allShardings = false;
+    options.allowOffload = false;
+    const SearchResult r = searchLayouts(resolved, options);
+    out.evaluated += r.evaluated;
+    for (int i = 0; i < kRejectReasonCount; ++i) {
+        if (r.rejected[static_cast<std::size_t>(i)] > 0)
+            reject(out, rejectReasonName(i), r.rejected[static_cast<std::size_t>(i)]);
+    }
+    if (r.best.empty())
+        return false;
+    best = r.best.front();
+    return true;
+}
+
+ProcureOption baseOption(const GpuSpec &gpu, const Evaluation &e, const SearchCandidate &candidate)
+{
+    ProcureOption o;
+    o.gpu = gpu.id;
+    o.numGpus = e.layout.numGpus;
+    o.layout = e.layout;
+    o.timeToTrainDays = e.reliability.effectiveTimeToTrainS / units::kDay;
+    o.energyMwh = e.power.energyMwh;
+    o.tokensPerS = candidate.tokensPerS;
+    o.mfu = candidate.mfu;
+    return o;
+}
+
+// The buy option and one option per cloud offer and term for one GPU count.
+void addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCandidate &candidate, ProcureResult &out)
+{
+    const Evaluation e = evaluate(resolved, candidate.layout);
+    if (!(e.reliability.effectiveTimeToTrainS > 0) || e.reliability.unfinishable) {
+        reject(out, "failures outpace progress");
+        return;
+    }
+    const CostResult &c = e.cost;
+    const double pue = resolved.plan->facility.pue;
+    const double siteKw = e.power.peakItKw * pue;
+    const bool buyPriced = !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
+    if (buyPriced) {
+        ProcureOption o = baseOption(gpu, e, candidate);
+        o.acquisition = Acquisition::Buy;
+        o.cashUsd = c.onpremCashUsd;
+        o.tcoUsd = c.onpremTotalUsd;
+        o.capexUsd = c.onpremCapexUsd;
+        o.facilityKw = siteKw;
+        out.options.push_back(std::move(o));
+    } else {
+        reject(out, "no purchase price in the catalog");
+    }
+    const FacilityInputs in = gatherFacilityInputs(resolved, e.layout, e);
+    const std::vector<CloudQuote> quotes = cloudQuotes(resolved, in, c.cashHorizonS);
+    if (quotes.empty())
+        reject(out, "no cloud offer can host this count");
+    for (const CloudQuote &q : quotes) {
+        ProcureOption o = baseOption(gpu, e, candidate);
+        o.acquisition = Acquisition::Cloud;
+        o.offer = q.offer ? q.offer->id : std::string();
+        o.provider = q.offer ? q.offer->provider : std::string();
+        o.term = q.pricing;
+        o.priceEstimated = !q.published;
+        o.cashUsd = q.bill.cashUsd;
+        o.tcoUsd = q.bill.runShareUsd;
+        o.facilityKw = siteKw;
+        out.options.push_back(std::move(o));
+    }
+}
+
+void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, const GpuSpec *baseGpu, ProcureResult &out)
+{
+    Plan plan = planForGpu(base, gpu, baseGpu);
+    ResolvedPlan resolved;
+    std::vector<ResolveError> errors;
+    if (!resolvePlan(plan, catalog, resolved, errors)) {
+        reject(out, "GPU without a node or fabric in the catalog");
+        return;
+    }
+    if (gpu.peak(plan.precision.compute) <= 0) {
+        reject(out, "GPU without the plan's compute precision");
+        return;
+    }
+    out.gpusExplored.push_back(gpu.id);
+    const int node = std::max(resolved.gpusPerNode, 1);
+    double previousDays = 0;
+    for (long long n = node; n <= kMaxLadderGpus; n *= 2) {
+        plan.hardware.numGpus = static_cast<int>(n);
+        SearchCandidate best;
+        if (!fastestLayout(resolved, static_cast<int>(n), out, best)) {
+            reject(out, "no layout fits this count");
+            if (previousDays > 0)
+                break;   // fitted at fewer GPUs: more cannot help (the batch no longer divides)
+            continue;
+        }
+        const std::size_t before = out.options.size();
+        addOptions(resolved, gpu, best, out);
+        if (out.options.size() == before)
+            continue;
+        const double days = out.options.back().timeToTrainDays;
+        if (previousDays > 0 && previousDays / days < kMinSpeedupPerDoubling)
+            break;
+        previousDays = days;
+    }
+}
+
+} // namespace
+
+double objectiveValue(const ProcureOption &o, ProcureObjective objective)
+{
+    switch (objective) {
+    case ProcureObjective::Cash: return o.cashUsd;
+    case ProcureObjective::Tco: return o.tcoUsd;
+    case ProcureObjective::Time: return o.timeToTrainDays;
+    case ProcureObjective::Energy: return o.energyMwh;
+    }
+    return o.cashUsd;
+}
+
+bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out, std::string &error)
+{
+    out = ProcureResult{};
+    out.request = request;
+    out.objective = request.objective;
+    if (plan.workload.mode != Mode::Training) {
+        error = "procure plans a training run: the plan's workload.mode is not training";
+        return false;
+    }
+    std::vector<const GpuSpec *> gpus;
+    for (const std::string &id : request.gpus) {
+        const GpuSpec *g = catalog.findGpu(id);
+        if (!g) {
+            error = "--gpus: unknown GPU \"" + id + "\" (gpuplan-cli catalog list gpus)";
+            return false;
+        }
+        if (std::find(gpus.begin(), gpus.end(), g) == gpus.end())
+            gpus.push_back(g);
+    }
+    if (request.gpus.empty()) {
+        for (const GpuSpec &g : catalog.gpus)
+            gpus.push_back(&g);
+    }
+    const GpuSpec *baseGpu = catalog.findGpu(plan.hardware.gpu);
+    // GPU types are independent: explored on up to kThreads threads into their own results, merged
+    // in catalog order so the output does not depend on the thread timing.
+    std::vector<ProcureResult> parts(gpus.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < gpus.size(); i = next++)
+            exploreGpu(plan, catalog, *gpus[i], baseGpu, parts[i]);
+    };
+    const unsigned threads = std::min<unsigned>(kThreads, std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool)
+        t.join();
+    for (ProcureResult &part : parts) {
+        for (ProcureOption &o : part.options)
+            out.options.push_back(std::move(o));
+        out.gpusExplored.insert(out.gpusExplored.end(), part.gpusExplored.begin(), part.gpusExplored.end());
+        out.evaluated += part.evaluated;
+        for (const auto &[reason, n] : part.rejected)
+            out.rejected[reason] += n;
+    }
+    rankOptions(request, out);
+    // The plan's training compute, 6·N·D (formulas.md §5), scales each option to other model sizes.
+    ResolvedPlan resolved;
+    std::vector<ResolveError> errors;
+    const double planFlops = resolvePlan(plan, catalog, resolved, errors)
+                                 ? 6.0 * resolved.shape.activeParams * plan.workload.training.tokens
+                                 : 0.0;
+    out.computeOptimal = computeOptimalModel(request, out.options, planFlops);
+    return true;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eval/Layout.h"
+#include "eval/ResolvedPlan.h"
+#include "plan/FacilityAssumptions.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+// The procurement planner: budget and deadline in, options out. For a training plan's workload it
+// explores GPU type x GPU count x way of paying (buying with the plan's facility assumptions; each
+// cloud offer of that GPU on demand, reserved for 1 or 3 years, and spot) with the fastest layout
+// the auto-planner finds at each count, prices every option in cash and as a cost of ownership,
+// and checks the constraints (docs/procurement.md). Not the per-slider evaluate path: it searches
+// layouts and allocates, but stays within a fraction of a second for the bundled examples.
+namespace gpuplan {
+
+enum class ProcureObjective : unsigned char { Cash, Tco, Time, Energy };
+enum class Acquisition : unsigned char { Buy, Cloud };
+enum class Constraint : unsigned char { Deadline, Budget, SitePower };
+
+const char *procureObjectiveName(ProcureObjective objective);   // "cash", "tco", "time", "energy"
+bool parseProcureObjective(const std::string &text, ProcureObjective &out);
+const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud"
+const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
+
+struct ProcureRequest
+{
+    double budgetUsd = -1;          // negative: no budget
+    double deadlineDays = -1;       // negative: no deadline
+    double sitePowerKw = -1;        // negative: no site limit (buying only; rented GPUs use the provider's)
+    std::vector<std::string> gpus;  // GPU ids or aliases; empty = every catalog GPU
+    ProcureObjective objective = ProcureObjective::Cash;
+};
+
+// Documented bounds of the request (docs/procurement.md); out of bounds is refused, not clamped.
+inline constexpr double kMaxBudgetUsd = 1e12;
+inline constexpr double kMaxDeadlineDays = 36500;
+inline constexpr double kMaxSitePowerKw = 1e7;
+
+struct Violation
+{
+    Constraint constraint = Constraint::Deadline;
+    double value = 0;               // days, USD or kW
+    double limit = 0;
+};
+
+struct ProcureOption
+{
+    std::string gpu;
+    int numGpus = 0;
+    Acquisition acquisition = Acquisition::Buy;
+    std::string offer;              // cloud offer id; "" when buying
+    std::string provider;           // cloud provider; "" when buying
+    CloudPricing term = CloudPricing::OnDemand;   // cloud purchase option
+    bool priceEstimated = false;    // the offer publishes no price for the term: on-demand less the plan's discount
+    Layout layout;
+    double timeToTrainDays = 0;     // with failures and restarts
+    double cashUsd = 0;             // cash over the run (buy: capex + operations - resale)
+    double tcoUsd = 0;              // the run's share of the cost of ownership (cloud: of the contract)
+    double capexUsd = 0;            // buy: the up-front commitment
+    double facilityKw = 0;          // peak IT power x PUE: what a site must supply
+    double energyMwh = 0;           // facility energy of the run
+    double tokensPerS = 0;
+    double mfu = 0;
+    bool feasible = true;
+    std::vector<Violation> violations;
+};
+
+// The largest dense model the budget trains compute-optimally by the deadline (Hoffmann et al. 2022:
+// about 20 tokens per parameter, C = 6·N·D = 120·N²), on the option that delivers the most compute
+// within both: its sustained FLOP rate and cash per FLOP measured on the plan's model.
+struct ComputeOptimal
+{
+    bool known = false;
+    int option = -1;                // index into options
+    double computeFlops = 0;
+    double params = 0;
+    double tokens = 0;
+    bool limitedByBudget = false;   // else by the deadline
+};
+
+struct ProcureResult
+{
+    std::vector<ProcureOption> options;
+    std::vector<int> pareto;        // non-dominated in (cash, time), cheapest first
+    int best = -1;                  // feasible option with the lowest objective; -1 = none
+    std::vector<int> closestMisses; // when none is feasible: the options closest to all constraints
+    std::vector<std::string> gpusExplored;
+    long long evaluated = 0;        // layouts the searches evaluated
+    std::map<std::string, long long> rejected;   // why configurations or layouts were set aside
+    ComputeOptimal computeOptimal;
+    ProcureObjective objective = ProcureObjective::Cash;
+    ProcureRequest request;
+};
+
+// Returns false with a message when the plan is not a training plan or a listed GPU is unknown.
+bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out,
+             std::string &error);
+
+// Value of the objective for an option (lower is better).
+double objectiveValue(const ProcureOption &option, ProcureObjective objective);
+
+// Constraint checks, Pareto front, best option and closest misses over out.options (procure()
+// calls it; exposed so tests and views can re-rank under other limits without searching again).
+void rankOptions(const ProcureRequest &request, ProcureResult &out);
+
+} // namespace gpuplan

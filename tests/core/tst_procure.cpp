@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The procurement planner on the 70B example (docs/procurement.md): options across GPU types and
+// ways of paying, constraints honoured, a tighter deadline never cheaper, the Pareto front, the
+// closest misses, and the compute-optimal model of Hoffmann et al. (2022).
+#include "catalog/CatalogLoader.h"
+#include "plan/PlanIo.h"
+#include "procure/ComputeOptimal.h"
+#include "procure/ProcureJson.h"
+#include "procure/Procurement.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace gpuplan;
+
+namespace {
+
+Plan example70b()
+{
+    Plan plan;
+    std::vector<PlanError> errors;
+    if (!loadPlanFile(GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training.gpuplan", &bundledCatalog(), plan, errors))
+        qFatal("cannot load the 70B example");
+    return plan;
+}
+
+// One exploration shared by the tests (constraints only re-rank it: rankOptions()).
+const ProcureResult &explored()
+{
+    static const ProcureResult result = [] {
+        ProcureRequest r;
+        r.budgetUsd = 30e6;
+        r.deadlineDays = 240;
+        ProcureResult out;
+        std::string error;
+        if (!procure(example70b(), bundledCatalog(), r, out, error))
+            qFatal("procure failed: %s", error.c_str());
+        return out;
+    }();
+    return result;
+}
+
+bool satisfies(const ProcureOption &o, const ProcureRequest &r)
+{
+    return (r.deadlineDays < 0 || o.timeToTrainDays <= r.deadlineDays) && (r.budgetUsd < 0 || o.cashUsd <= r.budgetUsd) &&
+           (r.sitePowerKw < 0 || o.acquisition == Acquisition::Cloud || o.facilityKw <= r.sitePowerKw);
+}
+
+} // namespace
+
+class TestProcure final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void optionsAcrossGpusAndWaysOfPaying()
+    {
+        const ProcureResult &r = explored();
+        std::set<std::string> gpus, feasibleGpus;
+        std::set<Acquisition> ways;
+        for (const ProcureOption &o : r.options) {
+            gpus.insert(o.gpu);
+            ways.insert(o.acquisition);
+            if (o.feasible)
+                feasibleGpus.insert(o.gpu);
+            QVERIFY(o.numGpus > 0 && o.timeToTrainDays > 0 && o.cashUsd > 0 && o.tcoUsd > 0);
+            QVERIFY(std::isfinite(o.cashUsd) && std::isfinite(o.timeToTrainDays) && std::isfinite(o.facilityKw));
+            QCOMPARE(o.layout.numGpus, o.numGpus);
+            QCOMPARE(o.layout.tp * o.layout.pp * o.layout.dp * o.layout.cp, o.numGpus);
+            QCOMPARE(o.acquisition == Acquisition::Cloud, !o.offer.empty());
+        }
+        QVERIFY(gpus.size() >= 3);
+        QVERIFY(feasibleGpus.size() >= 3);
+        QCOMPARE(ways.size(), std::size_t(2));
+        QVERIFY(r.best >= 0);
+        QVERIFY(r.evaluated > 0);
+        QVERIFY(!r.rejected.empty());
+    }
+
+    void feasibleMeansEveryConstraintHolds()
+    {
+        ProcureResult r = explored();
+        for (const double site : {-1.0, 500.0, 2000.0, 20000.0}) {
+            ProcureRequest request = r.request;
+            request.sitePowerKw = site;
+            rankOptions(request, r);
+            for (const ProcureOption &o : r.options) {
+                QCOMPARE(o.feasible, satisfies(o, request));
+                QCOMPARE(o.feasible, o.violations.empty());
+            }
+            if (r.best >= 0) {
+                const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
+                for (const ProcureOption &o : r.options)
+                    QVERIFY(!o.feasible || best.cashUsd <= o.cashUsd);
+            }
+        }
+    }
+
+    void tighterDeadlineNeverCheaper()
+    {
+        // Property: over a sweep of deadlines, budgets and objectives, the best option under a
+        // tighter deadline never has a lower objective than under a looser one (its feasible set
+        // is a subset).
+        ProcureResult r = explored();
+        for (const ProcureObjective objective : {ProcureObjective::Cash, ProcureObjective::Tco, ProcureObjective::Energy}) {
+            for (const double budget : {-1.0, 10e6, 30e6, 60e6}) {
+                double previous = -1;   // best objective at the looser deadline
+                for (double deadline = 2000; deadline >= 5; deadline *= 0.8) {
+                    ProcureRequest request;
+                    request.budgetUsd = budget;
+                    request.deadlineDays = deadline;
+                    request.objective = objective;
+                    rankOptions(request, r);
+                    if (r.best < 0) {
+                        previous = std::numeric_limits<double>::infinity();
+                        continue;
+                    }
+                    const double value = objectiveValue(r.options[static_cast<std::size_t>(r.best)], objective);
+                    QVERIFY2(previous < 0 || value >= previous, qPrintable(QString::number(deadline)));
+                    previous = value;
+                }
+            }
+        }
+        // The exploration itself does not depend on the deadline: a full run at 120 days lists the
+        // same options, and its best costs at least the best at 240 days.
+        ProcureRequest tight;
+        tight.budgetUsd = 30e6;
+        tight.deadlineDays = 120;
+        ProcureResult t;
+        std::string error;
+        QVERIFY(procure(example70b(), bundledCatalog(), tight, t, error));
+        QCOMPARE(t.options.size(), explored().options.size());
+        QVERIFY(t.best >= 0);
+        QVERIFY(t.options[static_cast<std::size_t>(t.best)].cashUsd >=
+                explored().options[static_cast<std::size_t>(explored().best)].cashUsd);
+    }
+
+    void paretoFrontIsNotDominated()
+    {
+        const ProcureResult &r = explored();
+        QVERIFY(!r.pareto.empty());
+        double lastCash = -1, lastDays = 1e300;
+        for (int i : r.pareto) {
+            const ProcureOption &p = r.options[static_cast<std::size_t>(i)];
+            QVERIFY(p.cashUsd >= lastCash && p.timeToTrainDays < lastDays);
+            lastCash = p.cashUsd;
+            lastDays = p.timeToTrainDays;
+            for (const ProcureOption &o : r.options)
+                QVERIFY(!(o.cashUsd <= p.cashUsd && o.timeToTrainDays <= p.timeToTrainDays &&
+                          (o.cashUsd < p.cashUsd || o.timeToTrainDays < p.timeToTrainDays)));
+        }
+    }
+
+    void noFeasibleOptionListsClosestMisses()
+    {
+        ProcureResult r = explored();
+        ProcureRequest request;
+        request.budgetUsd = 1000;   // nothing trains 15 T tokens for $1,000
+        request.deadlineDays = 240;
+        rankOptions(request, r);
+        QCOMPARE(r.best, -1);
+        QCOMPARE(r.closestMisses.size(), std::size_t(5));
+        for (int i : r.closestMisses)
+            QVERIFY(!r.options[static_cast<std::size_t>(i)].violations.empty());
+        const nlohmann::ordered_json j = procureToJson(r);
+        QVERIFY(j["best"].is_null());
+        QCOMPARE(j["closest_misses"].size(), std::size_t(5));
+    }
+
+    void listedGpusOnly()
+    {
+        ProcureRequest request;
+        request.gpus = {"H100-SXM-80GB", "A100-SXM-80GB"};
+        ProcureResult r;
+        std::string error;
+        QVERIFY(procure(example70b(), bundledCatalog(), request, r, error));
+        for (const ProcureOption &o : r.options)
+            QVERIFY(o.gpu == "H100-SXM-80GB" || o.gpu == "A100-SXM-80GB");
+        QCOMPARE(r.best >= 0, true);   // no constraints: every option is feasible
+        request.gpus = {"no-such-gpu"};
+        QVERIFY(!procure(example70b(), bundledCatalog(), request, r, error));
+        QVERIFY(error.find("no-such-gpu") != std::string::npos);
+    }
+
+    void servingPlanRefused()
+    {
+        Plan plan;
+        std::vector<PlanError> errors;
+        QVERIFY(loadPlanFile(GPUPLAN_SOURCE_DIR "/examples/llama3-8b-inference.gpuplan", &bundledCatalog(), plan, errors));
+        ProcureResult r;
+        std::string error;
+        QVERIFY(!procure(plan, bundledCatalog(), {}, r, error));
+        QVERIFY(error.find("training") != std::string::npos);
+    }
+
+    void computeOptimalChinchilla()
+    {
+        // Hoffmann et al. (2022), Table 3 / §3: Chinchilla, 70 B parameters on 1.4 T tokens (20 per
+        // parameter), C = 6 x 70e9 x 1.4e12 = 5.88e23 FLOP.
+        QVERIFY(std::fabs(computeOptimalParams(6 * 70e9 * 1.4e12) / 70e9 - 1.0) < 1e-12);
+        // Quadrupling the compute doubles the model (N ~ C^0.5).
+        QVERIFY(std::fabs(computeOptimalParams(4 * 5.88e23) / computeOptimalParams(5.88e23) - 2.0) < 1e-12);
+
+        // On the explored options: the compute within the budget and the deadline, N = sqrt(C / 120).
+        const ProcureResult &r = explored();
+        const ComputeOptimal &c = r.computeOptimal;
+        QVERIFY(c.known && c.option >= 0);
+        QVERIFY(std::fabs(c.params - std::sqrt(c.computeFlops / 120.0)) <= 1e-9 * c.params);
+        QVERIFY(std::fabs(c.tokens - 20.0 * c.params) <= 1e-9 * c.tokens);
+        // The plan's own run (70 B on 15 T tokens, 9.7 times the compute-optimal tokens) fits in
+        // $30 M and 240 days, so the budget trains at least as much compute: a model of at least
+        // sqrt(6 x 70.6e9 x 15e12 / 120) = 230 B parameters.
+        QVERIFY(c.params > 200e9);
+        // Without a budget or a deadline there is no answer.
+        QVERIFY(!computeOptimalModel({}, r.options, 1e24).known);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestProcure)
+#include "tst_procure.moc"
