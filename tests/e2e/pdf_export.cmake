@@ -61,6 +61,7 @@ export_pdf(${pdf} ${TRAINING})
 pdf_text(${pdf} text)
 expect_text("${text}" "Llama 3 70B pre-training on 1,024 H100" "Executive summary" "Recommendation:" "Bill of materials"
             "Capital expenditure" "Yearly cost of owning the cluster" "Cloud options" "Cloud against on-prem"
+            "Alternatives considered" "Cheapest in cash, finishing in time" "Cash over"
             "Power, cooling and facility" "Memory per GPU" "Scaling" "Timeline" "Risks" "Assumptions and sources"
             "Catalog prices" "Appendix: formulas" "Prepared by" "Page 1 of")
 # Key numbers of the plan, from the same evaluation the CLI reports.

@@ -13,10 +13,13 @@
 #include "report/ReportStyle.h"
 
 #include "catalog/CatalogLoader.h"
+#include "facility/CostVerdict.h"
+#include "facility/FacilityInputs.h"
 #include "export/LaunchFiles.h"
 
 #include <QBuffer>
 #include <QFile>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -74,7 +77,8 @@ private slots:
         auto c = openExample("llama3-70b-training.gpuplan");
         std::vector<std::unique_ptr<ReportPlan>> keep;
         const ReportDocument doc = reportOf({c.get()}, keep);
-        const QStringList expected = {"Executive summary", "Bill of materials", "Cost", "Power, cooling and facility",
+        const QStringList expected = {"Executive summary", "Bill of materials", "Cost", "Alternatives considered",
+                                      "Power, cooling and facility",
                                       "Memory per GPU", "Scaling", "Timeline", "Risks", "Assumptions and sources",
                                       "Appendix: formulas"};
         QCOMPARE(doc.headings(1), expected);
@@ -123,6 +127,66 @@ private slots:
         QVERIFY(doc.table(QStringLiteral("scaling"))->rows.size() >= 3);
         // Summary: the recommendation names the GPU count and the cheaper option.
         QVERIFY(doc.plainText().contains(QStringLiteral("Procure 1,024 × NVIDIA H100")));
+    }
+
+    void verdictHoldsAgainstEveryOfferShown_data() const
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("training") << "llama3-70b-training.gpuplan";
+        QTest::newRow("serving") << "llama3-8b-inference.gpuplan";
+    }
+
+    void verdictHoldsAgainstEveryOfferShown() const
+    {
+        // The summary's cost verdict is the core's (cheapest of every offer and option the cost
+        // section lists, named, in the view it rests on), and the cloud table lists only offers it
+        // was held against: no cheaper figure elsewhere in the same document.
+        QFETCH(QString, file);
+        auto c = openExample(file.toUtf8().constData());
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const CostVerdict v = costVerdict(c->resolved(), c->evaluation());
+        QVERIFY(v.cloudKnown && v.cheapestCloud.offer);
+        const QString text = doc.plainText().simplified();
+        QVERIFY(text.contains(QString::fromStdString(v.text).simplified()));
+        QVERIFY(text.contains(QStringLiteral("Cash over")));
+        QVERIFY(text.contains(QStringLiteral("Cost of ownership")));
+        const FacilityInputs in = gatherFacilityInputs(c->resolved(), c->evaluation().layout, c->evaluation());
+        const std::vector<CloudQuote> quotes = cloudQuotes(c->resolved(), in, c->evaluation().cost.cashHorizonS);
+        const Table *cloud = doc.table(QStringLiteral("cloud"));
+        QVERIFY(cloud && !cloud->rows.empty());
+        for (const TableRow &r : cloud->rows) {
+            bool quoted = false;
+            for (const CloudQuote &quote : quotes)
+                quoted = quoted || r.cells.front().startsWith(QString::fromStdString(quote.offer->provider + " " + quote.offer->instance));
+            QVERIFY2(quoted, qPrintable(r.cells.front()));
+        }
+    }
+
+    void alternativesConsidered() const
+    {
+        // Training plans list the procurement planner's cheapest and fastest options that finish
+        // within the plan's own time, across GPU types and ways of paying; serving plans have none.
+        auto c = openExample("llama3-70b-training.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const Table *cash = doc.table(QStringLiteral("alternatives-cash"));
+        const Table *time = doc.table(QStringLiteral("alternatives-time"));
+        QVERIFY(cash && time);
+        QCOMPARE(cash->rows.size(), std::size_t(5));
+        QCOMPARE(time->rows.size(), std::size_t(5));
+        QSet<QString> gpus;
+        for (const Table *t : {cash, time}) {
+            for (const TableRow &r : t->rows) {
+                gpus.insert(r.cells[0].section(QStringLiteral(", "), 0, 0).section(QStringLiteral(" × "), 1));
+                QVERIFY(r.cells[3].startsWith(QLatin1Char('$')));
+            }
+        }
+        QVERIFY(gpus.size() >= 2);
+        QVERIFY(doc.plainText().contains(QStringLiteral("Why this plan: ")));
+        auto serving = openExample("llama3-8b-inference.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keepServing;
+        QVERIFY(!reportOf({serving.get()}, keepServing).table(QStringLiteral("alternatives-cash")));
     }
 
     void everyPriceHasSourceAndDate() const

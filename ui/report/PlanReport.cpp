@@ -24,6 +24,7 @@ void addPlanSections(ReportDocument &doc, const SectionInput &in, bool withSumma
         addExecutiveSummary(doc, in);
     addBillOfMaterials(doc, in);
     addCosts(doc, in);
+    addAlternatives(doc, in);
     addFacility(doc, in);
     addMemoryChart(doc, in);
     addScalingChart(doc, in);

@@ -40,7 +40,8 @@ double cloudTotal(const SectionInput &in, const CloudOffer &offer, CloudPricing 
 void addCloudOptions(ReportDocument &doc, const SectionInput &in)
 {
     const Plan &p = in.plan;
-    const CostResult &c = in.evaluation.cost;
+    const Evaluation &e = in.evaluation;
+    const CostResult &c = e.cost;
     Table t;
     t.id = QStringLiteral("cloud");
     t.columns = {{QObject::tr("Cloud offer"), 2.2, false}};
@@ -55,7 +56,10 @@ void addCloudOptions(ReportDocument &doc, const SectionInput &in)
     } else if (in.resolved.gpu) {
         int shown = 0;
         for (const CloudOffer &offer : in.controller.catalog().clouds) {
-            if (offer.gpu != in.resolved.gpu->id || shown == kMaxOffers)
+            // The offers the cost verdict is held against: this GPU, instances that can make the
+            // plan's cluster (facility/CostVerdict.h).
+            if (offer.gpu != in.resolved.gpu->id || shown == kMaxOffers ||
+                !offerCanHost(offer, e.layout.numGpus, in.resolved.gpusPerNode))
                 continue;
             ++shown;
             QStringList details;
@@ -140,7 +144,15 @@ void addCosts(ReportDocument &doc, const SectionInput &in)
     versus.rows.push_back({{training ? QObject::tr("On-prem, the run's share of the cost of ownership")
                                      : QObject::tr("On-prem over the horizon"),
                             money(p, c.onpremTotalUsd)}});
-    versus.rows.push_back({{QObject::tr("Cheaper"), c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")}, RowKind::Total});
+    versus.rows.push_back({{QObject::tr("On-prem cash over %1: capex %2 + operations %3 − resale %4")
+                                .arg(duration(c.cashHorizonS), money(p, c.onpremCapexUsd), money(p, c.onpremOperationsUsd),
+                                     money(p, c.onpremResaleUsd)),
+                            money(p, c.onpremCashUsd)}});
+    if (c.cloudTermsBilled > 0)
+        versus.rows.push_back({{QObject::tr("Cloud cash, %1 reservation term(s) billed in full").arg(grouped(c.cloudTermsBilled)),
+                                money(p, c.cloudCashUsd)}});
+    versus.rows.push_back({{QObject::tr("Cheaper against the plan's offer (cost of ownership)"),
+                            c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")}, RowKind::Total});
     versus.rows.push_back({{QObject::tr("Break-even (use until owning beats renting)"), q(breakEvenText(p, c))}});
     versus.rows.push_back({{QObject::tr("On-prem utilization at which both cost the same"),
                             c.breakEvenUtilizationNever ? QObject::tr("cloud cheaper at any") : percent(c.breakEvenUtilization)}});

@@ -37,6 +37,8 @@ QString capacityText(const SectionInput &in);   // time to train, or serving cap
 void addBillOfMaterials(ReportDocument &doc, const SectionInput &in);
 void addFacility(ReportDocument &doc, const SectionInput &in);
 void addCosts(ReportDocument &doc, const SectionInput &in);
+// Other GPUs, counts and ways of paying for the same training run (ReportAlternatives.cpp).
+void addAlternatives(ReportDocument &doc, const SectionInput &in);
 
 // Drawings (ReportCharts.cpp): memory per GPU, scaling curve, timeline.
 void addMemoryChart(ReportDocument &doc, const SectionInput &in);

@@ -5,6 +5,7 @@
 #include "report/ReportStyle.h"
 
 #include "common/EnumNames.h"
+#include "facility/CostVerdict.h"
 
 #include <QFontMetricsF>
 
@@ -38,19 +39,15 @@ const Diagnostic *firstLayoutError(const Evaluation &e)
     return nullptr;
 }
 
-QString costVerdict(const SectionInput &in)
+// The cost verdict of the core (facility/CostVerdict.h): held against every cloud offer and purchase
+// option the cost section lists, naming the cheapest and the view (cash or cost of ownership) it
+// rests on; then the payback of owning against the plan's own offer.
+QString costSentence(const SectionInput &in, const CostVerdict &v)
 {
     const CostResult &c = in.evaluation.cost;
-    if (c.isMissing(MissingInput::CloudPrice))
-        return QObject::tr("No cloud price is known for this GPU, so only the on-prem cost is given: %1.")
-            .arg(money(in.plan, c.onpremTotalUsd));
-    const bool training = in.plan.workload.mode == Mode::Training;
-    const QString what = training ? QObject::tr("this training run") : QObject::tr("the %1-month horizon").arg(grouped(in.plan.cost.horizonMonths));
-    QString s = c.cheaper == CostBasis::Cloud
-                    ? QObject::tr("Renting in the cloud is cheaper for %1: %2, against %3 as the on-prem share.")
-                          .arg(what, money(in.plan, c.cloudTotalUsd), money(in.plan, c.onpremTotalUsd))
-                    : QObject::tr("Owning the cluster is cheaper for %1: %2 on-prem, against %3 in the cloud.")
-                          .arg(what, money(in.plan, c.onpremTotalUsd), money(in.plan, c.cloudTotalUsd));
+    QString s = q(v.text);
+    if (!v.cloudKnown || !v.onpremKnown)
+        return s;
     if (c.breakEvenNever)
         s += QObject::tr(" At these prices owning never pays back against renting.");
     else if (c.breakEvenMonths > in.plan.cost.depreciationYears * 12.0)
@@ -58,6 +55,14 @@ QString costVerdict(const SectionInput &in)
     else if (c.breakEvenMonths > 0)
         s += QObject::tr(" Owning pays back after %1 months of use.").arg(grouped(c.breakEvenMonths, 1));
     return s;
+}
+
+QString cheapestOfferName(const CostVerdict &v)
+{
+    const CloudQuote &quote = v.cheapestCloud;
+    const QString option = QString::fromUtf8(nameOf(cloudPricingNames(), quote.pricing)).replace(QLatin1Char('_'), QLatin1Char(' '));
+    return quote.offer ? QObject::tr("%1 %2, %3").arg(q(quote.offer->provider), q(quote.offer->instance), option)
+                       : QObject::tr("plan's price, %1").arg(option);
 }
 
 struct Tile
@@ -165,7 +170,7 @@ QString recommendation(const SectionInput &in)
                      grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1));
     if (e.reliability.unfinishable)
         s += QObject::tr(" Failures would come faster than the job progresses: add checkpointing or spare nodes first.");
-    return s + QLatin1Char(' ') + costVerdict(in);
+    return s + QLatin1Char(' ') + costSentence(in, costVerdict(in.resolved, e));
 }
 
 void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
@@ -174,6 +179,7 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
     const Plan &p = in.plan;
     const CostResult &c = e.cost;
     const bool training = p.workload.mode == Mode::Training;
+    const CostVerdict verdict = costVerdict(in.resolved, e);
     doc.add(Heading{in.prefix + QObject::tr("Executive summary"), 1});
     doc.add(Paragraph{recommendation(in), TextStyle::Body, QObject::tr("Recommendation: ")});
 
@@ -186,8 +192,10 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
         tiles.push_back({QObject::tr("Serving capacity"),
                          QObject::tr("%1 tok/s").arg(count(e.inference.outputTokensPerSPerGpu * e.layout.numGpus)),
                          QObject::tr("output tokens, all replicas")});
-    tiles.push_back({QObject::tr("Total cost (cheaper option)"), money(p, c.perRunUsd),
-                     c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")});
+    const QString view = verdict.basis == CostView::Cash ? QObject::tr("cash") : QObject::tr("cost of ownership");
+    tiles.push_back({QObject::tr("Cost (cheapest way, %1)").arg(view),
+                     money(p, verdict.cheaper == CostBasis::Cloud ? verdict.cloudUsd : verdict.onpremUsd),
+                     verdict.cheaper == CostBasis::Cloud ? cheapestOfferName(verdict) : QObject::tr("on-prem")});
     tiles.push_back({QObject::tr("Facility power"), kw(e.power.facilityKw), QObject::tr("at PUE %1").arg(grouped(p.facility.pue, 2))});
     if (!e.validity.valid()) {
         // Not an answer: every tile but the GPU count reads "would be".
@@ -233,13 +241,28 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
         row(QObject::tr("Latency"), QObject::tr("%1 ms to first token, %2 ms per output token")
                                         .arg(grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1)));
     }
-    row(QObject::tr("Total cost"), QObject::tr("%1 (%2); cloud %3, on-prem %4")
-                                       .arg(money(p, c.perRunUsd), c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem"),
-                                            money(p, c.cloudTotalUsd), money(p, c.onpremTotalUsd)));
+    const QString horizon = duration(c.cashHorizonS);
+    if (verdict.cloudKnown) {
+        row(QObject::tr("Cash over %1").arg(horizon),
+            QObject::tr("on-prem %1 (capex %2 + operations %3 − resale %4); cheapest cloud %5 (%6)")
+                .arg(money(p, c.onpremCashUsd), money(p, c.onpremCapexUsd), money(p, c.onpremOperationsUsd),
+                     money(p, c.onpremResaleUsd), money(p, verdict.cheapestCloud.bill.cashUsd), cheapestOfferName(verdict)));
+        row(QObject::tr("Cost of ownership"),
+            QObject::tr("on-prem %1 (%2 at %3 utilization); cloud %4 (%5)")
+                .arg(money(p, c.onpremTotalUsd), training ? QObject::tr("the run's share") : QObject::tr("the horizon's share"),
+                     percent(p.cost.onpremUtilization), money(p, verdict.cheapestCloud.bill.runShareUsd), cheapestOfferName(verdict)));
+    } else {
+        row(QObject::tr("Cash over %1").arg(horizon), QObject::tr("on-prem %1; no cloud price").arg(money(p, c.onpremCashUsd)));
+        row(QObject::tr("Cost of ownership"), QObject::tr("on-prem %1; no cloud price").arg(money(p, c.onpremTotalUsd)));
+    }
+    row(QObject::tr("Verdict rests on"), verdict.basis == CostView::Cash
+                                             ? QObject::tr("cash: nothing else uses the hardware after the run (follow-on utilization 0)")
+                                             : QObject::tr("cost of ownership: other work uses %1 of the hours after the run")
+                                                   .arg(percent(p.cost.followonUtilization)));
     row(QObject::tr("On-prem capex"), money(p, c.onpremCapexUsd));
     row(QObject::tr("Facility power"), QObject::tr("%1 (IT %2, peak IT %3)").arg(kw(e.power.facilityKw), kw(e.power.itKw), kw(e.power.peakItKw)));
     doc.add(std::move(t));
-    doc.add(Paragraph{costVerdict(in), TextStyle::Body, QObject::tr("Cloud or on-prem: ")});
+    doc.add(Paragraph{costSentence(in, verdict), TextStyle::Body, QObject::tr("Cloud or on-prem: ")});
 }
 
 } // namespace gpuplan::ui::report

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// "Alternatives considered" of the plan report: the procurement planner (core/procure) run for the
+// plan's training workload with the plan's own time to train as the deadline, the cheapest and the
+// fastest options across GPUs and ways of paying, and how the plan compares with them.
+#include "report/ReportFormat.h"
+#include "report/ReportSections.h"
+
+#include "document/PlanController.h"
+
+#include "common/EnumNames.h"
+#include "facility/CostVerdict.h"
+#include "procure/Procurement.h"
+
+#include <algorithm>
+
+namespace gpuplan::ui::report {
+
+namespace {
+
+constexpr int kShown = 5;
+constexpr double kDayS = 86400.0;
+
+QString optionName(const ProcureOption &o)
+{
+    const QString way = o.acquisition == Acquisition::Buy
+                            ? QObject::tr("buy")
+                            : QObject::tr("%1 %2%3")
+                                  .arg(q(o.offer), QString::fromUtf8(nameOf(cloudPricingNames(), o.term)).replace(QLatin1Char('_'), QLatin1Char(' ')),
+                                       o.priceEstimated ? QStringLiteral("*") : QString());
+    return QObject::tr("%1 × %2, %3").arg(grouped(o.numGpus), q(o.gpu), way);
+}
+
+Table optionTable(const QString &id, const Plan &p, const ProcureResult &r, const std::vector<int> &shown)
+{
+    Table t;
+    t.id = id;
+    t.columns = {{QObject::tr("Option"), 2.6, false},
+                 {QObject::tr("Layout"), 1.2, false},
+                 {QObject::tr("Time to train"), 0.9, true},
+                 {QObject::tr("Cash"), 0.8, true},
+                 {QObject::tr("Cost of ownership"), 0.9, true},
+                 {QObject::tr("Facility power"), 0.9, true}};
+    for (int i : shown) {
+        const ProcureOption &o = r.options[static_cast<std::size_t>(i)];
+        t.rows.push_back({{optionName(o),
+                           QObject::tr("TP %1 PP %2 DP %3%4").arg(o.layout.tp).arg(o.layout.pp).arg(o.layout.dp)
+                               .arg(o.layout.cp > 1 ? QObject::tr(" CP %1").arg(o.layout.cp) : QString()),
+                           duration(o.timeToTrainDays * kDayS), money(p, o.cashUsd), money(p, o.tcoUsd), kw(o.facilityKw)}});
+    }
+    return t;
+}
+
+} // namespace
+
+void addAlternatives(ReportDocument &doc, const SectionInput &in)
+{
+    const Plan &p = in.plan;
+    const Evaluation &e = in.evaluation;
+    if (p.workload.mode != Mode::Training || !(e.reliability.effectiveTimeToTrainS > 0))
+        return;
+    doc.add(Heading{in.prefix + QObject::tr("Alternatives considered"), 1});
+    ProcureRequest request;
+    request.deadlineDays = e.reliability.effectiveTimeToTrainS / kDayS;
+    ProcureResult r;
+    std::string error;
+    if (!procure(p, in.controller.catalog(), request, r, error)) {
+        doc.add(Paragraph{q(error)});
+        return;
+    }
+    doc.add(Paragraph{QObject::tr("The same training run (model, tokens, batch, precision) was planned on every catalog GPU "
+                                  "with a node and the plan's precision (%1 types), at GPU counts doubling from one node, "
+                                  "bought with this plan's facility assumptions or rented from each cloud offer on demand, "
+                                  "reserved for 1 or 3 years, and spot, each with its fastest parallel layout: %2 options. "
+                                  "Constraint: finish within the plan's own time to train with failures, %3. Cash is over "
+                                  "the run (buying: capex + operations − resale; cloud: rent, reservation terms in full); "
+                                  "the cost of ownership is the run's share when the hardware stays busy afterwards. * = "
+                                  "the offer publishes no price for that option: on-demand less the plan's discount.")
+                          .arg(r.gpusExplored.size())
+                          .arg(grouped(static_cast<double>(r.options.size())))
+                          .arg(duration(e.reliability.effectiveTimeToTrainS))});
+
+    std::vector<int> feasible;
+    for (int i = 0; i < static_cast<int>(r.options.size()); ++i) {
+        if (r.options[static_cast<std::size_t>(i)].feasible)
+            feasible.push_back(i);
+    }
+    auto by = [&](auto key) {
+        std::vector<int> v = feasible;
+        std::stable_sort(v.begin(), v.end(), [&](int a, int b) { return key(r.options[static_cast<std::size_t>(a)]) < key(r.options[static_cast<std::size_t>(b)]); });
+        v.resize(std::min<std::size_t>(v.size(), kShown));
+        return v;
+    };
+    const std::vector<int> cheapest = by([](const ProcureOption &o) { return o.cashUsd; });
+    const std::vector<int> fastest = by([](const ProcureOption &o) { return o.timeToTrainDays; });
+    doc.add(Heading{QObject::tr("Cheapest in cash, finishing in time"), 2});
+    doc.add(optionTable(QStringLiteral("alternatives-cash"), p, r, cheapest));
+    doc.add(Heading{QObject::tr("Fastest"), 2});
+    doc.add(optionTable(QStringLiteral("alternatives-time"), p, r, fastest));
+
+    // The plan's own cash: the cheaper of buying and its cheapest cloud offer (the cost verdict).
+    const CostVerdict v = costVerdict(in.resolved, e);
+    const double planCash = v.cloudKnown ? std::min(e.cost.onpremCashUsd, v.cheapestCloud.bill.cashUsd) : e.cost.onpremCashUsd;
+    QString why;
+    if (cheapest.empty()) {
+        why = QObject::tr("No alternative finishes within the plan's time.");
+    } else {
+        const ProcureOption &best = r.options[static_cast<std::size_t>(cheapest.front())];
+        why = planCash <= best.cashUsd * 1.0001
+                  ? QObject::tr("The plan is the cheapest way found to finish by then: %1 in cash against %2 for the best "
+                                "alternative (%3).")
+                        .arg(money(p, planCash), money(p, best.cashUsd), optionName(best))
+                  : QObject::tr("An alternative finishes by then for less cash: %1 at %2, against %3 for the plan. What the "
+                                "planner does not weigh may still decide for the plan: availability of the GPUs and of "
+                                "capacity at that provider, lead times, an existing site or contract, and prices marked *.")
+                        .arg(optionName(best), money(p, best.cashUsd), money(p, planCash));
+    }
+    doc.add(Paragraph{why, TextStyle::Body, QObject::tr("Why this plan: ")});
+}
+
+} // namespace gpuplan::ui::report
