@@ -202,6 +202,9 @@ private slots:
         // Hoffmann et al. (2022), Table 3 / §3: Chinchilla, 70 B parameters on 1.4 T tokens (20 per
         // parameter), C = 6 x 70e9 x 1.4e12 = 5.88e23 FLOP.
         QVERIFY(std::fabs(computeOptimalParams(6 * 70e9 * 1.4e12) / 70e9 - 1.0) < 1e-12);
+        // The compute-optimal lesson (ui/teaching/Lessons.cpp) quotes the model the compute of Llama 3
+        // 70B on 15 T tokens would train: sqrt(6 x 70.6e9 x 15e12 / 120) = 230 B on 4.6 T tokens.
+        QVERIFY(std::fabs(computeOptimalParams(6 * 70.6e9 * 15e12) / 1e9 - 230.1) < 0.1);
         // Quadrupling the compute doubles the model (N ~ C^0.5).
         QVERIFY(std::fabs(computeOptimalParams(4 * 5.88e23) / computeOptimalParams(5.88e23) - 2.0) < 1e-12);
 

@@ -185,6 +185,35 @@ void busySetup(Plan &p)
     megatron70b(p, 256);
 }
 
+// ---- 6. Compute-optimal models ----------------------------------------------------------
+
+const LessonStep kComputeOptimalSteps[] = {
+    {"Llama 3 70B trained on 15 T tokens: about 214 tokens per parameter. Training compute is C = 6 · N · D "
+     "(N parameters, D tokens), so the time to train and the cost grow with both. Note them in the key results.",
+     "nothing yet", "Time to train and cost per run", ExplainTopic::TimeToTrain, "cost", nullptr},
+    {"Hoffmann et al. (2022) trained over 400 models and found that for a fixed compute budget the lowest loss comes "
+     "at about 20 tokens per parameter: their Chinchilla, 70 B parameters on 1.4 T tokens, beat the 280 B Gopher "
+     "trained with the same compute. For 70 B parameters that is 1.4 T tokens: about a tenth of the compute, time "
+     "and cost.",
+     "Tokens: 15 T → 1.4 T", "Time to train and cost per run (about ÷ 10)", ExplainTopic::CostPerRun, "cost",
+     [](Plan &p) { p.workload.training.tokens = 1.4e12; }},
+    {"Turned around: a budget fixes C, and with D = 20 · N, C = 120 · N², so the compute-optimal model has "
+     "N = √(C / 120) parameters. The compute of the 15 T-token run would train a model of about 230 B parameters on "
+     "4.6 T tokens compute-optimally. gpuplan-cli procure (and its compute_optimal answer) turns a budget and a "
+     "deadline into that model size on the option that delivers the most compute.",
+     "Tokens: 1.4 T → 15 T", "Cost per run: the budget this compute costs", ExplainTopic::CostPerRun, "cost",
+     [](Plan &p) { p.workload.training.tokens = 15e12; }},
+    {"Why Llama 3 trained far past 20 tokens per parameter: compute-optimal minimizes the cost of training, not of "
+     "using the model. A smaller model trained longer costs more to train per unit of quality but less for every "
+     "token it later serves; with heavy inference, over-training pays.",
+     "nothing", "Throughput: a smaller model serves more tokens per GPU", ExplainTopic::Throughput, nullptr, nullptr},
+};
+
+void computeOptimalSetup(Plan &p)
+{
+    megatron70b(p, 1024);
+}
+
 const Lesson kLessons[] = {
     {"scaling", "Why don't twice the GPUs train twice as fast?",
      "More GPUs with the same batch split the work finer: pipelines idle more and the network carries more.",
@@ -201,6 +230,9 @@ const Lesson kLessons[] = {
     {"busy-not-productive", "Why is 98% GPU utilization with a slow job bad?",
      "Busy GPUs are not productive GPUs: MFU, not nvidia-smi, says how much of the hardware trains the model.",
      "llama3-70b", busySetup, kBusySteps},
+    {"compute-optimal", "What is a compute-optimal model for a budget?",
+     "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
+     "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
 };
 
 } // namespace
