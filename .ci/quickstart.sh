@@ -3,17 +3,19 @@
 # Quick start for a fresh Debian 12 machine (run as root):
 #   .ci/quickstart.sh app    install what is missing, build, start gpuplan on an example plan
 #   .ci/quickstart.sh test   install what is missing, build, run the whole test suite
+#   .ci/quickstart.sh deb    install what is missing, build, write the Debian package to build/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-}
 case "$mode" in
-  app|test) ;;
-  *) echo "usage: $0 app|test" >&2; exit 2 ;;
+  app|test|deb) ;;
+  *) echo "usage: $0 app|test|deb" >&2; exit 2 ;;
 esac
 
 packages=(g++ cmake ninja-build qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
-          xvfb xauth poppler-utils fonts-dejavu-core clang libclang-rt-14-dev)
+          xvfb xauth poppler-utils fonts-dejavu-core clang libclang-rt-14-dev
+          librsvg2-bin dpkg-dev file man-db desktop-file-utils appstream libxml2-utils shared-mime-info lintian)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
@@ -37,6 +39,12 @@ if [ "$mode" = app ]; then
     exec "$build/app/gpuplan/gpuplan" --screenshot "$build/gpuplan.png" "$plan"
   fi
   exec "$build/app/gpuplan/gpuplan" "$plan"
+fi
+
+if [ "$mode" = deb ]; then
+  (cd "$build" && cpack -G DEB)
+  ls "$build"/gpuplan_*.deb
+  exit 0
 fi
 
 export QT_QPA_PLATFORM=offscreen

@@ -44,10 +44,26 @@ void printJson(const nlohmann::json &json)
     std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
-int printHelp(const std::string &usage, const std::string &description, const CliArgs &args)
+int printHelp(const CommandHelp &help)
 {
-    std::cout << "Usage: " << usage << "\n\n" << description << "\n\nOptions:\n" << args.optionsHelp();
+    std::cout << "Usage: " << help.usage << "\n\n" << help.description << "\n\nOptions:\n"
+              << CliArgs(help.options).optionsHelp();
     return kOk;
+}
+
+bool parseCommandArgs(const char *command, const CommandHelp &help, const std::vector<std::string> &argv,
+                      CliArgs &args, int &exitCode)
+{
+    if (std::string error; !args.parse(argv, error)) {
+        printError(std::string(command) + ": " + error);
+        exitCode = kUsage;
+        return false;
+    }
+    if (args.flag("--help")) {
+        exitCode = printHelp(help);
+        return false;
+    }
+    return true;
 }
 
 bool loadCatalogFromArgs(const CliArgs &args, Catalog &catalog)

@@ -36,14 +36,29 @@ void printError(const std::string &message);
 void printJson(const nlohmann::ordered_json &json);
 void printJson(const nlohmann::json &json);
 
+// What a command's --help prints and its man page section shows: the usage line, the
+// description and the option table the command parses with.
+struct CommandHelp
+{
+    std::string usage;
+    std::string description;
+    std::vector<CliArgs::OptionSpec> options;
+};
+
 // A command's --help text: usage line, description, options.
-int printHelp(const std::string &usage, const std::string &description, const CliArgs &args);
+int printHelp(const CommandHelp &help);
+
+// Parses a command's arguments with its option table. False when the command is done: the usage
+// was wrong (message printed, exit code kUsage) or --help was printed (kOk).
+bool parseCommandArgs(const char *command, const CommandHelp &help, const std::vector<std::string> &argv,
+                      CliArgs &args, int &exitCode);
 
 struct Command
 {
     const char *name;
     const char *summary;
     int (*run)(const std::vector<std::string> &args);
+    CommandHelp (*help)();
 };
 
 } // namespace gpuplan::cli

@@ -85,22 +85,23 @@ std::string cpuModel()
 
 } // namespace
 
-int runBench(const std::vector<std::string> &argv)
+CommandHelp benchHelp()
 {
     auto specs = planOptions();
     specs.push_back({"--json", false, false, "print the timings as JSON"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("bench: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli bench [PLAN] [--json] [--set PATH=VALUE ...]",
-                         "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs, the\n"
-                         "strong and weak scaling curves and the procurement planner ($30 M, 240 days). Without PLAN:\n"
-                         "Llama 3 70B, sequence 8192, on H100.",
-                         args);
+    return {"gpuplan-cli bench [PLAN] [--json] [--set PATH=VALUE ...]",
+            "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs, the\n"
+            "strong and weak scaling curves and the procurement planner ($30 M, 240 days). Without PLAN:\n"
+            "Llama 3 70B, sequence 8192, on H100.",
+            specs};
+}
+
+int runBench(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = benchHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("bench", help, argv, args, done))
+        return done;
     if (args.positional().size() > 1) {
         printError("bench: expected at most one plan file (see --help)");
         return kUsage;

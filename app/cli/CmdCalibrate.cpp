@@ -81,7 +81,7 @@ nlohmann::ordered_json efficiencyEntry(const std::string &gpu, const GpuEfficien
 
 } // namespace
 
-int runCalibrate(const std::vector<std::string> &argv)
+CommandHelp calibrateHelp()
 {
     auto specs = catalogOptions();
     specs.push_back({"--gpu", true, false, "GPU id or alias whose parameters are fitted (rows of other GPUs are ignored)"});
@@ -91,19 +91,20 @@ int runCalibrate(const std::vector<std::string> &argv)
     specs.push_back({"--exclude-sources", true, false,
                      "comma-separated row-id prefixes left out of the fit (e.g. second-hand measurements)"});
     specs.push_back({"--json", false, false, "print the summary as JSON"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("calibrate: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli calibrate CSV --gpu ID [--out FILE]",
-                         "Fits the efficiency parameters of one GPU (docs/performance-model.md) to measured training\n"
+    return {"gpuplan-cli calibrate CSV --gpu ID [--out FILE]",
+            "Fits the efficiency parameters of one GPU (docs/performance-model.md) to measured training\n"
                          "runs in a CSV with the columns of tests/data/validation/training_public.csv, and writes them as a\n"
                          "user-catalog file that later evaluations load. Prints the error before and after; the\n"
                          "remaining error becomes the error band of evaluations on that GPU.",
-                         args);
+            specs};
+}
+
+int runCalibrate(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = calibrateHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("calibrate", help, argv, args, done))
+        return done;
     const auto &pos = args.positional();
     if (pos.size() != 1) {
         printError("calibrate: expected one CSV file (see --help)");
@@ -120,6 +121,7 @@ int runCalibrate(const std::vector<std::string> &argv)
         return kUsage;
     }
     std::vector<const EfficiencyParam *> params = defaultFitParams();
+    std::string error;
     if (auto p = args.value("--params")) {
         params.clear();
         if (!parseParams(*p, params, error)) {

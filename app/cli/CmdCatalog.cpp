@@ -213,25 +213,26 @@ int check(const CliArgs &args, const std::string &dir)
 
 } // namespace
 
-int runCatalog(const std::vector<std::string> &argv)
+CommandHelp catalogHelp()
 {
     auto specs = catalogOptions();
     specs.push_back({"--json", false, false, "print entries as JSON (internal units), with sources"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("catalog: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli catalog KIND [--json] | show ID [--json] | check DIR",
-                         std::string("KIND lists the entries of one kind: ") + kKindList +
+    return {"gpuplan-cli catalog KIND [--json] | show ID [--json] | check DIR",
+            std::string("KIND lists the entries of one kind: ") + kKindList +
                              ".\nshow ID prints one entry (an id or alias of any kind) with every field and the source,\n"
                              "date and estimate flag of each figure.\n"
                              "check DIR loads a user catalog folder over the bundled catalogs and prints every issue;\n"
                              "it exits with 1 when there is any. The file format is described in docs/catalogs.md.\n"
                              "Problems in catalog files are otherwise reported on stderr with file, entry and field.",
-                         args);
+            specs};
+}
+
+int runCatalog(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = catalogHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("catalog", help, argv, args, done))
+        return done;
     const auto &pos = args.positional();
     const bool twoArgs = !pos.empty() && (pos[0] == "show" || pos[0] == "check");
     if (pos.empty() || pos.size() != (twoArgs ? 2u : 1u)) {

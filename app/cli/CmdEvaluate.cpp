@@ -16,25 +16,26 @@
 
 namespace gpuplan::cli {
 
-int runEvaluate(const std::vector<std::string> &argv)
+CommandHelp evaluateHelp()
 {
     auto specs = planOptions();
     specs.push_back({"--json", false, false, "print the evaluation as JSON (docs/cli.md lists the fields)"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("evaluate: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli evaluate PLAN [--json] [--set PATH=VALUE ...]",
-                         "Evaluates a .gpuplan file: memory per GPU, step time or serving capacity, power, cost.\n"
+    return {"gpuplan-cli evaluate PLAN [--json] [--set PATH=VALUE ...]",
+            "Evaluates a .gpuplan file: memory per GPU, step time or serving capacity, power, cost.\n"
                          "An invalid plan (layout does not divide the GPUs or the batch, replicas without work, model\n"
                          "does not fit) prints its errors first, then the figures the run would have, and exits 3;\n"
                          "--json carries the verdict in \"validity\" and every problem in \"diagnostics\".\n"
                          "Exit codes: 0 valid plan, 1 bad input (file, field, catalog), 2 usage, 3 invalid plan.\n"
                          "Details: docs/cli.md.",
-                         args);
+            specs};
+}
+
+int runEvaluate(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = evaluateHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("evaluate", help, argv, args, done))
+        return done;
     if (args.positional().size() != 1) {
         printError("evaluate: expected exactly one plan file (see --help)");
         return kUsage;

@@ -56,7 +56,7 @@ bool writeOutput(const std::string &path, const std::string &text)
 
 } // namespace
 
-int runExport(const std::vector<std::string> &argv)
+CommandHelp exportHelp()
 {
     auto specs = planOptions();
     specs.push_back({"--launch", true, false, "launch file: torchrun, slurm, deepspeed, megatron, k8s (training); vllm, k8s (serving)"});
@@ -64,18 +64,19 @@ int runExport(const std::vector<std::string> &argv)
     specs.push_back({"--out", true, false, "write to FILE instead of standard output"});
     specs.push_back({"--entry", true, false, "training script the launch files start (default pretrain_gpt.py or train.py)"});
     specs.push_back({"--image", true, false, "container image of the Kubernetes manifest"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("export: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli export PLAN (--launch " + launchFormatNames() +
+    return {"gpuplan-cli export PLAN (--launch " + launchFormatNames() +
                              " | --results json|csv) [--out FILE] [--set PATH=VALUE ...]",
-                         "Writes launch files for the plan's evaluated layout, or its results as JSON or CSV "
+            "Writes launch files for the plan's evaluated layout, or its results as JSON or CSV "
                          "(docs/exports.md).",
-                         args);
+            specs};
+}
+
+int runExport(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = exportHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("export", help, argv, args, done))
+        return done;
     if (args.positional().size() != 1) {
         printError("export: expected exactly one plan file (see --help)");
         return kUsage;
@@ -125,6 +126,7 @@ int runExport(const std::vector<std::string> &argv)
     if (auto image = args.value("--image"))
         options.image = options.servingImage = *image;
     LaunchFile file;
+    std::string error;
     if (!makeLaunchFile(resolved, evaluate(resolved), *format, options, file, error)) {
         printError("export: " + planPath + ": " + error);
         return kBadInput;

@@ -9,18 +9,20 @@
 
 namespace gpuplan::cli {
 
+CommandHelp fieldsHelp()
+{
+    return {"gpuplan-cli fields [--markdown]",
+            "Lists every field of a .gpuplan file with its allowed values (usable with --set).",
+            {{"--markdown", false, false, "print a Markdown table (as in docs/plan-format.md)"},
+             {"--help", false, false, "show this help"}}};
+}
+
 int runFields(const std::vector<std::string> &argv)
 {
-    CliArgs args({{"--markdown", false, false, "print a Markdown table (as in docs/plan-format.md)"},
-                  {"--help", false, false, "show this help"}});
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("fields: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli fields [--markdown]",
-                         "Lists every field of a .gpuplan file with its allowed values (usable with --set).", args);
+    const CommandHelp help = fieldsHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("fields", help, argv, args, done))
+        return done;
     if (!args.positional().empty()) {
         printError("fields: takes no arguments");
         return kUsage;

@@ -66,7 +66,7 @@ bool parseRequest(const CliArgs &args, ProcureRequest &request, std::string &err
 
 } // namespace
 
-int runProcure(const std::vector<std::string> &argv)
+CommandHelp procureHelp()
 {
     auto specs = planOptions();
     specs.push_back({"--budget-usd", true, false, "cash the run may cost, USD (1 to 1e12; default: no limit)"});
@@ -75,21 +75,23 @@ int runProcure(const std::vector<std::string> &argv)
     specs.push_back({"--gpus", true, false, "GPU ids to consider, comma-separated (default: every catalog GPU)"});
     specs.push_back({"--objective", true, false, "rank by cash (default), tco, time or energy"});
     specs.push_back({"--json", false, false, "print the options as JSON (docs/procurement.md lists the fields)"});
-    CliArgs args(specs);
+    return {"gpuplan-cli procure PLAN [--budget-usd X] [--deadline-days D] [--site-power-kw P] "
+            "[--gpus ID,ID,...] [--objective cash|tco|time|energy] [--json]",
+            "Budget and deadline in, options out: for the plan's training run, explores every catalog GPU\n"
+            "(or the listed ones) x GPU counts doubling from one node x buying or each cloud offer on demand,\n"
+            "reserved and spot, with the fastest layout at each count; prices each option in cash and as a\n"
+            "cost of ownership, checks the constraints and names the best option, the cash-vs-time Pareto\n"
+            "front and the largest compute-optimal model the budget trains by the deadline (docs/procurement.md).",
+            specs};
+}
+
+int runProcure(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = procureHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("procure", help, argv, args, done))
+        return done;
     std::string error;
-    if (!args.parse(argv, error)) {
-        printError("procure: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli procure PLAN [--budget-usd X] [--deadline-days D] [--site-power-kw P] "
-                         "[--gpus ID,ID,...] [--objective cash|tco|time|energy] [--json]",
-                         "Budget and deadline in, options out: for the plan's training run, explores every catalog GPU\n"
-                         "(or the listed ones) x GPU counts doubling from one node x buying or each cloud offer on demand,\n"
-                         "reserved and spot, with the fastest layout at each count; prices each option in cash and as a\n"
-                         "cost of ownership, checks the constraints and names the best option, the cash-vs-time Pareto\n"
-                         "front and the largest compute-optimal model the budget trains by the deadline (docs/procurement.md).",
-                         args);
     if (args.positional().size() != 1) {
         printError("procure: expected exactly one plan file (see --help)");
         return kUsage;

@@ -77,7 +77,7 @@ bool parseSearchOptions(const CliArgs &args, SearchOptions &options, std::string
 
 } // namespace
 
-int runSearch(const std::vector<std::string> &argv)
+CommandHelp searchHelp()
 {
     auto specs = planOptions();
     specs.push_back({"--objective", true, false, "rank by time (default), cost ($ per run) or energy (MWh per run)"});
@@ -89,25 +89,27 @@ int runSearch(const std::vector<std::string> &argv)
     specs.push_back({"--plan-sharding", false, false, "only the plan's sharding implementation (default: Megatron, DeepSpeed and FSDP)"});
     specs.push_back({"--no-offload", false, false, "never offload optimizer states or parameters to the CPU"});
     specs.push_back({"--exhaustive", false, false, "evaluate every candidate without pruning (slow; for checking)"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("search: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli search PLAN [--objective time|cost|energy] [--json] [--set PATH=VALUE ...] [--top N] "
+    return {"gpuplan-cli search PLAN [--objective time|cost|energy] [--json] [--set PATH=VALUE ...] [--top N] "
                          "[--gpus N|MIN-MAX]",
-                         "Searches every valid parallel layout of a plan (TP, PP, virtual stages, DP, CP, EP, micro-batch,\n"
+            "Searches every valid parallel layout of a plan (TP, PP, virtual stages, DP, CP, EP, micro-batch,\n"
                          "ZeRO stage and implementation, recompute, offload; for inference TP, PP and concurrency per\n"
                          "replica under the latency targets) and lists the best ones, the time/cost Pareto front and why\n"
                          "the others were rejected (docs/search.md).",
-                         args);
+            specs};
+}
+
+int runSearch(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = searchHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("search", help, argv, args, done))
+        return done;
     if (args.positional().size() != 1) {
         printError("search: expected exactly one plan file (see --help)");
         return kUsage;
     }
     SearchOptions options;
+    std::string error;
     if (!parseSearchOptions(args, options, error)) {
         printError("search: " + error);
         return kUsage;

@@ -58,25 +58,26 @@ bool printRowPlan(const std::string &kind, const CsvTable &table, const Catalog 
 
 } // namespace
 
-int runValidate(const std::vector<std::string> &argv)
+CommandHelp validateHelp()
 {
     auto specs = catalogOptions();
     specs.push_back({"--json", false, false, "print rows and summary as one JSON object"});
     specs.push_back({"--worst", true, false, "rows listed as worst in the text summary (0-100000, default 10)"});
     specs.push_back({"--plan-of", true, false,
                      "print the plan row ID is predicted from (a .gpuplan document for evaluate) instead of validating"});
-    CliArgs args(specs);
-    std::string error;
-    if (!args.parse(argv, error)) {
-        printError("validate: " + error);
-        return kUsage;
-    }
-    if (args.flag("--help"))
-        return printHelp("gpuplan-cli validate memory|training|inference CSV [--json]",
-                         "Predicts every row of a validation CSV (columns as in tests/data/validation/README.md) from its\n"
+    return {"gpuplan-cli validate memory|training|inference CSV [--json]",
+            "Predicts every row of a validation CSV (columns as in tests/data/validation/README.md) from its\n"
                          "configuration columns and compares with the measured_* columns where present.\n"
                          "Exit status 0 when the file was read, whatever the errors.",
-                         args);
+            specs};
+}
+
+int runValidate(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = validateHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("validate", help, argv, args, done))
+        return done;
     const auto &pos = args.positional();
     if (pos.size() != 2) {
         printError("validate: expected KIND and CSV file (see --help)");
@@ -99,7 +100,7 @@ int runValidate(const std::vector<std::string> &argv)
     Catalog catalog;
     if (!loadCatalogFromArgs(args, catalog))
         return kBadInput;
-    std::string text;
+    std::string text, error;
     if (!readTextFile(pos[1], CsvTable::kMaxBytes, text, error)) {
         printError(error);
         return kBadInput;

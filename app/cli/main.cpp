@@ -11,26 +11,23 @@ namespace gpuplan::cli {
 namespace {
 
 const Command kCommands[] = {
-    {"evaluate", "evaluate a plan: memory, time, power, cost", runEvaluate},
-    {"validate", "compare predictions with published measurements (CSV)", runValidate},
-    {"calibrate", "fit a GPU's efficiency parameters to your own training measurements (CSV)", runCalibrate},
-    {"catalog", "list, show and check catalog entries (GPUs, nodes, fabrics, clouds, models, ...)", runCatalog},
-    {"fields", "list plan fields with their allowed values", runFields},
-    {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch},
-    {"procure", "budget and deadline in, options out: GPUs x counts x buying or renting", runProcure},
-    {"bench", "time one evaluation, the layout search and the scaling curves", runBench},
-    {"export", "write launch files (torchrun, Slurm, DeepSpeed, Megatron, k8s, vLLM) or results as JSON/CSV", runExport},
+    {"evaluate", "evaluate a plan: memory, time, power, cost", runEvaluate, evaluateHelp},
+    {"validate", "compare predictions with published measurements (CSV)", runValidate, validateHelp},
+    {"calibrate", "fit a GPU's efficiency parameters to your own training measurements (CSV)", runCalibrate, calibrateHelp},
+    {"catalog", "list, show and check catalog entries (GPUs, nodes, fabrics, clouds, models, ...)", runCatalog, catalogHelp},
+    {"fields", "list plan fields with their allowed values", runFields, fieldsHelp},
+    {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch, searchHelp},
+    {"procure", "budget and deadline in, options out: GPUs x counts x buying or renting", runProcure, procureHelp},
+    {"bench", "time one evaluation, the layout search and the scaling curves", runBench, benchHelp},
+    {"export", "write launch files (torchrun, Slurm, DeepSpeed, Megatron, k8s, vLLM) or results as JSON/CSV", runExport, exportHelp},
 };
 
 int usage(std::FILE *out)
 {
-    std::fprintf(out, "Usage: gpuplan-cli COMMAND [ARGS...]\n\nCommands:\n");
+    std::fprintf(out, "Usage: gpuplan-cli COMMAND [ARGS...]\n\n%s\n\nCommands:\n", kDescription);
     for (const Command &c : commands())
         std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
-    std::fprintf(out, "\nRun gpuplan-cli COMMAND --help for the options of a command; docs/cli.md describes every\n"
-                      "command, its options and output.\n"
-                      "Exit codes: 0 success, 1 bad input (file, field, catalog), 2 usage, 3 invalid plan (evaluate),\n"
-                      "4 internal error.\n");
+    std::fprintf(out, "\n%s\n", kCommandHelpHint);
     return out == stdout ? kOk : kUsage;
 }
 
@@ -51,6 +48,10 @@ int main(int argc, char **argv)
     const std::string name = argv[1];
     if (name == "--help" || name == "-h" || name == "help")
         return usage(stdout);
+    if (name == "--man") {   // not in --help: the build writes the man page with it
+        std::fputs(manPage(GPUPLAN_VERSION).c_str(), stdout);
+        return kOk;
+    }
     if (name == "--version") {
         std::printf("gpuplan-cli %s\n", GPUPLAN_VERSION);
         return kOk;

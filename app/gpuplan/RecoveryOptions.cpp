@@ -39,9 +39,9 @@ RecoveryOptions::RecoveryOptions()
 {
 }
 
-void RecoveryOptions::addTo(QCommandLineParser &parser) const
+QList<QCommandLineOption> RecoveryOptions::options() const
 {
-    parser.addOptions({m_set, m_autosaveSeconds, m_recover});
+    return {m_set, m_autosaveSeconds, m_recover};
 }
 
 bool RecoveryOptions::read(const QCommandLineParser &parser, QString &error)

@@ -4,6 +4,7 @@
 #include "document/FieldAssignment.h"
 
 #include <QCommandLineOption>
+#include <QList>
 #include <QString>
 
 #include <memory>
@@ -27,7 +28,7 @@ class RecoveryOptions
 {
 public:
     RecoveryOptions();
-    void addTo(QCommandLineParser &parser) const;
+    QList<QCommandLineOption> options() const;
     // Checks the values (field names, types and bounds; the interval's range); false with a
     // message naming the option and what is allowed.
     bool read(const QCommandLineParser &parser, QString &error);

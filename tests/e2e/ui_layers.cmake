@@ -72,6 +72,8 @@ function(check_includes file from)
       # core is below all of ui/
     elseif(from STREQUAL "" AND EXISTS ${here}/${inc})
       # a header next to a test or app source (tests/ui/UiTestFixtures.h, app/gpuplan/Bench.h)
+    elseif(from STREQUAL "" AND EXISTS ${SOURCE_DIR}/app/${inc})
+      # a unit both executables use, by its folder in app/ (app/manpage/ManPage.h)
     else()
       string(APPEND problems "${shown}: #include \"${inc}\" does not name a file from ui/ or core/\n")
     endif()
