@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "AppIcons.h"
 #include "ExportActions.h"
 #include "LiteralText.h"
 #include "PreferencesDialog.h"
@@ -108,14 +109,14 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createFileMenu()
 {
     m_fileMenu = menuBar()->addMenu(tr("&File"));
-    const QStyle *st = style();
-    m_new = m_fileMenu->addAction(st->standardIcon(QStyle::SP_FileIcon), tr("&New"), m_documents,
+    m_new = m_fileMenu->addAction(appIcon(QStringLiteral("document-new")), tr("&New"), m_documents,
                                   &DocumentActions::newDocument);
     m_new->setShortcut(QKeySequence::New);
-    m_open = m_fileMenu->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), m_documents,
+    m_open = m_fileMenu->addAction(appIcon(QStringLiteral("document-open")), tr("&Open…"), m_documents,
                                    &DocumentActions::open);
     m_open->setShortcut(QKeySequence::Open);
     m_fileMenu->addMenu(m_documents->recentMenu());
+    m_fileMenu->addMenu(m_documents->exampleMenu());
     m_fileMenu->addAction(tr("Co&mpare with…"), this, [this] {
         if (auto *compare = m_results->findTab<ComparisonTab>()) {
             m_results->setCurrentTab(compare);
@@ -123,7 +124,7 @@ void MainWindow::createFileMenu()
         }
     });
     m_fileMenu->addSeparator();
-    m_save = m_fileMenu->addAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), m_documents,
+    m_save = m_fileMenu->addAction(appIcon(QStringLiteral("document-save")), tr("&Save"), m_documents,
                                    &DocumentActions::save);
     m_save->setShortcut(QKeySequence::Save);
     QAction *saveAs = m_fileMenu->addAction(tr("Save &As…"), m_documents, &DocumentActions::saveAs);
@@ -148,10 +149,10 @@ void MainWindow::createEditMenu()
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     m_undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
     m_undo->setShortcut(QKeySequence::Undo);
-    m_undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    m_undo->setIcon(appIcon(QStringLiteral("edit-undo")));
     m_redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
     m_redo->setShortcut(QKeySequence::Redo);
-    m_redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    m_redo->setIcon(appIcon(QStringLiteral("edit-redo")));
     keepToolTipLiteral(m_undo);   // "Undo Set GPU to "<name from a file>""
     keepToolTipLiteral(m_redo);
     edit->addAction(m_undo);
@@ -226,6 +227,7 @@ void MainWindow::createToolsMenu()
     m_autoPlanAction = tools->addAction(tr("&Auto-plan…"), this, &MainWindow::showAutoPlan);
     m_autoPlanAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_autoPlanAction->setToolTip(tr("Search the best parallel layout for this plan"));
+    m_autoPlanAction->setIcon(appIcon(QStringLiteral("auto-plan")));
 }
 
 void MainWindow::showAutoPlan()

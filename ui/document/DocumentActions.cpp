@@ -2,8 +2,12 @@
 #include "document/DocumentActions.h"
 
 #include "Settings.h"
+#include "document/ExamplePlans.h"
 #include "document/PlanController.h"
 
+#include "plan/PlanIo.h"
+
+#include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -21,7 +25,7 @@ const QString kSuffix = QStringLiteral(".gpuplan");
 
 DocumentActions::DocumentActions(PlanController *controller, Settings *settings, QWidget *window)
     : QObject(window), m_controller(controller), m_settings(settings), m_window(window),
-      m_recentMenu(new QMenu(tr("Open &Recent"), window))
+      m_recentMenu(new QMenu(tr("Open &Recent"), window)), m_exampleMenu(new QMenu(tr("Open &Example"), window))
 {
     m_prompt = [this](const QString &name) {
         const auto answer = QMessageBox::warning(
@@ -33,6 +37,14 @@ DocumentActions::DocumentActions(PlanController *controller, Settings *settings,
     };
     m_report = [this](const QString &title, const QString &text) { QMessageBox::critical(m_window, title, text); };
     updateRecentMenu();
+    for (const QFileInfo &example : examplePlans()) {
+        const QString path = example.absoluteFilePath();
+        QAction *action = m_exampleMenu->addAction(example.completeBaseName(), this, [this, path] { openExample(path); });
+        action->setData(path);
+        action->setToolTip(QDir::toNativeSeparators(path));
+    }
+    m_exampleMenu->setToolTipsVisible(true);
+    m_exampleMenu->setEnabled(!m_exampleMenu->isEmpty());
 }
 
 QString DocumentActions::fileFilter()
@@ -98,6 +110,26 @@ bool DocumentActions::openPath(const QString &path)
     }
     m_settings->addRecentFile(m_controller->filePath());
     updateRecentMenu();
+    return true;
+}
+
+bool DocumentActions::openExample(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    Plan plan;
+    std::vector<PlanError> errors;
+    if (!loadPlanFile(path.toStdString(), &m_controller->catalog(), plan, errors)) {
+        QStringList lines;
+        for (const PlanError &e : errors)
+            lines << QString::fromStdString(e.text());
+        m_report(tr("Cannot open example"),
+                 tr("%1 was not opened:\n\n%2").arg(QDir::toNativeSeparators(path), lines.join(QLatin1Char('\n'))));
+        return false;
+    }
+    // A new untitled plan holding the example, as one undoable change: Save asks where to write it.
+    m_controller->newPlan();
+    m_controller->applyPlan(plan, tr("Open example %1").arg(QFileInfo(path).completeBaseName()));
     return true;
 }
 

@@ -43,6 +43,11 @@ public:
     QMenu *recentMenu() const { return m_recentMenu; }
     void updateRecentMenu();
 
+    // File > Open Example: the installed example plans (document/ExamplePlans.h), each opened as
+    // a new untitled plan (one undoable change), so the installed file is never overwritten.
+    QMenu *exampleMenu() const { return m_exampleMenu; }
+    bool openExample(const QString &path);
+
     static bool isPlanFile(const QUrl &url);
     static QString fileFilter();
 
@@ -51,6 +56,7 @@ private:
     Settings *m_settings;
     QWidget *m_window;
     QMenu *m_recentMenu;
+    QMenu *m_exampleMenu;
     SavePrompt m_prompt;
     ErrorReporter m_report;
 };

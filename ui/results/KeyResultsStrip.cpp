@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/KeyResultsStrip.h"
 
+#include "AppIcons.h"
 #include "LiteralText.h"
 #include "Theme.h"
 #include "document/FieldLabels.h"
@@ -11,7 +12,9 @@
 
 #include <QContextMenuEvent>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QScopeGuard>
 #include <QLabel>
 #include <QLocale>
@@ -20,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <iterator>
 
 namespace gpuplan::ui {
 
@@ -29,6 +33,7 @@ namespace {
 // above, fragmentation and a longer sequence can tip the run into out-of-memory.
 constexpr double kComfortLow = 0.70;
 constexpr double kComfortHigh = 0.90;
+constexpr int kIconSpacing = 6;   // between a tile's icon and its value
 
 QString str(const std::string &s)
 {
@@ -78,15 +83,21 @@ KeyResultsStrip::KeyResultsStrip(QWidget *parent)
         column->setContentsMargins(10, 6, 10, 6);
         column->setSpacing(1);
         tile.frame = frame;
+        tile.icon = new QLabel(frame);
         tile.value = new QLabel(frame);
         tile.caption = new QLabel(frame);
         tile.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         tile.caption->setWordWrap(true);
-        column->addWidget(tile.value);
+        auto *valueRow = new QHBoxLayout;
+        valueRow->setSpacing(kIconSpacing);
+        valueRow->addWidget(tile.icon);
+        valueRow->addWidget(tile.value, 1);
+        column->addLayout(valueRow);
         column->addWidget(tile.caption);
         column->addStretch(1);
         // A click or the context menu anywhere on the tile asks for its explanation.
-        for (QWidget *w : {frame, static_cast<QWidget *>(tile.value), static_cast<QWidget *>(tile.caption)})
+        for (QWidget *w : {frame, static_cast<QWidget *>(tile.icon), static_cast<QWidget *>(tile.value),
+                           static_cast<QWidget *>(tile.caption)})
             w->installEventFilter(this);
         frame->setCursor(Qt::WhatsThisCursor);
     }
@@ -140,7 +151,7 @@ int KeyResultsStrip::tileMinimumWidth(int index) const
 {
     const Tile &tile = m_tiles[static_cast<std::size_t>(index)];
     const QMargins margins = tile.frame->layout()->contentsMargins();
-    return tile.value->sizeHint().width() + margins.left() + margins.right() + 2;
+    return tile.icon->width() + kIconSpacing + tile.value->sizeHint().width() + margins.left() + margins.right() + 2;
 }
 
 QSize KeyResultsStrip::minimumSizeHint() const
@@ -159,7 +170,7 @@ bool KeyResultsStrip::eventFilter(QObject *watched, QEvent *event)
         return QWidget::eventFilter(watched, event);
     for (int i = 0; i < kKeyResultCount; ++i) {
         const Tile &tile = m_tiles[static_cast<std::size_t>(i)];
-        if (watched != tile.frame && watched != tile.value && watched != tile.caption)
+        if (watched != tile.frame && watched != tile.icon && watched != tile.value && watched != tile.caption)
             continue;
         const auto result = static_cast<KeyResult>(i);
         if (type == QEvent::MouseButtonRelease) {
@@ -425,9 +436,16 @@ void KeyResultsStrip::applyFonts()
     valueFont.setBold(true);
     QFont captionFont = font();
     captionFont.setPointSizeF(font().pointSizeF() * 0.9);
-    for (Tile &tile : m_tiles) {
+    // The icons follow the caption's size (presentation mode makes them larger).
+    static const char *const icons[] = {"memory", "time", "throughput", "efficiency", "cluster", "power", "cost"};
+    static_assert(std::size(icons) == static_cast<std::size_t>(kKeyResultCount));
+    const int iconSize = QFontMetrics(captionFont).height();
+    for (std::size_t i = 0; i < m_tiles.size(); ++i) {
+        Tile &tile = m_tiles[i];
         tile.value->setFont(valueFont);
         tile.caption->setFont(captionFont);
+        tile.icon->setFixedSize(iconSize, iconSize);
+        tile.icon->setPixmap(appIcon(QString::fromLatin1(icons[i])).pixmap(QSize(iconSize, iconSize), devicePixelRatioF()));
     }
     QFont verdictFont = font();
     verdictFont.setBold(true);

@@ -55,6 +55,7 @@ private:
     struct Tile
     {
         QWidget *frame = nullptr;
+        QLabel *icon = nullptr;
         QLabel *value = nullptr;
         QLabel *caption = nullptr;
         ResultState state = ResultState::NoResult;

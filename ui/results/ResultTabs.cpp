@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/ResultTabs.h"
 
+#include "AppIcons.h"
+
 #include "charts/CostChart.h"
 #include "charts/MemoryChart.h"
 #include "charts/PowerChart.h"
@@ -16,12 +18,12 @@ namespace gpuplan::ui {
 
 void addResultTabs(ResultsPanel &panel)
 {
-    panel.addTab(new MemoryChart);
-    panel.addTab(new ScalingChart);
-    panel.addTab(new StepTimeChart);
-    panel.addTab(new CostChart);
-    panel.addTab(new PowerChart);
-    panel.addTab(new ComparisonTab);
+    panel.addTab(new MemoryChart, appIcon(QStringLiteral("memory")));
+    panel.addTab(new ScalingChart, appIcon(QStringLiteral("scaling")));
+    panel.addTab(new StepTimeChart, appIcon(QStringLiteral("step-time")));
+    panel.addTab(new CostChart, appIcon(QStringLiteral("cost")));
+    panel.addTab(new PowerChart, appIcon(QStringLiteral("power")));
+    panel.addTab(new ComparisonTab, appIcon(QStringLiteral("compare")));
 }
 
 QString resultTabName(const ResultTab &tab)

@@ -27,11 +27,11 @@ ResultsPanel::ResultsPanel(PlanController *controller, QWidget *parent)
     m_strip->refresh(*m_controller);
 }
 
-void ResultsPanel::addTab(ResultTab *tab)
+void ResultsPanel::addTab(ResultTab *tab, const QIcon &icon)
 {
     m_tabs.push_back(tab);
     m_stale.push_back(true);
-    m_tabWidget->addTab(tab, tab->title());   // the first tab becomes current and refreshes then
+    m_tabWidget->addTab(tab, icon, tab->title());   // the first tab becomes current and refreshes then
     const int index = static_cast<int>(m_tabs.size()) - 1;
     if (m_tabWidget->currentIndex() == index && m_stale.back())
         refreshTab(index);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QIcon>
 #include <QWidget>
 
 #include <vector>
@@ -22,7 +23,7 @@ class ResultsPanel : public QWidget
 public:
     explicit ResultsPanel(PlanController *controller, QWidget *parent = nullptr);
 
-    void addTab(ResultTab *tab);
+    void addTab(ResultTab *tab, const QIcon &icon = {});
     // Passes preferences to every tab and redraws.
     void applySettings(const Settings &settings);
     int tabCount() const;
