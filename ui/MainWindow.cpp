@@ -189,7 +189,8 @@ void MainWindow::createViewMenu()
     });
     view->addSeparator();
     QAction *inputs = m_inputsDock->toggleViewAction();
-    inputs->setText(tr("&Inputs panel"));
+    inputs->setText(tr("&Inputs"));
+    inputs->setToolTip(tr("Show or hide the inputs panel"));
     view->addAction(inputs);
 }
 
@@ -269,6 +270,10 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    // First, so a narrow window never moves it into the overflow menu: presentation mode hides
+    // the inputs and this is the way back to them.
+    bar->addAction(m_inputsDock->toggleViewAction());
+    bar->addSeparator();
     bar->addAction(m_new);
     bar->addAction(m_open);
     bar->addAction(m_save);
@@ -341,8 +346,22 @@ void MainWindow::setTheme(Theme theme)
 void MainWindow::setPresentationMode(bool on)
 {
     applyPresentationMode(on);
+    if (on != m_presenting) {
+        m_presenting = on;
+        if (on) {
+            m_inputsBeforePresenting = !m_inputsDock->isHidden();
+            m_inputsDock->hide();
+        } else if (m_inputsBeforePresenting) {
+            m_inputsDock->show();
+        }
+    }
     const QSignalBlocker block(m_presentation);
     m_presentation->setChecked(on);
+}
+
+bool MainWindow::inputsDockShown() const
+{
+    return !m_inputsDock->isHidden();
 }
 
 void MainWindow::applySettings()

@@ -45,7 +45,10 @@ public:
     void addExportAction(QAction *action);
 
     void setTheme(Theme theme);
+    // Large fonts for projectors; the inputs dock gives its width to the charts while on (the
+    // tool bar's "Inputs" button brings it back) and returns as it was when off.
     void setPresentationMode(bool on);
+    bool inputsDockShown() const;                   // for tests
     void applySettings();                           // theme, fonts and chart defaults from Settings
 
 protected:
@@ -77,6 +80,8 @@ private:
     DocumentActions *m_documents;
     InputPanel *m_inputs;
     QDockWidget *m_inputsDock;
+    bool m_presenting = false;
+    bool m_inputsBeforePresenting = true;           // the inputs dock's state to return to
     ResultsPanel *m_results;
     TeachingDocks *m_teaching = nullptr;
     QMenu *m_fileMenu = nullptr;

@@ -175,7 +175,59 @@ void ChartWidget::setTitle(const QString &title)
         m_plot->plotLayout()->addElement(0, 0, m_title);
         applyBaseStyle();
     }
-    m_title->setText(title);
+    m_fullTitle = title;
+    wrapTitle();
+}
+
+// A centred title wider than the chart loses both ends, and projectors show charts narrow at
+// large fonts: break it at spaces into lines that fit ("\n" in the title forces a break).
+void ChartWidget::wrapTitle()
+{
+    if (!m_title)
+        return;
+    const QFontMetrics metrics(m_title->font());
+    const int room = std::max(1, width() - 2 * metrics.averageCharWidth());
+    QStringList lines;
+    for (const QString &paragraph : m_fullTitle.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
+                lines << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines << metrics.elidedText(line, Qt::ElideRight, room);
+    }
+    const QString shown = lines.join(QLatin1Char('\n'));
+    if (shown != m_title->text()) {
+        m_title->setText(shown);
+        replot();
+    }
+}
+
+QString ChartWidget::shownTitle() const
+{
+    return m_title ? m_title->text() : QString();
+}
+
+int ChartWidget::shownTitleWidth() const
+{
+    if (!m_title)
+        return 0;
+    const QFontMetrics metrics(m_title->font());
+    int widest = 0;
+    for (const QString &line : m_title->text().split(QLatin1Char('\n')))
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    return widest;
+}
+
+void ChartWidget::resizeEvent(QResizeEvent *event)
+{
+    ResultTab::resizeEvent(event);
+    wrapTitle();
 }
 
 void ChartWidget::placeLegendUnderTitle(int columns)
@@ -270,6 +322,7 @@ void ChartWidget::changeEvent(QEvent *event)
     const auto type = event->type();
     if (type == QEvent::PaletteChange || type == QEvent::FontChange || type == QEvent::StyleChange) {
         applyBaseStyle();
+        wrapTitle();
         restyle();
         replot();
     }

@@ -40,6 +40,10 @@ public:
     bool legendVisible() const { return m_legendVisible; }
     QString overlayText() const;
     QStringList legendEntries() const;              // names in legend order
+    // The title as drawn: wrapped at spaces to the chart's width, a word wider than the chart
+    // elided. shownTitleWidth() is its widest line in pixels of the title font.
+    QString shownTitle() const;
+    int shownTitleWidth() const;
 
 protected:
     // Tooltip for a position in plot pixels; empty = none.
@@ -65,15 +69,18 @@ protected:
     void replot();
 
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void applyBaseStyle();
+    void wrapTitle();
     void onMouseMove(QMouseEvent *event);
     void exportWithDialog(bool svg);
     QSize exportSize(const QSize &size) const;
 
     QCustomPlot *m_plot;
     QCPTextElement *m_title = nullptr;
+    QString m_fullTitle;                            // as set; the element shows it wrapped
     QLabel *m_overlay;
     bool m_legendVisible = true;
 };

@@ -70,7 +70,7 @@ void TeachingDocks::showResultTab(const QString &tabName)
 }
 
 // A dock opened for the first time gets room to be read: formulas with substituted numbers
-// need about a third of the window, and the explanation more height than the lesson text. Once
+// need about a third of the window (never more), and the explanation more height than the lesson text. Once
 // open, the reader's own sizes stay.
 void TeachingDocks::show(QDockWidget *dock)
 {
@@ -84,7 +84,8 @@ void TeachingDocks::show(QDockWidget *dock)
         if (!d->isHidden())
             open << d;
     }
-    const int width = std::max(460, m_window->width() * 3 / 10);
+    // At most a third, so a projector's 1280 pixels leave the charts two thirds.
+    const int width = std::min(std::max(460, m_window->width() * 3 / 10), m_window->width() / 3);
     m_window->resizeDocks(open, QList<int>(open.size(), width), Qt::Horizontal);
     if (open.size() == 2)
         m_window->resizeDocks(open, {m_window->height() * 2 / 5, m_window->height() * 3 / 5}, Qt::Vertical);
