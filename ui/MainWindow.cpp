@@ -190,6 +190,7 @@ void MainWindow::createViewMenu()
     view->addSeparator();
     QAction *inputs = m_inputsDock->toggleViewAction();
     inputs->setText(tr("&Inputs"));
+    inputs->setIcon(appIcon(QStringLiteral("inputs")));
     inputs->setToolTip(tr("Show or hide the inputs panel"));
     view->addAction(inputs);
 }

@@ -74,7 +74,7 @@ private slots:
                 ++withIcon;
             }
         }
-        QCOMPARE(withIcon, 6);   // new, open, save, undo, redo, auto-plan
+        QCOMPARE(withIcon, 7);   // inputs, new, open, save, undo, redo, auto-plan
         const QTabWidget *tabs = window.resultsPanel()->tabWidget();
         QVERIFY(tabs->count() >= 6);
         for (int i = 0; i < tabs->count(); ++i)
