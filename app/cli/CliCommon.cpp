@@ -117,4 +117,9 @@ bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalo
     return true;
 }
 
+bool loadCatalogAndPlan(const CliArgs &args, Catalog &catalog, Plan &plan)
+{
+    return loadCatalogFromArgs(args, catalog) && loadPlanFromArgs(args, args.positional()[0], catalog, plan);
+}
+
 } // namespace gpuplan::cli

@@ -32,6 +32,10 @@ bool loadCatalogFromArgs(const CliArgs &args, Catalog &catalog);
 // Loads a plan file, applies --set overrides, resolves it against the catalog.
 bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalog &catalog, Plan &plan);
 
+// The catalogs and the command's one plan file (its first positional argument), as evaluate,
+// search and procure load them; false after the problem was printed (exit with kBadInput).
+bool loadCatalogAndPlan(const CliArgs &args, Catalog &catalog, Plan &plan);
+
 void printError(const std::string &message);
 void printJson(const nlohmann::ordered_json &json);
 void printJson(const nlohmann::json &json);

@@ -102,10 +102,8 @@ int runProcure(const std::vector<std::string> &argv)
         return kUsage;
     }
     Catalog catalog;
-    if (!loadCatalogFromArgs(args, catalog))
-        return kBadInput;
     Plan plan;
-    if (!loadPlanFromArgs(args, args.positional()[0], catalog, plan))
+    if (!loadCatalogAndPlan(args, catalog, plan))
         return kBadInput;
     ProcureResult result;
     if (!procure(plan, catalog, request, result, error)) {

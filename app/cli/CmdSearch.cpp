@@ -115,10 +115,8 @@ int runSearch(const std::vector<std::string> &argv)
         return kUsage;
     }
     Catalog catalog;
-    if (!loadCatalogFromArgs(args, catalog))
-        return kBadInput;
     Plan plan;
-    if (!loadPlanFromArgs(args, args.positional()[0], catalog, plan))
+    if (!loadCatalogAndPlan(args, catalog, plan))
         return kBadInput;
     ResolvedPlan resolved;
     std::vector<ResolveError> errors;
