@@ -4,6 +4,7 @@
 #include "common/Dtype.h"
 #include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
+#include "memory/ModelStateMemory.h"
 #include "plan/Plan.h"
 
 #include <algorithm>
@@ -174,6 +175,18 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.fill = tw.packed ? 1.0 : std::clamp(tw.paddedFill, 0.0, 1.0);
     act.loss = tw.loss;
     act.lossChunks = std::max(tw.lossChunks, 1);
+    // A quantized frozen base (QLoRA's NF4, an int8 base) is dequantized one matrix at a time
+    // (bitsandbytes / torchao linear_nf4: the whole weight in the compute dtype, for the forward
+    // matmul and again for the input gradient): the largest matmul weight of a layer on one GPU.
+    const bool quantizedBase = tw.fineTune == FineTune::Qlora
+                               || (tw.fineTune != FineTune::None && bytesPerElement(plan.precision.weights) < 2.0);
+    if (quantizedBase) {
+        const ModelArch &m = plan.model;
+        const double headDim = m.headDim > 0 ? m.headDim : static_cast<double>(m.hidden) / std::max(m.heads, 1);
+        const double widest = std::max({static_cast<double>(m.ffnHidden), static_cast<double>(m.moeFfnHidden),
+                                        headDim * m.heads});
+        act.dequantBytes = static_cast<double>(m.hidden) * widest / act.tp * halfPrecisionBytes(plan.precision);
+    }
     return act;
 }
 
@@ -184,10 +197,11 @@ double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig 
     // which is the first norm's input (already counted, not a second copy); selective re-runs the
     // attention core; without recompute nothing is re-created.
     if (mode == Recompute::None)
-        return 0.0;
+        return config.dequantBytes;
     // EveryN: the checkpointed layer re-creates everything above its input.
     const Recompute kept = mode == Recompute::EveryN ? Recompute::Full : mode;
-    return std::max(0.0, layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, kept));
+    return config.dequantBytes
+           + std::max(0.0, layerActivationBytes(shape, config, Recompute::None) - layerActivationBytes(shape, config, kept));
 }
 
 double embeddingActivationBytes(const ModelShape &s, const ActivationConfig &c)
@@ -203,6 +217,8 @@ double logitsBytes(const ModelShape &s, const ActivationConfig &c)
     const double replicatedDiv = c.sp ? t : 1.0;
     const double vocab = static_cast<double>(s.vocab) / t;
     const double h = s.hidden;
+    const double tokens = c.tokensPerGpu();
+    const double chunks = std::max(c.lossChunks, 1);
     double perToken = 0;
     switch (c.loss) {
     case LossKernel::Standard:
@@ -213,19 +229,25 @@ double logitsBytes(const ModelShape &s, const ActivationConfig &c)
         break;
     case LossKernel::Chunked:
         // torchtune CEWithChunkedOutputLoss: the 16-bit logits of every chunk stay until the loss is
-        // done; eager cross-entropy also keeps each chunk's fp32 log-softmax for the backward
-        // (compiled, only the log-sum-exp); one chunk's fp32 upcast and its gradient are transient.
-        perToken = vocab * (c.bytes + (c.compiledLoss ? 0.0 : memassume::kLossSoftmaxBytes)
-                            + 2.0 * memassume::kLossSoftmaxBytes / std::max(c.lossChunks, 1));
+        // done. Eager cross-entropy also keeps each chunk's fp32 log-softmax for the backward, and one
+        // chunk's fp32 upcast and its fp32 gradient are transient. Compiled per chunk, the upcast is
+        // fused into the log-sum-exp (only the 16-bit chunk and the statistics are saved) and the
+        // backward writes the chunk's gradient in the 16-bit dtype in one kernel.
+        perToken = c.compiledLoss ? vocab * c.bytes * (1.0 + 1.0 / chunks)
+                                  : vocab * (c.bytes + memassume::kLossSoftmaxBytes + 2.0 * memassume::kLossSoftmaxBytes / chunks);
         break;
     case LossKernel::Fused:
         // Fused linear + cross-entropy (Liger-Kernel, Cut Cross-Entropy): token chunks sized so a
         // chunk's logits hold about as many elements as its hidden states, in fp32 with their
-        // gradient, plus the fp32 gradient of the hidden states.
-        perToken = h * 3.0 * memassume::kLossSoftmaxBytes;
-        break;
+        // gradient, plus the fp32 gradient of the hidden states. The weight gradient is made here,
+        // in the forward.
+        return tokens * (h * 3.0 * memassume::kLossSoftmaxBytes + c.bytes * h / replicatedDiv) + c.outputGradBytes;
     }
-    return c.tokensPerGpu() * (perToken + c.bytes * h / replicatedDiv);
+    // The output layer's backward runs after the cross-entropy's: the logits' 16-bit gradient (all
+    // chunks of a chunked loss: autograd runs every chunk's cross-entropy backward first) and the
+    // weight gradient it produces.
+    const double outputBackward = tokens * vocab * c.bytes + c.outputGradBytes;
+    return std::max(tokens * perToken, outputBackward) + tokens * c.bytes * h / replicatedDiv;
 }
 
 double inFlightMicroBatches(PipelineSchedule schedule, int pp, int vp, double microBatchesPerStep, bool firstStage)

@@ -33,6 +33,15 @@ struct ActivationConfig
     int lossChunks = 8;
     double standardLossBytes = 6.0;    // per logit element (FrameworkMemoryTraits; 6 = Megatron's)
     bool compiledLoss = false;         // torch.compile fuses the loss (compiled and the stack compiles it)
+    // The output layer's weight gradient that the loss's backward (a fused loss: its forward) creates
+    // while every stored activation is still alive: V/t x h in the gradient dtype when the output layer
+    // trains and no gradient buffer holds it already (set per stage by the training model; 0 = none,
+    // e.g. LoRA's frozen output layer).
+    double outputGradBytes = 0;
+    // A quantized frozen base (QLoRA NF4, int8 LoRA) is dequantized to the compute dtype one matrix
+    // at a time in the forward and again for the input gradient in the backward: the largest matmul
+    // weight of a layer on one GPU, a transient of the layer being computed.
+    double dequantBytes = 0;
 
     double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch * fill; }
 };
@@ -51,9 +60,10 @@ double layerBytesPerToken(const ModelShape &shape, const ActivationConfig &confi
 // layerBytesPerToken x the tokens of one micro-batch on one GPU.
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
-// Activations alive only while one layer is recomputed in the backward: with full recompute that
-// layer's complete activations less its checkpointed input, which is stored already (Korthikanti
-// Table 2, full-recompute row), with selective recompute its attention core; none without recompute.
+// Transients of the layer whose backward runs: with full recompute that layer's complete
+// activations less its checkpointed input, which is stored already (Korthikanti Table 2,
+// full-recompute row), with selective recompute its attention core, none without recompute; plus
+// the dequantized weight of a quantized base (config.dequantBytes) whatever the recompute policy.
 double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
 // First-stage extras per micro-batch in flight: token ids and the embedding dropout mask.
@@ -61,8 +71,10 @@ double embeddingActivationBytes(const ModelShape &shape, const ActivationConfig 
 
 // Loss of one micro-batch on the last stage at its peak, by loss kernel (vocabulary-parallel,
 // split by tp): standard materializes the logits with the stack's fp32 upcasts and gradients,
-// chunked keeps the 16-bit logits and one chunk's fp32 work, fused never holds the logits. Plus the
-// final norm output.
+// chunked keeps the 16-bit logits and one chunk's fp32 work, fused never holds the logits; or, if
+// larger, the output layer's backward: the 16-bit gradient of the logits next to the output
+// layer's weight gradient (config.outputGradBytes; a fused loss makes that gradient in its
+// forward). Plus the final norm output.
 double logitsBytes(const ModelShape &shape, const ActivationConfig &config);
 
 // Micro-batches whose activations a stage holds at its peak. 1F1B: min(p, m) on the first stage,

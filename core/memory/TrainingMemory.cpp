@@ -85,9 +85,6 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     }
     // Transients that never coexist: the logits and loss at the end of the forward, one layer's
     // recompute working set in the backward.
-    const double working = recomputeWorkingSetBytes(s, act, l.recompute);
-    const double logits = last ? logitsBytes(s, act) : 0.0;
-
     // Gradients exist during a forward when they live in a persistent buffer (Megatron, DeepSpeed)
     // or when earlier micro-batches of the step left theirs (gradient accumulation, pipelining);
     // otherwise zero_grad(set_to_none=True) freed them and they grow in the backward while the
@@ -96,6 +93,23 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const double grads = states.gradients;
     const double unitGradient = l.sharding == ShardingImpl::Fsdp ? states.commBuffers : 0.0;
     const bool gradsDuringForward = fw.persistentGradients || m > 1.0 || l.pp > 1 || l.sharding != ShardingImpl::Fsdp;
+
+    // Transients that never coexist: the logits and loss at the end of the forward (with the first
+    // gradient the backward makes, the output layer's, when no buffer held it before), one layer's
+    // recompute working set in the backward.
+    const double working = recomputeWorkingSetBytes(s, act, l.recompute);
+    double logits = 0;
+    if (last) {
+        ActivationConfig loss = act;
+        const bool outputTrains = plan.workload.training.fineTune == FineTune::None;
+        if (outputTrains && !gradsDuringForward) {
+            // Unsharded, in the gradient dtype, or in the compute dtype where FSDP reduce-scatters it.
+            const bool shardedGrads = (l.zero >= 2 && l.shardingGroup() > 1) || l.offloadParams != Offload::None;
+            loss.outputGradBytes = params.embeddingUnit
+                                   * (shardedGrads ? halfPrecisionBytes(plan.precision) : bytesPerElement(plan.precision.gradients));
+        }
+        logits = logitsBytes(s, loss);
+    }
     const double forwardPeak = stored + std::max(working, logits) + (gradsDuringForward ? grads + unitGradient : 0.0);
     const double backwardEndPeak = grads + unitGradient + working + perLayer;
     if (gradsDuringForward || forwardPeak >= backwardEndPeak) {

@@ -152,12 +152,86 @@ private slots:
         c.lossChunks = 8;
         QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 4 + 1) * V + 2 * h));
         c.compiledLoss = true;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 1) * V + 2 * h));
+        // Compiled per chunk: the upcast fuses into the log-sum-exp and the backward writes each
+        // chunk's gradient in bf16, so the 16-bit logits plus one chunk's 16-bit gradient.
+        QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 2.0 / 8) * V + 2 * h));
         c.loss = LossKernel::Standard;
         c.standardLossBytes = 12;
         QVERIFY(near(logitsBytes(f.rp.shape, c), 8 * V + 2 * h));   // compiled: fp32 input and its gradient
         c.loss = LossKernel::Fused;
         QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * h + 2 * h));
+    }
+
+    void outputLayerGradientJoinsTheLoss() const
+    {
+        // The output layer's backward follows the cross-entropy's: the logits' bf16 gradient (every
+        // chunk's) next to the V x h weight gradient it makes. It sets the loss's peak when that
+        // gradient outweighs the loss kernel's own work; a fused loss makes it in its forward.
+        Fixture f;
+        ActivationConfig c = f.activations();
+        c.seq = 1;
+        c.microBatch = 1;
+        c.loss = LossKernel::Chunked;
+        c.lossChunks = 8;
+        c.compiledLoss = true;
+        const double V = 128256, h = 4096;
+        const double without = logitsBytes(f.rp.shape, c);
+        c.outputGradBytes = 2 * V * h;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 2 * V + 2 * V * h + 2 * h));
+        QVERIFY(logitsBytes(f.rp.shape, c) > without);
+        c.loss = LossKernel::Fused;
+        QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * h + 2 * h + 2 * V * h));
+        // Standard loss at 8k tokens: the kernel's 12 B per logit outweighs 2 B + the weight gradient.
+        c = f.activations();
+        c.tp = 1;
+        c.outputGradBytes = 2 * V * h;
+        const double tokens = c.tokensPerGpu();
+        QVERIFY(near(logitsBytes(f.rp.shape, c), tokens * (12 * V + 2 * h)));
+
+        // In a plan: one GPU, full fine-tuning with the chunked compiled loss and the optimizer step
+        // in the backward (torchtune's single-device recipe; no gradient buffer): the bf16 output
+        // gradient is in the loss's peak; LoRA's frozen output layer has none.
+        Fixture one(Framework::Torchtune);
+        one.plan.hardware.numGpus = 1;
+        one.plan.parallelism.dp = 1;
+        one.plan.parallelism.zero = 0;
+        one.plan.parallelism.recompute = Recompute::Full;
+        one.plan.parallelism.compile = true;
+        one.plan.parallelism.optimizerInBackward = true;
+        one.plan.workload.training.globalBatch = 2;
+        one.plan.workload.training.loss = LossKernel::Chunked;
+        one.plan.precision.weights = one.plan.precision.gradients = one.plan.precision.optimizerStates = Dtype::BF16;
+        one.plan.precision.masterWeights = false;
+        one.plan.overheads.allocatorSlack = 0;
+        const MemoryResult full = one.run();
+        const ActivationConfig a = one.activations();
+        const double tokens1 = a.tokensPerGpu();
+        const double working = recomputeWorkingSetBytes(one.rp.shape, a, Recompute::Full);
+        QCOMPARE(full.breakdown.gradients, 0.0);
+        QVERIFY(near(full.breakdown.logitsLoss + working, tokens1 * (2 * V + 2 * h) + 2 * V * h));
+        one.plan.workload.training.fineTune = FineTune::Lora;
+        const MemoryResult lora = one.run();
+        QVERIFY(near(lora.breakdown.logitsLoss + working, tokens1 * ((2 + 2.0 / 8) * V + 2 * h)));
+    }
+
+    void quantizedBaseIsDequantizedOneMatrixAtATime() const
+    {
+        // QLoRA: torchao's linear_nf4 / bitsandbytes dequantize the whole weight to bf16 for each
+        // matmul, forward and backward: the widest matrix of a layer (h x f = 4096 x 14336) joins the
+        // transients of the layer being computed, whatever the recompute policy.
+        Fixture f(Framework::Torchtune);
+        f.plan.workload.training.fineTune = FineTune::Lora;
+        const ActivationConfig bf16 = f.activations();
+        QCOMPARE(bf16.dequantBytes, 0.0);
+        f.plan.workload.training.fineTune = FineTune::Qlora;
+        const ActivationConfig nf4 = f.activations();
+        QVERIFY(near(nf4.dequantBytes, 4096.0 * 14336 * 2));
+        QVERIFY(near(recomputeWorkingSetBytes(f.rp.shape, nf4, Recompute::None), 4096.0 * 14336 * 2));
+        QVERIFY(near(recomputeWorkingSetBytes(f.rp.shape, nf4, Recompute::Full),
+                     recomputeWorkingSetBytes(f.rp.shape, bf16, Recompute::Full) + 4096.0 * 14336 * 2));
+        f.plan.parallelism.tp = 2;
+        f.plan.parallelism.dp = 4;
+        QVERIFY(near(f.activations().dequantBytes, 4096.0 * 14336));   // split by TP
     }
 
     void gradientsFreedUntilTheBackward() const
