@@ -158,7 +158,7 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
         out.notes.push_back("activations: the model's " + formatBytes(b.activations) + " also holds the embedding "
                             "inputs of the first stage, pipeline output buffers and ring-attention chunks ("
                             + formatBytes(product) + " from the layers alone).");
-    extraStep(out, "logits and loss", "fp32 logits of the last stage beyond the working set", b.logitsLoss);
+    extraStep(out, "logits and loss", "logits, their fp32 upcasts and gradients at the loss's peak (with the output layer's weight gradient when no buffer held it) beyond the working set", b.logitsLoss);
     commonTail(out, e.memory);
     out.source = kTrainingSource;
 }

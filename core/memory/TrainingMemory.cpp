@@ -83,8 +83,6 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
         const double kvChunk = act.tokensPerGpu() * kvHeadsPerGpu * s.headDim * 2.0 * act.bytes;
         b.commBuffers += fw.cpAllGatherKv ? 2.0 * kvChunk * l.cp : 2.0 * kvChunk;
     }
-    // Transients that never coexist: the logits and loss at the end of the forward, one layer's
-    // recompute working set in the backward.
     // Gradients exist during a forward when they live in a persistent buffer (Megatron, DeepSpeed)
     // or when earlier micro-batches of the step left theirs (gradient accumulation, pipelining);
     // otherwise zero_grad(set_to_none=True) freed them and they grow in the backward while the

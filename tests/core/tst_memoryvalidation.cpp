@@ -90,8 +90,10 @@ private slots:
             const ErrorStats st = computeStats(rows);
             qInfo("source %-12s n=%d MAPE %.2f%% bias %+.2f%%", source.c_str(), st.compared, st.mape, st.meanSignedPe);
             // The torchtune README and PEFT rows disagree with their own stated configuration
-            // (docs/accuracy.md "Worst rows"); every other source is within 10 %.
+            // (docs/accuracy.md "Where the data stops"); every other source is within 10 %.
             QVERIFY2(st.mape <= 35.0, source.c_str());
+            if (source != "MTTUNE" && source != "MPEFT")
+                QVERIFY2(st.mape <= 10.0, source.c_str());
         }
     }
 
