@@ -8,6 +8,7 @@
 #include "eval/ResolvedPlan.h"
 #include "facility/FacilityModel.h"
 #include "report/TextReport.h"
+#include "search/ElasticJson.h"
 #include "search/Scaling.h"
 
 #include <nlohmann/json.hpp>
@@ -56,9 +57,12 @@ int runEvaluate(const std::vector<std::string> &argv)
     if (args.flag("--json")) {
         auto json = evaluationToJson(resolved, evaluation);
         json["scaling"] = scalingToJson(computeScaling(resolved));
+        const ElasticResult elastic = computeElastic(resolved, evaluation);
+        if (elastic.enabled)   // only elastic plans: the documents of other plans stay as they were
+            json["elastic"] = elasticToJson(elastic);
         printJson(json);
     } else {
-        std::cout << textReport(resolved, evaluation);
+        std::cout << textReport(resolved, evaluation) << elasticTextSection(computeElastic(resolved, evaluation));
     }
     if (!evaluation.validity.valid()) {
         printError(args.positional()[0] + ": " + describeValidity(evaluation.validity));

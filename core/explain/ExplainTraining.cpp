@@ -7,6 +7,7 @@
 #include "common/EnumNames.h"
 #include "common/Units.h"
 #include "report/TextReport.h"
+#include "search/ElasticJson.h"
 
 #include <algorithm>
 
@@ -76,6 +77,38 @@ void explainServingThroughput(Explanation &out, const Evaluation &e, const Resol
                  + integer(rp.plan->workload.inference.concurrency);
     out.source = "docs/formulas.md §9: throughput per replica = b / TPOT, b bounded by the KV cache (§4) and the latency "
                  "targets.";
+}
+
+// Elastic training: the share of the run short of nodes, the fallback layout's throughput, and the
+// expected time with both (docs/facility-and-cost.md "Elastic training").
+void explainElastic(Explanation &out, const ElasticResult &el, const TrainingResult &t, const ReliabilityResult &r)
+{
+    if (!el.enabled || el.expectedTimeToTrainS <= 0)
+        return;
+    const ElasticLines lines = elasticLines(el);
+    out.terms.push_back({"f_d", "share of the time short of nodes but at or above the elastic floor of " +
+                                    integer(el.range.minNodes) + " nodes (nodes under repair: Poisson, mean N·R/M = " +
+                                    num(el.range.nodesDownMean) + ")",
+                         percent(el.range.degradedFraction)});
+    out.terms.push_back({"f_s", "share of the time below the floor: the job waits", percent(el.range.stoppedFraction)});
+    out.terms.push_back({"ρ", "throughput of the fallback layout ÷ the plan's (" + lines.fallback + ")",
+                         percent(el.throughputRatio)});
+    out.steps.push_back({"elastic progress", "1 − f_d − f_s + f_d·ρ",
+                         "1 − " + percent(el.range.degradedFraction) + " − " + percent(el.range.stoppedFraction) + " + " +
+                             percent(el.range.degradedFraction) + " × " + percent(el.throughputRatio),
+                         percent(el.progressRate)});
+    out.steps.push_back({"elastic, expected", "T ÷ progress ÷ goodput",
+                         formatDuration(t.timeToTrainS) + " ÷ " + percent(el.progressRate) + " ÷ " + percent(r.goodput),
+                         formatDuration(el.expectedTimeToTrainS)});
+    out.result += "; elastic " + formatDuration(el.expectedTimeToTrainS);
+    std::string note = "Elastic training on " + lines.range + ". ";
+    if (el.fallbackFeasible)
+        note += "While short it runs the fastest layout the search finds with the plan's global batch on " +
+                integer(el.fallbackNodes) + " nodes (the most at or below the floor of " + integer(el.range.minNodes) +
+                " that can hold one); " + lines.degradedRun + ".";
+    else
+        note += lines.fallback + ".";
+    out.notes.push_back(note);
 }
 
 } // namespace
@@ -198,6 +231,7 @@ void explainTimeToTrain(Explanation &out, const ResolvedPlan &rp, const Evaluati
         out.steps.push_back({"with failures", "T ÷ goodput", formatDuration(t.timeToTrainS) + " ÷ " + percent(r.goodput),
                              formatDuration(r.effectiveTimeToTrainS)});
         out.result = formatDuration(t.timeToTrainS) + " (" + formatDuration(r.effectiveTimeToTrainS) + " with failures)";
+        explainElastic(out, computeElastic(rp, e), t, r);
     } else {
         out.result = formatDuration(t.timeToTrainS);
     }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/LaunchContext.h"
 
+#include "facility/Elastic.h"
+#include "facility/Reliability.h"
+
 #include "common/EnumNames.h"
 #include "common/Units.h"
 #include "export/TextEscape.h"
@@ -80,6 +83,12 @@ bool prepareContext(Context &out, std::string &error)
         }
         out.gradAccumulation = static_cast<int>(p.workload.training.globalBatch / perStep);
     }
+    const ElasticRange range = elasticRange(p, evaluation);
+    out.elastic = p.reliability.elastic && p.workload.mode == Mode::Training;
+    out.minNodes = out.elastic ? std::min(range.minNodes, out.nodes) : out.nodes;
+    out.maxNodes = out.elastic ? std::max(range.maxNodes, out.nodes) : out.nodes;
+    // Every failure restarts torchrun's worker group once; allow the failures of 95% of runs.
+    out.maxRestarts = out.elastic ? std::max(poissonQuantile95(evaluation.reliability.expectedInterruptions), 1) : 0;
     out.title = commentText(p.name);
     out.fileBase = kubernetesName(p.name, "gpuplan-job");
     if (!options.entryScript.empty())

@@ -21,6 +21,10 @@ struct Context
     int nodes = 1;             // nodes the job occupies
     int procsPerNode = 1;      // GPUs used on each of them (torchrun --nproc-per-node)
     int gradAccumulation = 1;  // micro-batches per data-parallel rank per step
+    bool elastic = false;      // reliability.elastic on a training plan: launch over a node range
+    int minNodes = 1;          // elastic range (facility/Elastic.h); both = nodes when not elastic
+    int maxNodes = 1;
+    int maxRestarts = 0;       // torchrun worker-group restarts allowed (95% of the expected failures)
     std::string title;         // plan name, safe for a comment line
     std::string fileBase;      // plan name reduced to [a-z0-9-], for file and job names
     std::string entryScript;   // training script

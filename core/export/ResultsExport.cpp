@@ -4,6 +4,7 @@
 #include "eval/EvaluationJson.h"
 #include "eval/Evaluator.h"
 #include "facility/FacilityModel.h"
+#include "search/ElasticJson.h"
 #include "search/Scaling.h"
 
 #include <nlohmann/json.hpp>
@@ -95,6 +96,7 @@ ExportResults evaluateForExport(const ResolvedPlan &plan)
     ExportResults r{evaluate(plan), {}};
     estimateCostSensitivity(plan, r.evaluation.layout, r.evaluation);
     r.scaling = computeScaling(plan);
+    r.elastic = computeElastic(plan, r.evaluation);
     return r;
 }
 
@@ -102,6 +104,8 @@ Json resultsJson(const ResolvedPlan &plan, const ExportResults &results)
 {
     Json json = evaluationToJson(plan, results.evaluation);
     json["scaling"] = scalingToJson(results.scaling);
+    if (results.elastic.enabled)   // only elastic plans: the documents of other plans stay as they were
+        json["elastic"] = elasticToJson(results.elastic);
     return json;
 }
 

@@ -3,6 +3,7 @@
 
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
+#include "search/ElasticFallback.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -17,13 +18,15 @@ struct ExportResults
 {
     Evaluation evaluation;
     ScalingResult scaling;
+    ElasticResult elastic;     // the fallback of an elastic job (enabled false otherwise)
 };
 
 // Evaluates the plan with its own layout, adds the cost sensitivity and computes the scaling
 // curve (a layout search per GPU count: milliseconds, not for the slider path).
 ExportResults evaluateForExport(const ResolvedPlan &plan);
 
-// The `evaluate --json` document: evaluationToJson() plus "scaling".
+// The `evaluate --json` document: evaluationToJson() plus "scaling", and "elastic" for
+// an elastic training plan.
 nlohmann::ordered_json resultsJson(const ResolvedPlan &plan, const ExportResults &results);
 
 // One row per number, flag or name of the document: section,name,value,unit (RFC 4180 quoting).

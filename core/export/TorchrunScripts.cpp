@@ -12,10 +12,13 @@ namespace gpuplan::launch {
 
 namespace {
 
-std::string torchrunLines(const std::string &nnodes, const std::string &rdzvId)
+// nnodes: "--nnodes N" for a fixed size, "--nnodes=MIN:MAX" for an elastic range.
+std::string torchrunLines(const std::string &nnodes, const std::string &rdzvId, int maxRestarts)
 {
-    return "  --nnodes " + nnodes + " \\\n"
-           "  --nproc-per-node \"$NPROC_PER_NODE\" \\\n"
+    const std::string restarts =
+        maxRestarts > 0 ? "  --max-restarts " + std::to_string(maxRestarts) + " \\\n" : std::string();
+    return "  " + nnodes + " \\\n"
+           "  --nproc-per-node \"$NPROC_PER_NODE\" \\\n" + restarts +
            "  --rdzv-id " + rdzvId + " \\\n"
            "  --rdzv-backend c10d \\\n"
            "  --rdzv-endpoint \"$MASTER_ADDR:$MASTER_PORT\" \\\n"
@@ -38,6 +41,16 @@ std::string slurmDuration(double seconds)
     return buf;
 }
 
+// What an elastic launch does when a node fails, for the comment header.
+std::string elasticComment(const Context &c)
+{
+    return "# Elastic: trains on " + std::to_string(c.minNodes) + " to " + std::to_string(c.maxNodes) +
+           " nodes. When a node fails, torchrun restarts the worker group on the nodes left (at most " +
+           std::to_string(c.maxRestarts) + "\n# times); the training script must resume from its last checkpoint "
+           "with a layout for the nodes left that keeps the global batch\n# (gpuplan-cli evaluate shows the one it "
+           "falls back to under Elastic training).\n";
+}
+
 } // namespace
 
 std::string torchrunScript(Context &c)
@@ -47,8 +60,13 @@ std::string torchrunScript(Context &c)
     if (c.nodes > 1)
         s += "# Run this script on each of the " + std::to_string(c.nodes) +
              " nodes, with MASTER_ADDR set to the address of the first one.\n";
+    if (c.elastic)
+        s += elasticComment(c);
     s += "set -euo pipefail\n\n";
-    s += "NNODES=" + std::to_string(c.nodes) + "\n" + scriptVariables(c);
+    s += "NNODES=" + std::to_string(c.nodes) + "\n";
+    if (c.elastic)
+        s += "MIN_NODES=" + std::to_string(c.minNodes) + "\nMAX_NODES=" + std::to_string(c.maxNodes) + "\n";
+    s += scriptVariables(c);
     if (c.nodes > 1)
         s += "MASTER_ADDR=${MASTER_ADDR:?set MASTER_ADDR to the address of the first node}\n";
     else
@@ -56,7 +74,9 @@ std::string torchrunScript(Context &c)
     s += "MASTER_PORT=${MASTER_PORT:-" + std::to_string(c.options.masterPort) + "}\n";
     s += "RDZV_ID=${RDZV_ID:-" + shellQuote(c.fileBase) + "}\n\n";
     s += bashArray("TRAIN_ARGS", args) + "\n";
-    s += "exec torchrun \\\n" + torchrunLines("\"$NNODES\"", "\"$RDZV_ID\"");
+    s += "exec torchrun \\\n" +
+         torchrunLines(c.elastic ? "--nnodes=\"$MIN_NODES:$MAX_NODES\"" : "--nnodes \"$NNODES\"", "\"$RDZV_ID\"",
+                       c.maxRestarts);
     return s;
 }
 
@@ -66,7 +86,13 @@ std::string slurmScript(Context &c)
     std::string s = "#!/bin/bash\n";
     // #SBATCH lines must come before the first command; sbatch reads them, the shell does not.
     s += "#SBATCH --job-name=" + safeName(c.fileBase, "gpuplan-job") + "\n";
-    s += "#SBATCH --nodes=" + std::to_string(c.nodes) + "\n";
+    if (c.elastic) {
+        // A node range, the job kept when one of its nodes fails, and requeued when it stops.
+        s += "#SBATCH --nodes=" + std::to_string(c.minNodes) + "-" + std::to_string(c.maxNodes) + "\n";
+        s += "#SBATCH --no-kill\n#SBATCH --requeue\n";
+    } else {
+        s += "#SBATCH --nodes=" + std::to_string(c.nodes) + "\n";
+    }
     s += "#SBATCH --ntasks-per-node=1\n";
     s += "#SBATCH --gres=gpu:" + std::to_string(c.procsPerNode) + "\n";
     s += "#SBATCH --exclusive\n";
@@ -78,12 +104,19 @@ std::string slurmScript(Context &c)
              " (days-hh:mm:ss). Most clusters cap jobs far below that: add #SBATCH --time for one\n"
              "# allocation and resubmit from the last checkpoint.\n";
     s += "# One task per node: torchrun starts the " + std::to_string(c.procsPerNode) + " GPU processes of its node.\n";
+    if (c.elastic)
+        s += elasticComment(c);
     s += "set -euo pipefail\n\n";
     s += scriptVariables(c);
     s += "MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n";
     s += "MASTER_PORT=${MASTER_PORT:-" + std::to_string(c.options.masterPort) + "}\n\n";
     s += bashArray("TRAIN_ARGS", args) + "\n";
-    s += "srun --kill-on-bad-exit=1 torchrun \\\n" + torchrunLines("\"$SLURM_NNODES\"", "\"$SLURM_JOB_ID\"");
+    if (c.elastic)
+        s += "srun torchrun \\\n" +
+             torchrunLines("--nnodes=\"" + std::to_string(c.minNodes) + ":$SLURM_NNODES\"", "\"$SLURM_JOB_ID\"",
+                           c.maxRestarts);
+    else
+        s += "srun --kill-on-bad-exit=1 torchrun \\\n" + torchrunLines("--nnodes \"$SLURM_NNODES\"", "\"$SLURM_JOB_ID\"", 0);
     return s;
 }
 

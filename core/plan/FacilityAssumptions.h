@@ -86,6 +86,8 @@ struct ReliabilityAssumptions
     int spareNodes = 0;
     bool elastic = false;
     double elasticRestartMinutes = 2.0;  // ESTIMATE: re-rendezvous on the remaining nodes
+    int elasticMinNodes = 0;             // 0 = the job's nodes less those down at once at 95% (facility/Elastic.h)
+    int elasticMaxNodes = 0;             // 0 = the job's nodes
     double repairHours = 24.0;           // ESTIMATE: node back in service (next-business-day support)
 };
 

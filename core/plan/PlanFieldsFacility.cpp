@@ -84,6 +84,11 @@ const FieldSpec kFacilityFields[] = {
     GP_FIELD_BOOL("reliability.elastic", reliability.elastic, "Elastic training continues on fewer nodes"),
     GP_FIELD_REAL("reliability.elastic_restart_minutes", reliability.elasticRestartMinutes, 0, 10000, "minutes",
                   "Re-rendezvous time of an elastic job after a failure"),
+    GP_FIELD_INT_OR("reliability.elastic_min_nodes", reliability.elasticMinNodes, 1, 100000, 0,
+                    "the job's nodes less those down at once at 95%", "nodes",
+                    "Fewest nodes an elastic job keeps training on (above the job's nodes: the job's nodes)"),
+    GP_FIELD_INT_OR("reliability.elastic_max_nodes", reliability.elasticMaxNodes, 1, 100000, 0, "the job's nodes",
+                    "nodes", "Most nodes an elastic job accepts, the top of the launch range (at least the job's nodes)"),
     GP_FIELD_REAL("reliability.repair_hours", reliability.repairHours, 0.01, 1e5, "hours",
                   "Time until a failed node is back in service (sizes the spares)"),
 };

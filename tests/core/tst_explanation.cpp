@@ -9,6 +9,8 @@
 #include "plan/PlanIo.h"
 #include "report/TextReport.h"
 
+#include "search/ElasticJson.h"
+
 #include <QTest>
 
 #include <cstdio>
@@ -67,6 +69,27 @@ private slots:
         std::vector<CatalogIssue> issues;
         m_catalog = loadCatalog(CatalogSources{}, issues);
         QVERIFY(!m_catalog.gpus.empty());
+    }
+
+    void timeToTrainOfAnElasticPlanWeighsTheDegradedTime()
+    {
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        plan.reliability.elastic = true;
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const ElasticResult el = computeElastic(rp, e);
+        QVERIFY(el.expectedTimeToTrainS > e.reliability.effectiveTimeToTrainS);
+        const Explanation x = explain(ExplainTopic::TimeToTrain, rp, e);
+        const std::string text = explanationText(x);
+        QVERIFY(contains(text, formatDuration(el.expectedTimeToTrainS)));
+        QVERIFY(contains(text, elasticLines(el).fallback));
+        QVERIFY(contains(x.result, "elastic " + formatDuration(el.expectedTimeToTrainS)));
+        // Without elastic training the explanation has no elastic part.
+        plan.reliability.elastic = false;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        QVERIFY(!contains(explanationText(explain(ExplainTopic::TimeToTrain, rp, e)), "elastic progress"));
     }
 
     void everyTopicExplainsTheTrainingPlan()

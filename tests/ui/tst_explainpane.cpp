@@ -14,6 +14,7 @@
 #include "teaching/TeachingDocks.h"
 
 #include "report/TextReport.h"
+#include "search/ElasticFallback.h"
 
 #include <QDockWidget>
 #include <QMenuBar>
@@ -55,6 +56,23 @@ private slots:
         QVERIFY(c->setNumber(QStringLiteral("hardware.num_gpus"), 512));
         QVERIFY(pane.plainText().contains(percent(c->evaluation().training.mfu)));
         QVERIFY(pane.plainText().contains(QStringLiteral("512")));
+    }
+
+    // With elastic training on, the time-to-train explanation carries the core's elastic analysis:
+    // the node range, the fallback layout and the expected time (docs/facility-and-cost.md).
+    void timeToTrainShowsTheElasticFallback()
+    {
+        auto c = openExample();
+        ExplainPane pane(c.get());
+        pane.setTopic(ExplainTopic::TimeToTrain);
+        QVERIFY(!pane.plainText().contains(QStringLiteral("elastic progress")));
+        QVERIFY(c->setNumber(QStringLiteral("reliability.elastic"), 1));
+        const ElasticResult el = computeElastic(c->resolved(), c->evaluation());
+        QVERIFY(el.fallbackFeasible);
+        const QString text = pane.plainText();
+        QVERIFY(text.contains(QStringLiteral("elastic progress")));
+        QVERIFY(text.contains(QString::fromStdString(formatDuration(el.expectedTimeToTrainS))));
+        QVERIFY(text.contains(QStringLiteral("on %1 nodes").arg(el.fallbackNodes)));
     }
 
     void everyTopicHasASourceForTheExample()

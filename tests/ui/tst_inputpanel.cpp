@@ -17,6 +17,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSlider>
@@ -222,6 +223,29 @@ private slots:
         price->setValue(25000);
         QCOMPARE(f.controller.plan().cost.gpuPriceUsd, 25000.0);
         QVERIFY(f.panel->messageFor(QStringLiteral("cost.gpu_price_usd")).isEmpty());
+    }
+
+    // Elastic training is edited in COST & FACILITY: the check box and the node range, whose
+    // "auto" (0) is the derived range (docs/facility-and-cost.md "Elastic training").
+    void elasticTrainingRangeIsEditable()
+    {
+        Fixture f;
+        auto *elastic = f.panel->findChild<QCheckBox *>(QStringLiteral("check:reliability.elastic"));
+        QVERIFY(elastic);
+        QVERIFY(!elastic->isChecked());
+        elastic->setChecked(true);
+        QVERIFY(f.controller.plan().reliability.elastic);
+        auto *minNodes = qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("reliability.elastic_min_nodes")));
+        auto *maxNodes = qobject_cast<QSpinBox *>(f.panel->spinBox(QStringLiteral("reliability.elastic_max_nodes")));
+        QVERIFY(minNodes && maxNodes);
+        QCOMPARE(minNodes->text(), QStringLiteral("auto"));
+        minNodes->setValue(100);
+        maxNodes->setValue(160);
+        QCOMPARE(f.controller.plan().reliability.elasticMinNodes, 100);
+        QCOMPARE(f.controller.plan().reliability.elasticMaxNodes, 160);
+        minNodes->setValue(0);
+        QCOMPARE(f.controller.plan().reliability.elasticMinNodes, 0);
+        QVERIFY(f.panel->row(QStringLiteral("reliability.elastic_min_nodes"))->isRowVisible());
     }
 
     void modeSwitchShowsTheMatchingInputs()

@@ -17,6 +17,8 @@
 #include "facility/FacilityInputs.h"
 #include "export/LaunchFiles.h"
 
+#include "search/ElasticJson.h"
+
 #include <QBuffer>
 #include <QFile>
 #include <QSet>
@@ -71,6 +73,26 @@ class TestPlanReport final : public QObject
 
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
+
+    // An elastic plan gets the Elastic training table: the range, the fallback layout and the
+    // expected time, as the core's elastic analysis words them (docs/facility-and-cost.md).
+    void elasticTableFromTheElasticAnalysis() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        QVERIFY(!reportOf({c.get()}, keep).table(QStringLiteral("elastic")));   // not elastic: no table
+        QVERIFY(c->setNumber(QStringLiteral("reliability.elastic"), 1));
+        keep.clear();
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const Table *t = doc.table(QStringLiteral("elastic"));
+        QVERIFY(t);
+        const ElasticLines lines = elasticLines(keep.front()->results.elastic);
+        QCOMPARE(t->rows.size(), std::size_t(4));
+        QCOMPARE(t->rows[0].cells[1], QString::fromStdString(lines.range));
+        QVERIFY(t->rows[0].cells[1].startsWith(QStringLiteral("126 to 128 nodes")));
+        QCOMPARE(t->rows[1].cells[1], QString::fromStdString(lines.fallback));
+        QCOMPARE(t->rows[3].cells[1], QString::fromStdString(lines.expected));
+    }
 
     void sectionsInOrder() const
     {

@@ -78,6 +78,9 @@ const Label kLabels[] = {
     {"cost.own_facility", "Own data center"},
     {"cost.onprem_utilization", "On-prem utilization"},
     {"cost.horizon_months", "Horizon"},
+    {"reliability.elastic", "Elastic training"},
+    {"reliability.elastic_min_nodes", "Elastic min nodes"},
+    {"reliability.elastic_max_nodes", "Elastic max nodes"},
 };
 
 struct EnumLabel

@@ -326,6 +326,11 @@ void InputPanel::buildCostFacility(CollapsibleSection *s)
     check(s, "cost.own_facility");
     for (const char *path : {"cost.onprem_utilization", "cost.horizon_months"})
         slider(s, path);
+    // Elastic training: the node range the job keeps running over (the explanation of time to
+    // train and the PDF show what it falls back to).
+    check(s, "reliability.elastic", TrainingOnly);
+    for (const char *path : {"reliability.elastic_min_nodes", "reliability.elastic_max_nodes"})
+        slider(s, path, TrainingOnly);
 }
 
 void InputPanel::refreshCatalogChoices()

@@ -15,7 +15,8 @@ namespace {
 SectionInput sectionInput(const ReportPlan &rp, const QString &prefix)
 {
     const PlanController &c = *rp.controller;
-    return SectionInput{c, c.plan(), c.resolved(), rp.results.evaluation, rp.results.scaling, prefix};
+    return SectionInput{c, c.plan(), c.resolved(), rp.results.evaluation, rp.results.scaling, rp.results.elastic,
+                        prefix};
 }
 
 void addPlanSections(ReportDocument &doc, const SectionInput &in, bool withSummary)
@@ -26,6 +27,7 @@ void addPlanSections(ReportDocument &doc, const SectionInput &in, bool withSumma
     addCosts(doc, in);
     addAlternatives(doc, in);
     addFacility(doc, in);
+    addElastic(doc, in);
     addMemoryChart(doc, in);
     addScalingChart(doc, in);
     addTimeline(doc, in);

@@ -5,6 +5,7 @@
 
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
+#include "search/ElasticFallback.h"
 
 #include <QDate>
 
@@ -23,6 +24,7 @@ struct SectionInput
     const ResolvedPlan &resolved;
     const Evaluation &evaluation;         // with the cost sensitivity
     const ScalingResult &scaling;
+    const ElasticResult &elastic;         // enabled only for an elastic training plan
     QString prefix;                       // "" for one plan; "Plan 2: " in a comparison report
 };
 
@@ -39,6 +41,7 @@ void addFacility(ReportDocument &doc, const SectionInput &in);
 void addCosts(ReportDocument &doc, const SectionInput &in);
 // Other GPUs, counts and ways of paying for the same training run (ReportAlternatives.cpp).
 void addAlternatives(ReportDocument &doc, const SectionInput &in);
+void addElastic(ReportDocument &doc, const SectionInput &in);   // ReportElastic.cpp; nothing when not elastic
 
 // Drawings (ReportCharts.cpp): memory per GPU, scaling curve, timeline.
 void addMemoryChart(ReportDocument &doc, const SectionInput &in);
