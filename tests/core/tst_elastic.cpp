@@ -3,8 +3,8 @@
 // run spent short of nodes (Poisson nodes-under-repair, Little's law), the fallback layout from the
 // layout search with its throughput, time and cost, the expected time to train, the launch files'
 // ranges, and the JSON section. Plan: examples/llama3-70b-training.gpuplan (128 nodes of 8 H100).
-#include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "ExampleFixture.h"
+
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
 #include "facility/Reliability.h"
@@ -26,33 +26,11 @@ using namespace gpuplan;
 
 namespace {
 
-struct Fixture
-{
-    Plan plan;
-    ResolvedPlan resolved;
-    Evaluation evaluation;
-};
+using Fixture = test::ExampleFixture;
 
-std::unique_ptr<Fixture> load(std::vector<std::string> overrides)
+std::unique_ptr<Fixture> load(const std::vector<std::string> &overrides)
 {
-    const std::string path = GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training.gpuplan";
-    std::ifstream in(path);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::vector<PlanError> errors;
-    nlohmann::json doc;
-    if (!parseJsonText(buffer.str(), path, doc, errors))
-        return nullptr;
-    for (const std::string &o : overrides)
-        if (!applyOverride(doc, o, errors))
-            return nullptr;
-    auto f = std::make_unique<Fixture>();
-    std::vector<ResolveError> resolveErrors;
-    if (!planFromJson(doc, &bundledCatalog(), f->plan, errors) ||
-        !resolvePlan(f->plan, bundledCatalog(), f->resolved, resolveErrors))
-        return nullptr;
-    f->evaluation = evaluate(f->resolved);
-    return f;
+    return test::loadExample("llama3-70b-training.gpuplan", overrides);
 }
 
 std::string launch(const Fixture &f, LaunchFormat format)

@@ -2,6 +2,8 @@
 // Launch files and result exports (core/export): each format carries the plan's layout, batch,
 // ZeRO stage and precision; node and GPU counts add up; text from the plan cannot break out of
 // the quoting of any generated file.
+#include "ExampleFixture.h"
+
 #include "catalog/CatalogLoader.h"
 #include "eval/Evaluator.h"
 #include "export/LaunchFiles.h"
@@ -22,36 +24,12 @@ using namespace gpuplan;
 
 namespace {
 
-struct Fixture
-{
-    Plan plan;
-    ResolvedPlan resolved;
-    Evaluation evaluation;
-};
+using Fixture = test::ExampleFixture;
 
 // The example plan with "path=value" overrides (as gpuplan-cli --set applies them).
-std::unique_ptr<Fixture> load(const char *example, std::vector<std::string> overrides = {})
+std::unique_ptr<Fixture> load(const char *example, const std::vector<std::string> &overrides = {})
 {
-    const std::string path = std::string(GPUPLAN_SOURCE_DIR "/examples/") + example;
-    std::string text, error;
-    std::vector<PlanError> errors;
-    nlohmann::json doc;
-    auto f = std::make_unique<Fixture>();
-    std::ifstream in(path);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    if (!parseJsonText(buffer.str(), path, doc, errors))
-        return nullptr;
-    for (const std::string &o : overrides) {
-        if (!applyOverride(doc, o, errors))
-            return nullptr;
-    }
-    std::vector<ResolveError> resolveErrors;
-    if (!planFromJson(doc, &bundledCatalog(), f->plan, errors) ||
-        !resolvePlan(f->plan, bundledCatalog(), f->resolved, resolveErrors))
-        return nullptr;
-    f->evaluation = evaluate(f->resolved);
-    return f;
+    return test::loadExample(example, overrides);
 }
 
 LaunchFile make(const Fixture &f, LaunchFormat format, std::string *errorOut = nullptr)

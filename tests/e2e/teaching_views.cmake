@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# gpuplan --screenshot --view teaching|lesson|compare without a display (docs/teaching.md): each
+# gpuplan --screenshot --view teaching|lesson|lesson:ID[:STEP]|compare without a display (docs/teaching.md): each
 # view renders, --compare adds plan files, and an unknown view or an unreadable file is refused
 # with a message and a non-zero exit.
 if(NOT APP)
@@ -30,6 +30,18 @@ foreach(view teaching lesson compare)
   file(SIZE ${png} bytes)
   if(bytes LESS 20000)
     message(FATAL_ERROR "--view ${view}: ${png} has only ${bytes} bytes")
+  endif()
+endforeach()
+
+# A lesson by its id at a step (the lessons with live values run the layout search and procure).
+run_view(${WORK_DIR}/lesson-best-buy.png rc err --view lesson:best-buy:2 ${plan})
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK_DIR}/lesson-best-buy.png)
+  message(FATAL_ERROR "--view lesson:best-buy:2 failed: rc=${rc} ${err}")
+endif()
+foreach(bad lesson:nonsense lesson:best-buy:9 lesson:best-buy:x)
+  run_view(${WORK_DIR}/bad.png rc err --view ${bad} ${plan})
+  if(rc EQUAL 0 OR NOT err MATCHES "expected lesson:ID\\[:STEP\\] with ID one of scaling, ")
+    message(FATAL_ERROR "--view ${bad} was not refused: rc=${rc} ${err}")
   endif()
 endforeach()
 

@@ -3,6 +3,8 @@
 
 #include "teaching/LessonRunner.h"
 
+#include "document/PlanController.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,6 +14,29 @@
 #include <QVBoxLayout>
 
 namespace gpuplan::ui {
+
+namespace {
+
+QString html(const std::string &text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+// One table for the step's Move / Watch lines and for its live values: a bold label, then the
+// value (already escaped) with, for a live value, its source in small type under it.
+QString htmlTable(const std::vector<QStringList> &rows)
+{
+    QString out = QStringLiteral("<table cellpadding='3'>");
+    for (const QStringList &cells : rows) {
+        QString value = cells.value(1);
+        if (cells.size() > 2 && !cells[2].isEmpty())
+            value += QStringLiteral("<br><small><i>%1</i></small>").arg(cells[2]);
+        out += QStringLiteral("<tr><td valign='top'><b>%1</b></td><td valign='top'>%2</td></tr>").arg(cells[0], value);
+    }
+    return out + QStringLiteral("</table>");
+}
+
+} // namespace
 
 LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
     : QWidget(parent), m_runner(runner), m_choice(new QComboBox(this)), m_start(new QPushButton(tr("Start"), this)),
@@ -43,6 +68,10 @@ LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
     connect(m_back, &QPushButton::clicked, m_runner, &LessonRunner::back);
     connect(m_forward, &QPushButton::clicked, m_runner, &LessonRunner::forward);
     connect(m_runner, &LessonRunner::stepChanged, this, &LessonPanel::update);
+    connect(m_runner->controller(), &PlanController::evaluationChanged, this, [this] {
+        if (m_runner->isRunning())
+            showStep();
+    });
     update();
 }
 
@@ -72,17 +101,31 @@ void LessonPanel::update()
         const QSignalBlocker block(m_choice);
         m_choice->setCurrentIndex(m_runner->lessonIndex());
     }
+    showStep();
     const LessonStep &s = *m_runner->step();
-    m_progress->setText(tr("Step %1 of %2").arg(m_runner->stepIndex() + 1).arg(m_runner->stepCount()));
-    m_text->setHtml(QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p><table cellpadding='3'>"
-                                   "<tr><td><b>%4</b></td><td>%5</td></tr><tr><td><b>%6</b></td><td>%7</td></tr></table>")
-                        .arg(QString::fromUtf8(l->title).toHtmlEscaped(), QString::fromUtf8(l->question).toHtmlEscaped(),
-                             QString::fromUtf8(s.text).toHtmlEscaped(), tr("Move"),
-                             QString::fromUtf8(s.move).toHtmlEscaped(), tr("Watch"),
-                             QString::fromUtf8(s.watch).toHtmlEscaped()));
     emit explainRequested(s.explain);
     if (s.resultTab)
         emit resultTabRequested(QString::fromUtf8(s.resultTab));
+}
+
+void LessonPanel::showStep()
+{
+    const Lesson *l = m_runner->lesson();
+    const LessonStep *s = m_runner->step();
+    if (!l || !s)
+        return;
+    m_progress->setText(tr("Step %1 of %2").arg(m_runner->stepIndex() + 1).arg(m_runner->stepCount()));
+    QString text = QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
+                       .arg(html(l->title), html(l->question), html(s->text));
+    text += htmlTable({{tr("Move"), html(s->move)}, {tr("Watch"), html(s->watch)}});
+    const std::vector<LiveValue> live = m_runner->liveValues();
+    if (!live.empty()) {
+        std::vector<QStringList> rows;
+        for (const LiveValue &v : live)
+            rows.push_back({html(v.label), html(v.value), html(v.source)});
+        text += QStringLiteral("<p><b>%1</b></p>").arg(tr("Now, for this plan")) + htmlTable(rows);
+    }
+    m_text->setHtml(text);
 }
 
 } // namespace gpuplan::ui

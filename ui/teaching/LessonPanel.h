@@ -31,7 +31,8 @@ signals:
     void resultTabRequested(const QString &tabName);
 
 private:
-    void update();
+    void update();        // a new step: its text, explanation and result tab
+    void showStep();      // the step's text with its live values, after every edit of the plan
 
     LessonRunner *m_runner;
     QComboBox *m_choice;

@@ -112,4 +112,12 @@ void LessonRunner::back()
     emit stepChanged();
 }
 
+std::vector<LiveValue> LessonRunner::liveValues() const
+{
+    const LessonStep *s = step();
+    if (!s || !s->live || !m_controller->isResolved())
+        return {};
+    return s->live(LessonContext{m_controller->catalog(), m_controller->resolved(), m_controller->evaluation()});
+}
+
 } // namespace gpuplan::ui

@@ -30,6 +30,10 @@ public:
     int stepIndex() const { return m_step; }
     int stepCount() const;
     const LessonStep *step() const;
+    // The current step's live values for the plan as it is now; empty when the step has none or
+    // the plan does not resolve.
+    std::vector<LiveValue> liveValues() const;
+    PlanController *controller() const { return m_controller; }
     bool canGoForward() const;
     bool canGoBack() const;
 

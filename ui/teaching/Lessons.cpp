@@ -4,6 +4,8 @@
 // are never quoted here, the key results strip and the explanation pane show them live.
 #include "teaching/Lessons.h"
 
+#include "teaching/LessonsHardware.h"
+
 namespace gpuplan::ui {
 
 namespace {
@@ -87,18 +89,8 @@ const LessonStep kOptimizerSteps[] = {
 
 void optimizerSetup(Plan &p)
 {
-    p.name = "Lesson plan: Llama 3 8B on one node";
-    p.workload.mode = Mode::Training;
-    p.workload.training.seqLen = 8192;
-    p.workload.training.globalBatch = 256;
-    p.workload.training.microBatch = 1;
-    p.workload.training.tokens = 100e9;
-    p.hardware.gpu = "H100-SXM-80GB";
-    p.hardware.numGpus = 8;
-    p.parallelism = Parallelism{};
+    llama8bOnOneNode(p);
     p.parallelism.zero = 0;
-    p.parallelism.sharding = ShardingImpl::DeepSpeed;
-    p.parallelism.recompute = Recompute::Full;
 }
 
 // ---- 3. Storage and network ---------------------------------------------------------------
@@ -214,31 +206,33 @@ void computeOptimalSetup(Plan &p)
     megatron70b(p, 1024);
 }
 
-const Lesson kLessons[] = {
-    {"scaling", "Why don't twice the GPUs train twice as fast?",
-     "More GPUs with the same batch split the work finer: pipelines idle more and the network carries more.",
-     "llama3-70b", scalingSetup, kScalingSteps},
-    {"optimizer-memory", "Why do optimizer states dominate memory?",
-     "Mixed-precision Adam keeps 12 of its 16-20 bytes per parameter in optimizer state; ZeRO shards them.",
-     "llama3-8b", optimizerSetup, kOptimizerSteps},
-    {"starved-gpus", "Why do slow storage and networks starve GPUs?",
-     "GPUs only compute while data, gradients and checkpoints keep up with them.", "llama3-8b", starveSetup,
-     kStarveSteps},
-    {"own-or-rent", "When does on-prem beat cloud?",
-     "Owning is a fixed cost per month; renting is a cost per hour used. Utilization decides.", "llama3-70b",
-     ownSetup, kOwnSteps},
-    {"busy-not-productive", "Why is 98% GPU utilization with a slow job bad?",
-     "Busy GPUs are not productive GPUs: MFU, not nvidia-smi, says how much of the hardware trains the model.",
-     "llama3-70b", busySetup, kBusySteps},
-    {"compute-optimal", "What is a compute-optimal model for a budget?",
-     "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
-     "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
-};
-
 } // namespace
 
 std::span<const Lesson> lessons()
 {
+    // Built on first use: the lessons of LessonsHardware.cpp are objects of another file.
+    static const Lesson kLessons[] = {
+        {"scaling", "Why don't twice the GPUs train twice as fast?",
+         "More GPUs with the same batch split the work finer: pipelines idle more and the network carries more.",
+         "llama3-70b", scalingSetup, kScalingSteps},
+        {"optimizer-memory", "Why do optimizer states dominate memory?",
+         "Mixed-precision Adam keeps 12 of its 16-20 bytes per parameter in optimizer state; ZeRO shards them.",
+         "llama3-8b", optimizerSetup, kOptimizerSteps},
+        {"starved-gpus", "Why do slow storage and networks starve GPUs?",
+         "GPUs only compute while data, gradients and checkpoints keep up with them.", "llama3-8b", starveSetup,
+         kStarveSteps},
+        {"own-or-rent", "When does on-prem beat cloud?",
+         "Owning is a fixed cost per month; renting is a cost per hour used. Utilization decides.", "llama3-70b",
+         ownSetup, kOwnSteps},
+        {"busy-not-productive", "Why is 98% GPU utilization with a slow job bad?",
+         "Busy GPUs are not productive GPUs: MFU, not nvidia-smi, says how much of the hardware trains the model.",
+         "llama3-70b", busySetup, kBusySteps},
+        {"compute-optimal", "What is a compute-optimal model for a budget?",
+         "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
+         "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
+        kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson,
+    };
+
     return kLessons;
 }
 

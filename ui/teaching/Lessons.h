@@ -1,12 +1,36 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "catalog/Catalog.h"
+#include "eval/Evaluation.h"
+#include "eval/ResolvedPlan.h"
 #include "explain/Explanation.h"
 #include "plan/Plan.h"
 
 #include <span>
+#include <string>
+#include <vector>
 
 namespace gpuplan::ui {
+
+// A number a lesson shows next to its text, computed from the reader's plan as it is now (the
+// lesson panel recomputes it after every edit): a label, the value, and where the figure comes
+// from (a catalog source, a formula of docs/formulas.md, or "mechanism" for a consequence of how
+// the software works rather than a measured figure).
+struct LiveValue
+{
+    std::string label;
+    std::string value;
+    std::string source;
+};
+
+// What a step's live values are computed from; every pointer is valid while the plan resolves.
+struct LessonContext
+{
+    const Catalog &catalog;
+    const ResolvedPlan &plan;
+    const Evaluation &evaluation;
+};
 
 // One step of a lesson: what to change, what to watch, where to look, and the change itself
 // (applied to the plan when the step is reached; none for a step that only points at something).
@@ -23,6 +47,8 @@ struct LessonStep
     // the step explains. nullptr: no chart shows it (the key results do), the reader's tab stays.
     const char *resultTab;
     void (*edit)(Plan &plan);       // nullptr: nothing changes at this step
+    // The numbers shown live under the step (nullptr: none; the key results carry the numbers).
+    std::vector<LiveValue> (*live)(const LessonContext &context) = nullptr;
 };
 
 // A guided lesson on one of the questions the field keeps asking. It starts from a plan of its

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The lessons with live values (ui/teaching/LessonsHardware.cpp): at every step each value is the
+// core's figure for the plan as the step left it, every value names its source, and the values do
+// what the step says (BF16 → FP16 leaves memory and speed alone; FP32 compute runs at the CUDA-core
+// peak; hardware leaves N, D and C alone and moves time and cost). The panel shows them and
+// follows an edit of the reader's. Bundled catalog.
+#include "ExamplePlans.h"
+#include "UiTestFixtures.h"
+
+#include "document/PlanController.h"
+#include "teaching/LessonPanel.h"
+#include "teaching/LessonRunner.h"
+
+#include "explain/LessonFigures.h"
+#include "report/Format.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cstring>
+
+using namespace gpuplan;
+using namespace gpuplan::ui;
+
+namespace {
+
+int lessonIndex(const char *id)
+{
+    for (std::size_t i = 0; i < lessons().size(); ++i)
+        if (std::strcmp(lessons()[i].id, id) == 0)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::string value(const std::vector<LiveValue> &rows, const std::string &label)
+{
+    for (const LiveValue &v : rows)
+        if (v.label == label)
+            return v.value;
+    return "(missing: " + label + ")";
+}
+
+// The live values of every step of a lesson, walking it from the start.
+std::vector<std::vector<LiveValue>> walk(PlanController &c, const char *id)
+{
+    std::vector<std::vector<LiveValue>> out;
+    LessonRunner runner(&c);
+    if (!runner.start(lessonIndex(id)))
+        return out;
+    out.push_back(runner.liveValues());
+    while (runner.canGoForward()) {
+        runner.forward();
+        out.push_back(runner.liveValues());
+    }
+    return out;
+}
+
+} // namespace
+
+class TestLessonLive final : public QObject
+{
+    Q_OBJECT
+
+    static std::unique_ptr<PlanController> openExample() { return test::openExamplePlan("llama3-70b-training.gpuplan"); }
+
+private slots:
+    void initTestCase() { test::isolateUserFiles(); }
+
+    void theFiveLessonsHaveLiveValuesWithSources()
+    {
+        for (const char *id : {"bf16-fp16", "dataparallel-vs-ddp", "tensor-cores", "best-buy", "faster-not-smarter"}) {
+            QVERIFY2(lessonIndex(id) >= 0, id);
+            auto c = openExample();
+            const auto steps = walk(*c, id);
+            QCOMPARE(steps.size(), lessons()[static_cast<std::size_t>(lessonIndex(id))].steps.size());
+            for (const auto &rows : steps) {
+                QVERIFY2(rows.size() >= 3, id);
+                for (const LiveValue &v : rows) {
+                    QVERIFY2(!v.label.empty() && !v.value.empty(), id);
+                    QVERIFY2(!v.source.empty(), v.label.c_str());
+                    QVERIFY2(v.value.find("nan") == std::string::npos && v.value.find("inf") == std::string::npos,
+                             v.value.c_str());
+                }
+            }
+        }
+    }
+
+    // BF16 → FP16: the same bytes and the same Tensor Core peak, so memory and tokens/s stay; the
+    // ranges are the formats' (65,504 for FP16); the V100 has no BF16 peak.
+    void bf16AndFp16ComputeTheSame()
+    {
+        auto c = openExample();
+        const auto steps = walk(*c, "bf16-fp16");
+        QCOMPARE(steps.size(), std::size_t(4));
+        QCOMPARE(value(steps[0], "Memory per GPU"), value(steps[1], "Memory per GPU"));
+        QCOMPARE(value(steps[0], "Training tokens/s"), value(steps[1], "Training tokens/s"));
+        QVERIFY(value(steps[0], "FP16 largest / smallest normal / smallest").rfind("6.55e+04 / ", 0) == 0);
+        QCOMPARE(value(steps[0], "Tensor Core peak of the plan's GPU, BF16 | FP16"),
+                 std::string("989.4 TFLOPS | 989.4 TFLOPS"));
+        QVERIFY(value(steps[2], "A gradient of 1e-8 in FP16 | × 2^16 first").rfind("rounds to 0 | ", 0) == 0);
+        QCOMPARE(value(steps[3], "Tensor Core peak of the plan's GPU, BF16 | FP16"),
+                 std::string("none | 125.0 TFLOPS"));
+        QCOMPARE(c->plan().hardware.gpu, std::string("V100-SXM-32GB"));
+    }
+
+    // The DataParallel load on GPU 0 over one DDP GPU's grows as n (weights and gradients the same size).
+    void dataParallelRatioGrowsWithTheGpus()
+    {
+        auto c = openExample();
+        const auto steps = walk(*c, "dataparallel-vs-ddp");
+        QCOMPARE(steps.size(), std::size_t(4));
+        QCOMPARE(value(steps[0], "GPUs in the node"), std::string("2"));
+        QCOMPARE(value(steps[0], "GPU 0's load ÷ one DDP GPU's"), std::string("2.0×"));
+        QCOMPARE(value(steps[1], "GPU 0's load ÷ one DDP GPU's"), std::string("4.0×"));
+        QCOMPARE(value(steps[2], "GPU 0's load ÷ one DDP GPU's"), std::string("8.0×"));
+        const DataParallelTraffic t =
+            dataParallelTraffic(c->resolved().shape.totalParams * 2, c->resolved().shape.totalParams * 2, 8);
+        QCOMPARE(value(steps[2], "DDP: through each GPU per step"), formatBytes(t.ddpPerGpuBytes));
+        QCOMPARE(value(steps[2], "DataParallel: through GPU 0 per step"), formatBytes(t.dataParallelGpu0Bytes));
+    }
+
+    // H100: 66.9 TFLOPS FP32 and 989.4 BF16 in catalogs/gpus.json; FP32 compute runs at the former.
+    void tensorCorePeaksAndTheFp32Step()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        QVERIFY(runner.start(lessonIndex("tensor-cores")));
+        std::vector<LiveValue> rows = runner.liveValues();
+        QCOMPARE(value(rows, "FP32 on the CUDA cores"), std::string("66.9 TFLOPS"));
+        QCOMPARE(value(rows, "BF16 on the Tensor Cores (dense)"), std::string("989.4 TFLOPS"));
+        QCOMPARE(value(rows, "Tensor Cores ÷ CUDA cores"), std::string("14.8×"));
+        const double bf16TokensPerS = c->evaluation().training.tokensPerS;
+        runner.forward();
+        rows = runner.liveValues();
+        QCOMPARE(value(rows, "Peak gpuplan times the plan's compute with"), std::string("66.9 TFLOPS"));
+        const double fp32TokensPerS = c->evaluation().training.tokensPerS;
+        // Matrix work slows by the peak ratio; attention, memory-bound kernels and communication
+        // do not all scale with it, so the drop is large but below 14.8×.
+        QVERIFY(fp32TokensPerS < bf16TokensPerS / 4);
+        runner.forward();
+        QCOMPARE(value(runner.liveValues(), "Peak gpuplan times the plan's compute with"), std::string("494.7 TFLOPS"));
+        QVERIFY(c->evaluation().training.tokensPerS > fp32TokensPerS);
+        runner.forward();
+        // A100 80GB: 19.5 FP32, 312 BF16 (catalogs/gpus.json): 16.0×.
+        QCOMPARE(value(runner.liveValues(), "Tensor Cores ÷ CUDA cores"), std::string("16.0×"));
+    }
+
+    // The table is procure's cheapest purchase per GPU within the plan's time; the plan's own row
+    // is its evaluation.
+    void bestBuyTableComesFromProcure()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        QVERIFY(runner.start(lessonIndex("best-buy")));
+        const std::vector<LiveValue> rows = runner.liveValues();
+        const std::vector<GpuValue> table = gpuValueForPlan(c->resolved(), c->evaluation(), c->catalog());
+        QVERIFY(table.size() >= 3);
+        QVERIFY(rows.size() >= table.size() + 2);
+        // H200 at $35,000 (catalogs/gpus.json estimate) is the priciest GPU procure can price a server for.
+        QVERIFY(rows[0].value.rfind("NVIDIA H200", 0) == 0);
+        for (std::size_t i = 0; i < table.size(); ++i)
+            QVERIFY(rows[i + 2].label.rfind(table[i].name, 0) == 0);
+        // What the lesson says: neither the priciest nor the cheapest GPU is the cheapest per token.
+        double lowest = table.front().priceUsd, highest = table.front().priceUsd;
+        for (const GpuValue &v : table) {
+            lowest = std::min(lowest, v.priceUsd);
+            highest = std::max(highest, v.priceUsd);
+        }
+        QVERIFY(table.front().priceUsd < highest);
+        QVERIFY(table.front().priceUsd > lowest);
+        // GPUs with a price but no whole-server price (B200) are named, not dropped silently.
+        QVERIFY(rows.back().label == "Priced GPUs left out");
+        QVERIFY(rows.back().value.find("B200") != std::string::npos);
+    }
+
+    // Hardware moves time and cost, never N, D or C; twice the tokens doubles C.
+    void hardwareChangesTimeAndCostOnly()
+    {
+        auto c = openExample();
+        const auto steps = walk(*c, "faster-not-smarter");
+        QCOMPARE(steps.size(), std::size_t(4));
+        for (const char *label : {"Parameters N", "Training tokens D", "Training compute C = 6·N·D"}) {
+            QCOMPARE(value(steps[1], label), value(steps[0], label));
+            QCOMPARE(value(steps[2], label), value(steps[0], label));
+        }
+        QVERIFY(value(steps[1], "Time to train with failures") != value(steps[0], "Time to train with failures"));
+        QVERIFY(value(steps[2], "Time to train with failures") != value(steps[1], "Time to train with failures"));
+        QVERIFY(value(steps[1], "Cost per run (on-prem)") != value(steps[0], "Cost per run (on-prem)"));
+        QVERIFY(value(steps[3], "Training compute C = 6·N·D") != value(steps[2], "Training compute C = 6·N·D"));
+        QCOMPARE(trainingFlops(c->resolved()), 6.0 * c->resolved().shape.activeParams * 2e12);
+    }
+
+    // The panel shows the live values under the step and recomputes them after the reader's edit.
+    void panelShowsAndFollowsTheLiveValues()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        LessonPanel panel(&runner);
+        QVERIFY(runner.start(lessonIndex("dataparallel-vs-ddp")));
+        QVERIFY(panel.stepText().contains(QStringLiteral("Now, for this plan")));
+        QVERIFY(panel.stepText().contains(QStringLiteral("2.0×")));
+        QVERIFY(c->setNumber(QStringLiteral("hardware.num_gpus"), 8));
+        QVERIFY(panel.stepText().contains(QStringLiteral("8.0×")));
+        QVERIFY(panel.stepText().contains(QStringLiteral("docs/formulas.md")));
+    }
+};
+
+QTEST_MAIN(TestLessonLive)
+#include "tst_lessonlive.moc"
