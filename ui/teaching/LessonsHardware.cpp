@@ -47,7 +47,7 @@ std::string tflops(double flops)
     return flops > 0 ? printf1("%.1f TFLOPS", flops / 1e12) : std::string("none");
 }
 
-const char *const kMechanism = "mechanism (how the software works), not a measured figure";
+const char *const kMechanism = "mechanism, not a measured figure";
 const char *const kCatalog = "catalogs/gpus.json";
 
 std::string catalogSource(const std::string &source)

@@ -38,6 +38,19 @@ TeachingDocks::TeachingDocks(PlanController *controller, QMainWindow *window, Re
             [this](KeyResult r) { explain(topicFor(r, m_controller->plan().workload.mode)); });
     connect(m_lessonPanel, &LessonPanel::explainRequested, this, &TeachingDocks::explain);
     connect(m_lessonPanel, &LessonPanel::resultTabRequested, this, &TeachingDocks::showResultTab);
+    // A lesson with live values needs room for their table under the step: when it starts, the
+    // lesson gets three fifths of the height and its explanation the rest (after show() sized them).
+    connect(m_runner, &LessonRunner::stepChanged, this, [this] {
+        const Lesson *l = m_runner->lesson();
+        if (!l || m_runner->stepIndex() != 0 || m_lessonDock->isHidden() || m_explainDock->isHidden())
+            return;
+        bool live = false;
+        for (const LessonStep &s : l->steps)
+            live = live || s.live;
+        if (live)
+            m_window->resizeDocks({m_lessonDock, m_explainDock}, {m_window->height() * 3 / 5, m_window->height() * 2 / 5},
+                                  Qt::Vertical);
+    });
 }
 
 void TeachingDocks::addHelpActions(QMenu *help)
