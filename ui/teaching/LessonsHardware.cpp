@@ -104,7 +104,7 @@ std::vector<LiveValue> lossScalingLive(const LessonContext &c)
     std::vector<LiveValue> rows = precisionLive(c);
     const FloatFormatRange fp16 = fp16Range();
     const double gradient = 1e-8;   // an illustration, below FP16's smallest value
-    const double scale = 65536.0;   // 2^16, a common starting scale of dynamic loss scaling
+    const double scale = 65536.0;   // 2^16: an illustration, any factor that lifts the gradient into range
     rows.insert(rows.begin() + 4,
                 {"A gradient of 1e-8 in FP16 | × 2^16 first",
                  std::string(gradient < fp16.minSubnormal / 2 ? "rounds to 0" : "kept") + " | " +
@@ -140,7 +140,8 @@ const LessonStep kPrecisionSteps[] = {
      "nothing", "The gradient row: lost in FP16, kept once scaled", ExplainTopic::Throughput, nullptr, nullptr,
      lossScalingLive},
     {"On a V100 the choice is made for you: Volta's Tensor Cores have FP16 and no BF16 (the catalog's BF16 peak is "
-     "zero), so every mixed-precision recipe of that generation used loss scaling. BF16 arrived with the A100.",
+     "zero), so mixed precision on it means FP16 and loss scaling. The A100 is the catalog's first GPU with a BF16 "
+     "peak.",
      "GPU: H100 → V100 32GB", "Tensor Core peaks: BF16 none, FP16 only", ExplainTopic::Throughput, "step-time",
      [](Plan &p) { p.hardware.gpu = "V100-SXM-32GB"; }, precisionLive},
 };
@@ -187,8 +188,8 @@ const LessonStep kDataParallelSteps[] = {
      "GPUs: 2 → 4", "GPU 0's load vs one DDP GPU's", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.hardware.numGpus = 4; }, dataParallelLive},
     {"A full node. GPU 0's traffic grows with every GPU added, DDP's stays near twice the gradients: GPU 0 and its "
-     "link become the bottleneck, and GPU 0 also needs memory for the gathered outputs. This is why PyTorch "
-     "recommends DDP even on one machine, and DataParallel cannot span machines at all.",
+     "link become the bottleneck, and GPU 0 also needs memory for the gathered outputs. That is the case for DDP "
+     "even on one machine; and DataParallel, one process, cannot span machines.",
      "GPUs: 4 → 8", "The ratio row", ExplainTopic::StepTime, "step-time", [](Plan &p) { p.hardware.numGpus = 8; },
      dataParallelLive},
     {"Every layout gpuplan plans is one process per GPU (DDP, FSDP, DeepSpeed, Megatron), and its data-parallel "
