@@ -81,7 +81,8 @@ void gatherNode(const ResolvedPlan &plan, FacilityInputs &in)
         if (node->nonGpuPowerW > 0)
             in.nodeOverheadW = node->nonGpuPowerW;
         else if (node->typicalPowerW > 0)
-            in.nodeOverheadW = std::max(0.0, node->typicalPowerW - gpuW * p.facility.gpuBusyPowerFraction);
+            in.nodeOverheadW = std::max(
+                0.0, node->typicalPowerW - gpuW * busyPowerFraction(p.facility, p.workload.mode == Mode::Training));
         else if (node->maxPowerW > gpuW)
             in.nodeOverheadW = node->maxPowerW - gpuW;
         in.nodeMaxW = node->maxPowerW;
@@ -324,7 +325,7 @@ FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layo
 
     in.pue = f.pue;
     in.gpuUtilization = f.gpuUtilization;
-    in.busyPowerFraction = f.gpuBusyPowerFraction;
+    in.busyPowerFraction = busyPowerFraction(f, p.workload.mode == Mode::Training);
     in.idlePowerFraction = f.gpuIdlePowerFraction;
     in.rackLimitW = f.rackPowerLimitKw * 1000.0;
     in.rackUnits = f.rackUnits;

@@ -17,7 +17,7 @@ struct FacilityAssumptions
 {
     double pue = 1.3;                    // new colo / AI build (docs/references.md §2, Uptime 2024)
     double gpuUtilization = 0.7;         // share of hours GPUs run jobs / serving load (aiinframap, 2026)
-    double gpuBusyPowerFraction = 0.7;   // busy draw / TDP (BudSimulator constants.py "active 70%")
+    double gpuBusyPowerFraction = -1.0;  // busy draw / TDP; negative = by workload, see busyPowerFraction()
     double gpuIdlePowerFraction = 0.125; // idle draw / TDP (BudSimulator constants.py)
     double rackPowerLimitKw = 40.0;      // usable IT power per rack (ESTIMATE, §3)
     int rackUnits = 42;                  // full-height rack
@@ -28,6 +28,22 @@ struct FacilityAssumptions
     double procurementWeeks = 12.0;      // ESTIMATE (no published figure in the reference set)
     double installWeeks = 4.0;           // ESTIMATE (no published figure in the reference set)
 };
+
+// Share of TDP a GPU draws while it computes, when the plan does not state one. Training keeps the
+// Tensor Cores and HBM saturated for the whole step: 0.9 (ESTIMATE; the only measured mean-to-peak
+// ratio in the reference set is TPU v4's 170 W mean of 192 W maximum = 0.89, Google Cloud TPU v4
+// documentation; the DGX H100's third-party typical 6.5-8.5 kW of its 10.2 kW maximum agrees).
+// Serving alternates memory-bound decode steps with prefill: 0.7 (BudSimulator
+// genz/serving/constants.py, "active 70%").
+inline constexpr double kTrainingBusyPowerFraction = 0.9;
+inline constexpr double kServingBusyPowerFraction = 0.7;
+
+inline double busyPowerFraction(const FacilityAssumptions &f, bool training)
+{
+    if (f.gpuBusyPowerFraction >= 0)
+        return f.gpuBusyPowerFraction;
+    return training ? kTrainingBusyPowerFraction : kServingBusyPowerFraction;
+}
 
 struct CostAssumptions
 {

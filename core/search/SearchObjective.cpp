@@ -52,7 +52,7 @@ ObjectiveContext makeObjectiveContext(const ResolvedPlan &plan, SearchObjective 
     else if (plan.cloud)
         c.cloudUsdPerGpuHour = offerPrice(*plan.cloud, p.cost.cloudPricing);
     c.trainingTokens = p.workload.training.tokens;
-    c.gpuBusyW = plan.gpu ? plan.gpu->tdpW * p.facility.gpuBusyPowerFraction : 0;
+    c.gpuBusyW = plan.gpu ? plan.gpu->tdpW * busyPowerFraction(p.facility, p.workload.mode == Mode::Training) : 0;
     c.pue = p.facility.pue;
     return c;
 }

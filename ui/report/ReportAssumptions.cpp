@@ -96,8 +96,11 @@ const std::vector<PlanAssumption> &planAssumptions()
         {"On-prem utilization", "cost.onprem_utilization", [](const Plan &p) { return p.cost.onpremUtilization; }, asPercent,
          "aiinframap.com TCO tool (ESTIMATE)", "2026"},
         {"PUE", "facility.pue", [](const Plan &p) { return p.facility.pue; }, asNumber, "Uptime Institute survey", "2024"},
-        {"GPU busy power, share of TDP", "facility.gpu_busy_power_fraction", [](const Plan &p) { return p.facility.gpuBusyPowerFraction; },
-         asPercent, "BudSimulator genz/serving/constants.py", "2024"},
+        {"GPU busy power, share of TDP", "facility.gpu_busy_power_fraction",
+         [](const Plan &p) { return busyPowerFraction(p.facility, p.workload.mode == Mode::Training); }, asPercent,
+         "training: ESTIMATE from TPU v4's measured mean of peak power (Google Cloud); serving: BudSimulator "
+         "genz/serving/constants.py",
+         "2024"},
         {"Rack power limit (kW)", "facility.rack_power_limit_kw", [](const Plan &p) { return p.facility.rackPowerLimitKw; }, asNumber,
          "ESTIMATE between Uptime 2024 and AI-ready sites", "2024"},
         {"Node MTBF (hours)", "reliability.node_mtbf_hours", [](const Plan &p) { return p.reliability.nodeMtbfHours; }, asNumber,
@@ -199,7 +202,9 @@ void addAssumptions(ReportDocument &doc, const SectionInput &in)
     t.id = QStringLiteral("assumptions");
     t.columns = {{QObject::tr("Assumption"), 1.7, false}, {QObject::tr("Value"), 0.8, true}, {QObject::tr("Source"), 2.6, false},
                  {QObject::tr("Date"), 0.8, false}};
-    const Plan defaults;
+    // The defaults of a plan of the same kind: some (GPU busy power) depend on training vs serving.
+    Plan defaults;
+    defaults.workload.mode = p.workload.mode;
     for (const PlanAssumption &a : planAssumptions()) {
         const double value = a.get(p);
         const bool isDefault = value == a.get(defaults);
