@@ -98,6 +98,13 @@ MainWindow::MainWindow(PlanController *controller, Settings *settings, QWidget *
     resize(1600, 1000);
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
+    // Closed while presenting: the restored layout has the inputs hidden for the talk; leaving
+    // presentation mode gives back what was open before it.
+    if (m_settings->presentationMode()) {
+        m_presenting = true;
+        m_inputsBeforePresenting = m_settings->inputsBeforePresenting();
+        m_inputsDock->hide();
+    }
     applySettings();
     updateTitle();
     updateStatus();
@@ -411,6 +418,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
+    if (m_presenting)
+        m_settings->setInputsBeforePresenting(m_inputsBeforePresenting);
     event->accept();
 }
 

@@ -15,6 +15,7 @@ const char kRecent[] = "files/recent";
 const char kLastDir[] = "files/lastDirectory";
 const char kTheme[] = "view/theme";
 const char kPresentation[] = "view/presentationMode";
+const char kInputsBeforePresenting[] = "view/inputsBeforePresenting";
 const char kComparison[] = "charts/comparisonGpus";
 const char kLegend[] = "charts/legendVisible";
 
@@ -120,6 +121,16 @@ Theme Settings::theme() const
 void Settings::setTheme(Theme theme)
 {
     m_store->setValue(kTheme, themeName(theme));
+}
+
+bool Settings::inputsBeforePresenting() const
+{
+    return m_store->value(kInputsBeforePresenting, true).toBool();
+}
+
+void Settings::setInputsBeforePresenting(bool shown)
+{
+    m_store->setValue(kInputsBeforePresenting, shown);
 }
 
 bool Settings::presentationMode() const

@@ -46,6 +46,10 @@ public:
     void setTheme(Theme theme);
     bool presentationMode() const;               // large fonts for projectors and classrooms
     void setPresentationMode(bool on);
+    // Whether the inputs dock was open when presentation mode hid it: the window closed while
+    // presenting gives the inputs back after the talk on the next start.
+    bool inputsBeforePresenting() const;
+    void setInputsBeforePresenting(bool shown);
 
     // Chart defaults: how many other GPUs the memory chart compares with (0 to 6), and whether
     // chart legends are shown.

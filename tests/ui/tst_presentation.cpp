@@ -22,6 +22,19 @@
 using namespace gpuplan;
 using namespace gpuplan::ui;
 
+namespace {
+
+QAction *inputsToggle(const MainWindow &window)
+{
+    for (QToolBar *bar : window.findChildren<QToolBar *>())
+        for (QAction *a : bar->actions())
+            if (a->text().remove(QLatin1Char('&')) == QLatin1String("Inputs"))
+                return a;
+    return nullptr;
+}
+
+} // namespace
+
 class TestPresentation final : public QObject
 {
     Q_OBJECT
@@ -115,6 +128,44 @@ private slots:
         // Leaving presentation mode gives the inputs back.
         window.setPresentationMode(false);
         QVERIFY(window.inputsDockShown());
+    }
+
+    // A window closed while presenting opens presenting; leaving presentation mode then gives the
+    // inputs back (the saved layout is the one from before the talk).
+    void restartWhilePresentingGivesInputsBack()
+    {
+        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_presentation-XXXXXX"));
+        Settings settings(dir.filePath(QStringLiteral("gpuplan.ini")));
+        QStringList issues;
+        PlanController controller(PlanController::loadInstalledCatalog(issues));
+        {
+            MainWindow first(&controller, &settings);
+            first.show();
+            QVERIFY(first.inputsDockShown());
+            settings.setPresentationMode(true);
+            first.setPresentationMode(true);
+            QVERIFY(!first.inputsDockShown());
+            QVERIFY(first.close());
+            QVERIFY(!first.inputsDockShown());
+        }
+        MainWindow second(&controller, &settings);
+        second.show();
+        QVERIFY(!second.inputsDockShown());
+        second.setPresentationMode(false);
+        QVERIFY(second.inputsDockShown());
+
+        // Inputs the user closed before the talk stay closed after it.
+        QAction *inputs = inputsToggle(second);
+        QVERIFY(inputs);
+        QVERIFY(inputs->isChecked());
+        inputs->trigger();   // as a click on the tool bar does
+        QVERIFY(!second.inputsDockShown());
+        second.setPresentationMode(true);
+        QVERIFY(second.close());
+        MainWindow third(&controller, &settings);
+        third.show();
+        third.setPresentationMode(false);
+        QVERIFY(!third.inputsDockShown());
     }
 
     // A long title breaks into lines no wider than the chart at presentation fonts, words intact.
