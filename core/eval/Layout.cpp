@@ -36,4 +36,34 @@ Layout layoutFromPlan(const Plan &plan)
     return l;
 }
 
+// The layout fields of a plan, the inverse of layoutFromPlan(). DP stays "derived" (0) when the
+// layout's DP is what the GPU count gives anyway, so the plan keeps following GPU-count edits.
+void writeLayout(const Layout &l, Plan &plan)
+{
+    Parallelism &p = plan.parallelism;
+    plan.hardware.numGpus = l.numGpus;
+    p.tp = l.tp;
+    p.pp = l.pp;
+    p.cp = l.cp;
+    p.ep = l.ep;
+    p.vp = l.vp;
+    const int group = l.tp * l.pp * l.cp;
+    p.dp = (group > 0 && l.dp * group == l.numGpus) ? 0 : l.dp;
+    p.sp = l.sp;
+    p.zero = l.zero;
+    p.sharding = l.sharding;
+    p.shardGroup = l.shardGroup;
+    p.recompute = l.recompute;
+    p.offloadOptimizer = l.offloadOptimizer;
+    p.offloadParams = l.offloadParams;
+    p.schedule = l.schedule;
+    if (plan.workload.mode == Mode::Training) {
+        plan.workload.training.microBatch = l.microBatch;
+        p.flashAttention = l.flashAttention;
+    } else {
+        plan.workload.inference.concurrency = l.microBatch;
+        plan.workload.inference.flashAttention = l.flashAttention;
+    }
+}
+
 } // namespace gpuplan

@@ -41,5 +41,9 @@ struct Layout
 
 // The plan's own layout, with dp derived (numGpus / (tp*pp*cp)) when the plan leaves it at 0.
 Layout layoutFromPlan(const Plan &plan);
+// The inverse: writes the layout's fields (GPU count, parallelism, micro-batch or concurrency,
+// flash attention) into the plan. DP stays "derived" (0) when the layout's DP is what the GPU
+// count gives anyway, so the plan keeps following GPU-count edits.
+void writeLayout(const Layout &layout, Plan &plan);
 
 } // namespace gpuplan

@@ -33,6 +33,17 @@ double missDistance(const ProcureOption &o)
     return d;
 }
 
+// Lower objective first; ties go to less cash, then less time.
+bool betterByObjective(const ProcureOption &x, const ProcureOption &y, ProcureObjective objective)
+{
+    const double vx = objectiveValue(x, objective), vy = objectiveValue(y, objective);
+    if (vx != vy)
+        return vx < vy;
+    if (x.cashUsd != y.cashUsd)
+        return x.cashUsd < y.cashUsd;
+    return x.timeToTrainDays < y.timeToTrainDays;
+}
+
 } // namespace
 
 void rankOptions(const ProcureRequest &request, ProcureResult &out)
@@ -64,14 +75,7 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out)
     }
 
     auto better = [&](int a, int b) {
-        const ProcureOption &x = options[static_cast<std::size_t>(a)];
-        const ProcureOption &y = options[static_cast<std::size_t>(b)];
-        const double vx = objectiveValue(x, request.objective), vy = objectiveValue(y, request.objective);
-        if (vx != vy)
-            return vx < vy;
-        if (x.cashUsd != y.cashUsd)
-            return x.cashUsd < y.cashUsd;
-        return x.timeToTrainDays < y.timeToTrainDays;
+        return betterByObjective(options[static_cast<std::size_t>(a)], options[static_cast<std::size_t>(b)], request.objective);
     };
     for (int i = 0; i < static_cast<int>(options.size()); ++i) {
         if (options[static_cast<std::size_t>(i)].feasible && (out.best < 0 || better(i, out.best)))
@@ -88,6 +92,26 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out)
         return da != db ? da < db : better(a, b);
     });
     out.closestMisses.assign(misses.begin(), misses.begin() + static_cast<std::ptrdiff_t>(keep));
+}
+
+std::vector<int> rankedOrder(const ProcureResult &result)
+{
+    const std::vector<ProcureOption> &options = result.options;
+    std::vector<int> order(options.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const ProcureOption &x = options[static_cast<std::size_t>(a)];
+        const ProcureOption &y = options[static_cast<std::size_t>(b)];
+        if (x.feasible != y.feasible)
+            return x.feasible;
+        if (!x.feasible) {
+            const double dx = missDistance(x), dy = missDistance(y);
+            if (dx != dy)
+                return dx < dy;
+        }
+        return betterByObjective(x, y, result.objective);
+    });
+    return order;
 }
 
 } // namespace gpuplan

@@ -168,6 +168,19 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
 
 } // namespace
 
+Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption &option)
+{
+    const GpuSpec *gpu = catalog.findGpu(option.gpu);
+    Plan p = gpu ? planForGpu(plan, *gpu, catalog.findGpu(plan.hardware.gpu)) : plan;
+    writeLayout(option.layout, p);
+    if (option.acquisition == Acquisition::Cloud) {
+        if (!option.offer.empty())
+            p.cost.cloudOffer = option.offer;
+        p.cost.cloudPricing = option.term;
+    }
+    return p;
+}
+
 double objectiveValue(const ProcureOption &o, ProcureObjective objective)
 {
     switch (objective) {

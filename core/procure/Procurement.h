@@ -107,4 +107,14 @@ double objectiveValue(const ProcureOption &option, ProcureObjective objective);
 // calls it; exposed so tests and views can re-rank under other limits without searching again).
 void rankOptions(const ProcureRequest &request, ProcureResult &out);
 
+// Every option in ranked order after rankOptions(): the feasible ones by the objective (ties: less
+// cash, then less time), then the others by how far they miss (summed relative overshoot), so
+// the first is `best` when one is feasible and the first ones are `closestMisses` otherwise.
+std::vector<int> rankedOrder(const ProcureResult &result);
+
+// The plan an option stands for: the option's GPU (with its catalog node, fabric and prices when
+// it is not the plan's own GPU, as explored), GPU count and layout, and for a cloud option its
+// offer and purchase option. Evaluating it gives the option's time to train and cash.
+Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption &option);
+
 } // namespace gpuplan

@@ -3,6 +3,7 @@
 // ways of paying, constraints honoured, a tighter deadline never cheaper, the Pareto front, the
 // closest misses, and the compute-optimal model of Hoffmann et al. (2022).
 #include "catalog/CatalogLoader.h"
+#include "eval/Evaluator.h"
 #include "plan/PlanIo.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureJson.h"
@@ -169,6 +170,76 @@ private slots:
         const nlohmann::ordered_json j = procureToJson(r);
         QVERIFY(j["best"].is_null());
         QCOMPARE(j["closest_misses"].size(), std::size_t(5));
+    }
+
+    void rankedOrderStartsWithTheBest()
+    {
+        ProcureResult r = explored();
+        std::vector<int> order = rankedOrder(r);
+        QCOMPARE(order.size(), r.options.size());
+        QCOMPARE(order.front(), r.best);
+        // Feasible options first, each no worse by the objective than the next.
+        bool seenInfeasible = false;
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            const ProcureOption &o = r.options[static_cast<std::size_t>(order[k])];
+            seenInfeasible = seenInfeasible || !o.feasible;
+            QVERIFY(o.feasible || seenInfeasible);
+            QVERIFY(!o.feasible || !seenInfeasible);
+            if (k > 0 && o.feasible)
+                QVERIFY(r.options[static_cast<std::size_t>(order[k - 1])].cashUsd <= o.cashUsd);
+        }
+        // With nothing feasible the order begins with the closest misses.
+        ProcureRequest request;
+        request.budgetUsd = 1000;
+        request.deadlineDays = 240;
+        rankOptions(request, r);
+        order = rankedOrder(r);
+        for (std::size_t k = 0; k < r.closestMisses.size(); ++k) {
+            const ProcureOption &a = r.options[static_cast<std::size_t>(order[k])];
+            const ProcureOption &b = r.options[static_cast<std::size_t>(r.closestMisses[k])];
+            QCOMPARE(a.cashUsd, b.cashUsd);
+            QCOMPARE(a.timeToTrainDays, b.timeToTrainDays);
+        }
+    }
+
+    void planForOptionReproducesTheOption()
+    {
+        // Applying an option (the desktop's Budget view) must give a plan that evaluates to the
+        // option's own time to train and cash: one bought and one rented option on another GPU
+        // than the plan's, and the plan's own GPU.
+        const ProcureResult &r = explored();
+        const Plan base = example70b();
+        std::vector<int> picks;
+        for (int i = 0; i < static_cast<int>(r.options.size()); ++i) {
+            const ProcureOption &o = r.options[static_cast<std::size_t>(i)];
+            const bool own = o.gpu == base.hardware.gpu;
+            const bool wanted = (own && o.acquisition == Acquisition::Buy && picks.empty())
+                                || (!own && o.acquisition == Acquisition::Cloud && o.term == CloudPricing::Reserved1y
+                                    && picks.size() == 1)
+                                || (!own && o.acquisition == Acquisition::Buy && picks.size() == 2);
+            if (wanted)
+                picks.push_back(i);
+        }
+        picks.push_back(r.best);
+        QCOMPARE(picks.size(), std::size_t(4));
+        for (int i : picks) {
+            const ProcureOption &o = r.options[static_cast<std::size_t>(i)];
+            const Plan plan = planForOption(base, bundledCatalog(), o);
+            QCOMPARE(plan.hardware.gpu, o.gpu);
+            QCOMPARE(plan.hardware.numGpus, o.numGpus);
+            QCOMPARE(layoutFromPlan(plan), o.layout);
+            ResolvedPlan resolved;
+            std::vector<ResolveError> errors;
+            QVERIFY(resolvePlan(plan, bundledCatalog(), resolved, errors));
+            const Evaluation e = evaluate(resolved);
+            QVERIFY(std::fabs(e.reliability.effectiveTimeToTrainS / 86400.0 / o.timeToTrainDays - 1.0) < 1e-9);
+            const double cash = o.acquisition == Acquisition::Buy ? e.cost.onpremCashUsd : e.cost.cloudCashUsd;
+            QVERIFY2(std::fabs(cash / o.cashUsd - 1.0) < 1e-9, qPrintable(QString::fromStdString(o.gpu + " " + o.offer)));
+            if (o.acquisition == Acquisition::Cloud) {
+                QCOMPARE(plan.cost.cloudOffer, o.offer);
+                QCOMPARE(plan.cost.cloudPricing, o.term);
+            }
+        }
     }
 
     void listedGpusOnly()
