@@ -2,6 +2,8 @@
 #include "Bench.h"
 
 #include "MainWindow.h"
+#include "budget/BudgetView.h"
+#include "budget/LimitSlider.h"
 #include "charts/ResultTab.h"
 #include "charts/ScalingChart.h"
 #include "document/PlanController.h"
@@ -103,6 +105,42 @@ Stats measureScalingCurve(ui::ScalingChart &chart, QSlider *slider, int samples)
     return stats(ms);
 }
 
+void waitForBudget(const ui::BudgetView &view)
+{
+    while (view.isComputing())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    QCoreApplication::processEvents();   // the queued replot
+}
+
+// The Budget view: a budget slider moved one notch at a time, each answer waited for (re-ranked
+// on the worker thread), then a plan edit that makes the worker explore the options again.
+void measureBudgetView(ui::BudgetView &view, QSlider *planSlider, int samples)
+{
+    waitForBudget(view);
+    std::vector<double> latency, worker, ui;
+    QSlider *budget = view.budgetSlider()->slider();
+    QElapsedTimer timer;
+    for (int i = 0; i < samples; ++i) {
+        timer.start();
+        budget->setValue(budget->value() + (i % 2 == 0 ? 1 : -1));
+        waitForBudget(view);
+        latency.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        worker.push_back(view.lastWorkerMs());
+        ui.push_back(view.lastUiMs());
+    }
+    printRow("budget view: limit slider moved -> view updated (wall)", stats(latency));
+    printRow("  ... re-ranking on the worker thread", stats(worker));
+    printRow("  ... table, chart and status updated on the UI thread", stats(ui));
+    std::vector<double> explore;
+    for (int i = 0; i < 3; ++i) {
+        planSlider->setValue(planSlider->value() + (i % 2 == 0 ? 1 : -1));
+        QCoreApplication::processEvents();
+        waitForBudget(view);
+        explore.push_back(view.lastWorkerMs());
+    }
+    printRow("budget view: plan edited -> options explored (worker)", stats(explore));
+}
+
 } // namespace
 
 int runBench(ui::MainWindow &window, double startupMs, int changes)
@@ -156,6 +194,10 @@ int runBench(ui::MainWindow &window, double startupMs, int changes)
         panel->setCurrentTab(scaling);
         printRow("scaling curve: slider change -> new curve drawn (worker thread)",
                  measureScalingCurve(*scaling, found.front(), 20));
+    }
+    if (auto *budget = panel->findTab<ui::BudgetView>(); budget && window.controller()->isResolved()) {
+        panel->setCurrentTab(budget);
+        measureBudgetView(*budget, found.back(), 40);
     }
     std::printf("%-60s %7.1f ms\n", "start -> first window shown", startupMs);
     return 0;

@@ -8,6 +8,7 @@
 #include "MainWindow.h"
 #include "Settings.h"
 #include "TeachingViews.h"
+#include "budget/BudgetView.h"
 #include "charts/ResultTab.h"
 #include "charts/ScalingChart.h"
 #include "document/Autosave.h"
@@ -196,14 +197,20 @@ int main(int argc, char **argv)
     const double startupMs = static_cast<double>(sinceStart.nsecsElapsed()) / 1e6;
 
     if (parser.isSet(options.screenshot)) {
-        // The scaling curve comes from a worker thread: wait for it (a second at most on an idle machine).
-        if (auto *scaling = qobject_cast<gpuplan::ui::ScalingChart *>(window.resultsPanel()->currentTab())) {
+        // The scaling curve and the Budget view's options come from worker threads: wait for them
+        // (a second at most on an idle machine).
+        const auto waitWhile = [](const auto &busy, qint64 limitMs) {
             QElapsedTimer waited;
             waited.start();
-            while (scaling->isComputing() && waited.elapsed() < 30000)
+            while (busy() && waited.elapsed() < limitMs)
                 QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
             QCoreApplication::processEvents();
-        }
+        };
+        gpuplan::ui::ResultTab *current = window.resultsPanel()->currentTab();
+        if (auto *scaling = qobject_cast<gpuplan::ui::ScalingChart *>(current))
+            waitWhile([scaling] { return scaling->isComputing(); }, 30000);
+        if (auto *budget = qobject_cast<gpuplan::ui::BudgetView *>(current))
+            waitWhile([budget] { return budget->isComputing(); }, 60000);
         const QString file = parser.value(options.screenshot);
         const QImage image = window.grab().toImage();
         if (image.isNull() || !image.save(file, "PNG"))

@@ -17,9 +17,6 @@ namespace {
 constexpr double kHitPixels = 10;
 // A click that moved further than this between press and release was a drag (pan), not a click.
 constexpr int kClickSlopPixels = 5;
-// An axis whose values span more than this factor is logarithmic: an inference front runs from
-// concurrency 1 to thousands, a factor of a hundred or more in both time and cost.
-constexpr double kLogAxisSpan = 20;
 
 struct TimeUnit
 {
@@ -39,33 +36,6 @@ TimeUnit timeUnit(Mode mode, double maxSeconds)
     if (maxSeconds >= 120)
         return {60, "minutes"};
     return {1, "s"};
-}
-
-struct Span
-{
-    double low = 0, high = 1;
-    bool log = false;
-};
-
-// Range with some room around the points; logarithmic when the values span a wide factor.
-Span paddedSpan(const QVector<double> &values)
-{
-    if (values.isEmpty())
-        return {};
-    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-    Span s;
-    if (*lo > 0 && *hi / *lo > kLogAxisSpan) {
-        s.log = true;
-        s.low = *lo / 1.4;
-        s.high = *hi * 1.4;
-        return s;
-    }
-    const double pad = *hi > *lo ? (*hi - *lo) * 0.12 : std::max(std::fabs(*hi) * 0.1, 1e-9);
-    s.low = *lo - pad;
-    s.high = *hi + pad;
-    if (*lo >= 0)
-        s.low = std::max(0.0, s.low);   // no negative times or costs on the axis
-    return s;
 }
 
 } // namespace
@@ -158,8 +128,8 @@ void ParetoChart::chooseAxes()
     m_timeScale = unit.seconds;
     for (double &t : times)
         t /= m_timeScale;
-    const Span x = paddedSpan(times);
-    const Span y = paddedSpan(costs);
+    const AxisSpan x = paddedAxisSpan(times);
+    const AxisSpan y = paddedAxisSpan(costs);
     m_xLow = x.low;
     m_xHigh = x.high;
     m_yLow = y.low;

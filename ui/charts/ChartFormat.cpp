@@ -133,6 +133,26 @@ QColor categoryColor(int index)
     return QColor::fromRgb(kColors[static_cast<std::size_t>(index) % kColors.size()]);
 }
 
+AxisSpan paddedAxisSpan(const QVector<double> &values, double logSpan)
+{
+    if (values.isEmpty())
+        return {};
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    AxisSpan s;
+    if (*lo > 0 && *hi / *lo > logSpan) {
+        s.log = true;
+        s.low = *lo / 1.4;
+        s.high = *hi * 1.4;
+        return s;
+    }
+    const double pad = *hi > *lo ? (*hi - *lo) * 0.12 : std::max(std::fabs(*hi) * 0.1, 1e-9);
+    s.low = *lo - pad;
+    s.high = *hi + pad;
+    if (*lo >= 0)
+        s.low = std::max(0.0, s.low);   // no negative times or costs on the axis
+    return s;
+}
+
 QSharedPointer<QCPAxisTicker> siLogTicker()
 {
     auto ticker = QSharedPointer<SiLogTicker>::create();

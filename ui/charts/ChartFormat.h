@@ -32,6 +32,16 @@ QString percentText(double fraction, int decimals = 1);
 // Tableau 10: readable on light and dark backgrounds; red is left for "does not fit".
 QColor categoryColor(int index);
 
+// An axis range with some room around the values; logarithmic when they span more than `logSpan`
+// times (an inference front runs from concurrency 1 to thousands, options from one node to
+// thousands of GPUs), never below zero for values that are not.
+struct AxisSpan
+{
+    double low = 0, high = 1;
+    bool log = false;
+};
+AxisSpan paddedAxisSpan(const QVector<double> &values, double logSpan = 20);
+
 // Logarithmic axis ticks labelled with SI suffixes (1 k, 10 M) instead of powers of ten.
 QSharedPointer<QCPAxisTicker> siLogTicker();
 // Linear axis ticks labelled with SI suffixes, optionally with a prefix ("$").

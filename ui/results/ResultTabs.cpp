@@ -3,6 +3,7 @@
 
 #include "AppIcons.h"
 
+#include "budget/BudgetView.h"
 #include "charts/CostChart.h"
 #include "charts/MemoryChart.h"
 #include "charts/PowerChart.h"
@@ -23,6 +24,7 @@ void addResultTabs(ResultsPanel &panel)
     panel.addTab(new StepTimeChart, appIcon(QStringLiteral("step-time")));
     panel.addTab(new CostChart, appIcon(QStringLiteral("cost")));
     panel.addTab(new PowerChart, appIcon(QStringLiteral("power")));
+    panel.addTab(new BudgetView(panel.controller()), appIcon(QStringLiteral("budget")));
     panel.addTab(new ComparisonTab, appIcon(QStringLiteral("compare")));
 }
 

@@ -40,6 +40,7 @@ public:
     ResultTab *currentTab() const;
     void setCurrentTab(ResultTab *tab);
 
+    PlanController *controller() const { return m_controller; }
     KeyResultsStrip *keyResults() const { return m_strip; }
     QTabWidget *tabWidget() const { return m_tabWidget; }
 

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "budget/BudgetTable.h"
+
+#include "budget/BudgetText.h"
+
+#include "report/Format.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+namespace gpuplan::ui {
+
+BudgetTableModel::BudgetTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void BudgetTableModel::setOptions(std::shared_ptr<const ProcureResult> result, std::vector<int> order)
+{
+    beginResetModel();
+    m_result = std::move(result);
+    m_order = std::move(order);
+    m_rowOf.assign(m_result ? m_result->options.size() : 0, -1);
+    for (std::size_t row = 0; row < m_order.size(); ++row)
+        m_rowOf[static_cast<std::size_t>(m_order[row])] = static_cast<int>(row);
+    endResetModel();
+}
+
+int BudgetTableModel::optionAtRow(int row) const
+{
+    return row >= 0 && row < static_cast<int>(m_order.size()) ? m_order[static_cast<std::size_t>(row)] : -1;
+}
+
+int BudgetTableModel::rowOfOption(int option) const
+{
+    return option >= 0 && option < static_cast<int>(m_rowOf.size()) ? m_rowOf[static_cast<std::size_t>(option)] : -1;
+}
+
+int BudgetTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_order.size());
+}
+
+int BudgetTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
+{
+    const int i = optionAtRow(index.row());
+    if (i < 0 || !m_result)
+        return {};
+    const ProcureOption &o = m_result->options[static_cast<std::size_t>(i)];
+    if (role == Qt::TextAlignmentRole) {
+        const bool number = index.column() == Rank || index.column() == Count || (index.column() >= Days && index.column() <= SiteKw);
+        return static_cast<int>(Qt::AlignVCenter) | static_cast<int>(number ? Qt::AlignRight : Qt::AlignLeft);
+    }
+    if (role == Qt::FontRole && i == m_result->best) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
+    if (role == Qt::ForegroundRole && !o.feasible && index.column() == WhyNot)
+        return QBrush(QColor(0xc0, 0x39, 0x2b));
+    if (role == Qt::ToolTipRole && index.column() == OfferTerm && o.priceEstimated)
+        return tr("The offer publishes no price for this term: on-demand less the plan's discount (an estimate).");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case Rank: return index.row() + 1;
+    case Gpu: return QString::fromStdString(o.gpu);
+    case Count: return QString::fromStdString(grouped(o.numGpus));
+    case Way: return acquisitionText(o);
+    case OfferTerm: return offerTermText(o);
+    case LayoutColumn: return layoutText(o.layout);
+    case Days: return QString::number(o.timeToTrainDays, 'f', 1);
+    case Cash: return usdShort(o.cashUsd);
+    case Tco: return usdShort(o.tcoUsd);
+    case SiteKw: return QString::fromStdString(grouped(static_cast<long long>(o.facilityKw + 0.5)));
+    case Feasible: return o.feasible ? (i == m_result->best ? tr("yes, best") : tr("yes")) : tr("no");
+    case WhyNot: return violationsText(o);
+    default: return {};
+    }
+}
+
+QVariant BudgetTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Rank: return tr("#");
+    case Gpu: return tr("GPU");
+    case Count: return tr("GPUs");
+    case Way: return tr("Buy / cloud");
+    case OfferTerm: return tr("Offer, term");
+    case LayoutColumn: return tr("Layout");
+    case Days: return tr("Days");
+    case Cash: return tr("Cash");
+    case Tco: return tr("TCO");
+    case SiteKw: return tr("kW");
+    case Feasible: return tr("Feasible");
+    case WhyNot: return tr("Why rejected");
+    default: return {};
+    }
+}
+
+} // namespace gpuplan::ui

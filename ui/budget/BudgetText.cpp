@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "budget/BudgetText.h"
+
+#include "report/Format.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <cmath>
+
+namespace gpuplan::ui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("BudgetText", text);
+}
+
+} // namespace
+
+QString acquisitionText(const ProcureOption &o)
+{
+    return o.acquisition == Acquisition::Buy ? tr("buy") : tr("cloud");
+}
+
+QString cloudTermText(CloudPricing term)
+{
+    switch (term) {
+    case CloudPricing::OnDemand: return tr("on demand");
+    case CloudPricing::Reserved1y: return tr("1-year reserved");
+    case CloudPricing::Reserved3y: return tr("3-year reserved");
+    case CloudPricing::Spot: return tr("spot");
+    }
+    return {};
+}
+
+QString offerTermText(const ProcureOption &o)
+{
+    if (o.acquisition == Acquisition::Buy)
+        return tr("own");
+    const QString offer = QString::fromStdString(o.provider.empty() ? o.offer : o.provider);
+    return QStringLiteral("%1, %2%3").arg(offer, cloudTermText(o.term), o.priceEstimated ? QStringLiteral("*") : QString());
+}
+
+QString layoutText(const Layout &l)
+{
+    QStringList parts{QStringLiteral("TP %1").arg(l.tp), QStringLiteral("PP %1").arg(l.pp), QStringLiteral("DP %1").arg(l.dp)};
+    if (l.cp > 1)
+        parts << QStringLiteral("CP %1").arg(l.cp);
+    if (l.ep > 1)
+        parts << QStringLiteral("EP %1").arg(l.ep);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString optionName(const ProcureOption &o)
+{
+    const QString way = o.acquisition == Acquisition::Buy ? tr("buy") : tr("cloud (%1)").arg(offerTermText(o));
+    return QStringLiteral("%1 × %2, %3").arg(QString::fromStdString(grouped(o.numGpus)), QString::fromStdString(o.gpu), way);
+}
+
+QString daysText(double days)
+{
+    return QString::fromStdString(formatDuration(days * 86400.0));
+}
+
+QString limitDaysText(double days)
+{
+    return days == 1 ? tr("1 day") : tr("%1 days").arg(days, 0, 'f', days == std::round(days) ? 0 : 1);
+}
+
+QString usdShort(double usd)
+{
+    return QString::fromStdString(formatUsd(usd));
+}
+
+QString kwText(double kw)
+{
+    return kw >= 10000 ? QStringLiteral("%1 MW").arg(kw / 1000, 0, 'f', 1)
+                       : QStringLiteral("%1 kW").arg(QString::fromStdString(grouped(static_cast<long long>(kw + 0.5))));
+}
+
+QString violationsText(const ProcureOption &o)
+{
+    QStringList parts;
+    for (const Violation &v : o.violations) {
+        switch (v.constraint) {
+        case Constraint::Deadline:
+            parts << tr("deadline: takes %1, over %2").arg(daysText(v.value), daysText(v.limit));
+            break;
+        case Constraint::Budget:
+            parts << tr("budget: costs %1, over %2").arg(usdShort(v.value), usdShort(v.limit));
+            break;
+        case Constraint::SitePower:
+            parts << tr("site power: needs %1, over %2").arg(kwText(v.value), kwText(v.limit));
+            break;
+        }
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QString objectiveText(ProcureObjective objective)
+{
+    switch (objective) {
+    case ProcureObjective::Cash: return tr("cash");
+    case ProcureObjective::Tco: return tr("cost of ownership");
+    case ProcureObjective::Time: return tr("time to train");
+    case ProcureObjective::Energy: return tr("energy");
+    }
+    return {};
+}
+
+} // namespace gpuplan::ui
