@@ -3,6 +3,7 @@
 
 #include "common/Enums.h"
 #include "plan/FacilityAssumptions.h"
+#include "plan/ReportBranding.h"
 
 #include <string>
 
@@ -161,6 +162,7 @@ struct Plan
     std::string name = "Untitled plan";
     std::string notes;
     std::string preparedBy;
+    ReportBranding report;               // organisation and logo on the PDF
     ModelArch model;
     Workload workload;
     Hardware hardware;

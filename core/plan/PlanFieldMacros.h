@@ -60,6 +60,15 @@
             [](gpuplan::Plan &p, const std::string &v) { p.member = v; }, false, 0.0, ""                              \
     }
 
+// A Text field whose value also follows a TextRule (declared in the same file).
+#define GP_FIELD_TEXT_RULE(path, member, maxLen, rule, help)                                                           \
+    gpuplan::FieldSpec                                                                                                 \
+    {                                                                                                                  \
+        path, gpuplan::FieldType::Text, 0, maxLen, "characters", help, nullptr, nullptr, nullptr,                     \
+            [](const gpuplan::Plan &p) -> const std::string & { return p.member; },                                   \
+            [](gpuplan::Plan &p, const std::string &v) { p.member = v; }, false, 0.0, "", &rule                       \
+    }
+
 #define GP_FIELD_ENUM(path, member, EnumType, table, help)                                                             \
     gpuplan::FieldSpec                                                                                                 \
     {                                                                                                                  \

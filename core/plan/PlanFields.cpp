@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan/PlanFields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -58,7 +59,9 @@ std::string describeAllowed(const FieldSpec &f)
         s = "a number from " + formatBound(f.min, false) + " to " + formatBound(f.max, false);
         break;
     case FieldType::Bool: return "true or false";
-    case FieldType::Text: return "text of at most " + formatBound(f.max, true) + " characters";
+    case FieldType::Text:
+        s = "text of at most " + formatBound(f.max, true) + " characters";
+        return f.textRule ? s + ": " + f.textRule->allowed : s;
     case FieldType::Enum: return "one of " + allowedNames(f.enumTable());
     }
     if (f.unit && *f.unit)
@@ -89,6 +92,40 @@ bool checkFieldValue(const FieldSpec &f, double value, std::string &message)
     return true;
 }
 
+namespace {
+
+// The value as a message quotes it: at most 120 bytes (cut at a character boundary), control
+// characters shown as '?', so a pasted file or a newline cannot break the message's line.
+std::string quotedText(std::string_view text)
+{
+    constexpr std::size_t kShown = 120;
+    std::size_t end = std::min(text.size(), kShown);
+    while (end < text.size() && end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+    std::string s = "\"";
+    for (char c : text.substr(0, end)) {
+        const auto u = static_cast<unsigned char>(c);
+        s += u < 0x20 || u == 0x7f ? '?' : c;
+    }
+    return s + (end < text.size() ? "...\"" : "\"");
+}
+
+} // namespace
+
+bool checkFieldText(const FieldSpec &f, std::string_view text, std::string &message)
+{
+    if (static_cast<double>(text.size()) > f.max) {
+        message = std::string(f.path) + ": text of " + std::to_string(text.size()) + " bytes; expected " +
+                  describeAllowed(f);
+        return false;
+    }
+    if (f.textRule && !f.textRule->accepts(text)) {
+        message = std::string(f.path) + ": " + quotedText(text) + "; expected " + describeAllowed(f);
+        return false;
+    }
+    return true;
+}
+
 bool checkPlanBounds(const Plan &plan, std::string &message)
 {
     for (const FieldSpec &f : planFields()) {
@@ -99,11 +136,8 @@ bool checkPlanBounds(const Plan &plan, std::string &message)
                 return false;
             break;
         case FieldType::Text:
-            if (static_cast<double>(f.getText(plan).size()) > f.max) {
-                message = std::string(f.path) + ": text of " + std::to_string(f.getText(plan).size()) +
-                          " bytes; expected " + describeAllowed(f);
+            if (!checkFieldText(f, f.getText(plan), message))
                 return false;
-            }
             break;
         case FieldType::Bool:
         case FieldType::Enum: break;

@@ -16,6 +16,13 @@ struct Plan;
 
 enum class FieldType : unsigned char { Int, Real, Bool, Text, Enum };
 
+// A rule a Text field's value follows besides its length, e.g. the kinds of file a path may name.
+struct TextRule
+{
+    const char *allowed;                      // for messages and docs: "empty, or the path of ..."
+    bool (*accepts)(std::string_view text);
+};
+
 struct FieldSpec
 {
     const char *path;                     // JSON path, e.g. "hardware.num_gpus"
@@ -33,6 +40,7 @@ struct FieldSpec
     bool hasSentinel;
     double sentinel;
     const char *sentinelMeaning;
+    const TextRule *textRule = nullptr;   // Text only; null = any text within the length
 };
 
 std::span<const FieldSpec> planFields();
@@ -41,6 +49,10 @@ const FieldSpec *findPlanField(std::string_view path);
 // Checks a number against a field's bounds. On failure returns false and writes a message
 // naming the field, the value and what is allowed.
 bool checkFieldValue(const FieldSpec &field, double value, std::string &message);
+
+// The same for a Text field: its length in bytes and its rule, if it has one. Every way text gets
+// into a plan (file, --set, the GUI) checks it here.
+bool checkFieldText(const FieldSpec &field, std::string_view text, std::string &message);
 
 // Checks every field of a plan built in code (validation rows, calibration, tests) against the
 // registry, as loading a file would. On failure returns false with the first problem, named as

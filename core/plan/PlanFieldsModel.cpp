@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Plan fields: top-level text and the model architecture.
+// Plan fields: top-level text, the report's branding and the model architecture.
 #include "plan/PlanFieldMacros.h"
+#include "plan/ReportBranding.h"
 
 namespace gpuplan {
 namespace {
+
+const TextRule kLogoPathRule{kAllowedLogoPath, &isAllowedLogoPath};
 
 const FieldSpec kModelFields[] = {
     GP_FIELD_TEXT("name", name, 200, "Plan name shown in the window title and on the PDF cover"),
     GP_FIELD_TEXT("notes", notes, 100000, "Free text notes, printed in the PDF"),
     GP_FIELD_TEXT("prepared_by", preparedBy, 200, "Author shown on the PDF cover"),
+    GP_FIELD_TEXT("report.organisation", report.organisation, kMaxOrganisationChars,
+                  "Organisation on the PDF cover and page headers (empty = the Preferences default)"),
+    GP_FIELD_TEXT_RULE("report.logo", report.logo, kMaxLogoPathChars, kLogoPathRule,
+                       "Logo on the PDF cover and page headers, relative to the plan file's folder (empty = the "
+                       "Preferences default)"),
     GP_FIELD_TEXT("model.preset", model.preset, 200, "Model preset id from catalogs/models.json (empty = explicit)"),
     GP_FIELD_TEXT("model.name", model.name, 200, "Model display name"),
     GP_FIELD_INT("model.layers", model.layers, 1, 1000, "layers", "Transformer layers"),

@@ -105,6 +105,14 @@ void checkUnknownKeys(const Json &node, const std::string &prefix, const std::st
     }
 }
 
+// checkFieldValue and checkFieldText name the path themselves; a PlanError has it in its own member.
+void stripFieldPrefix(const FieldSpec &f, std::string &message)
+{
+    const std::string prefix = std::string(f.path) + ": ";
+    if (message.starts_with(prefix))
+        message.erase(0, prefix.size());
+}
+
 bool readField(const FieldSpec &f, const Json &v, Plan &plan, std::string &message)
 {
     const std::string found = std::string("found ") + jsonTypeName(v);
@@ -117,10 +125,7 @@ bool readField(const FieldSpec &f, const Json &v, Plan &plan, std::string &messa
         }
         const double value = v.get<double>() + 0.0;   // + 0.0 turns -0 into 0
         if (!checkFieldValue(f, value, message)) {
-            // checkFieldValue names the path itself; keep only the explanation.
-            const std::string prefix = std::string(f.path) + ": ";
-            if (message.starts_with(prefix))
-                message.erase(0, prefix.size());
+            stripFieldPrefix(f, message);   // the error carries the path already
             return false;
         }
         f.setNumber(plan, value);
@@ -139,9 +144,8 @@ bool readField(const FieldSpec &f, const Json &v, Plan &plan, std::string &messa
             return false;
         }
         const std::string &s = v.get_ref<const std::string &>();
-        if (static_cast<double>(s.size()) > f.max) {
-            message = "text of " + std::to_string(s.size()) + " bytes is longer than the " +
-                      std::to_string(static_cast<long long>(f.max)) + " allowed";
+        if (!checkFieldText(f, s, message)) {
+            stripFieldPrefix(f, message);   // the error carries the path already
             return false;
         }
         f.setText(plan, s);

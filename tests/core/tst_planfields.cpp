@@ -78,6 +78,43 @@ private slots:
         QVERIFY(!checkFieldValue(*findPlanField("facility.pue"), std::numeric_limits<double>::infinity(), message));
         QVERIFY(message.find("non-finite") != std::string::npos);
     }
+
+    // The PDF branding fields (docs/plan-format.md): the organisation is text of at most 200
+    // characters; the logo a path of at most 4,096 (Linux PATH_MAX) naming a PNG, JPEG or SVG file.
+    void reportBrandingBoundsAndMessages() const
+    {
+        const FieldSpec *organisation = findPlanField("report.organisation");
+        const FieldSpec *logo = findPlanField("report.logo");
+        QVERIFY(organisation && logo);
+        QCOMPARE(organisation->type, FieldType::Text);
+        QCOMPARE(organisation->max, 200.0);
+        QCOMPARE(logo->max, 4096.0);
+        std::string message;
+        QVERIFY(checkFieldText(*organisation, std::string(200, 'o'), message));
+        QVERIFY(!checkFieldText(*organisation, std::string(201, 'o'), message));
+        QCOMPARE(message, std::string("report.organisation: text of 201 bytes; expected text of at most 200 characters"));
+
+        for (const char *ok : {"", "logo.png", "Logo.PNG", "art/mark.svg", "/srv/brand/photo.JPEG", "x.jpg"})
+            QVERIFY2(checkFieldText(*logo, ok, message), ok);
+        const std::string allowed = "expected text of at most 4,096 characters: empty, or the path of a PNG, JPEG or "
+                                    "SVG file (.png, .jpg, .jpeg or .svg; no control characters)";
+        QVERIFY(!checkFieldText(*logo, "logo.gif", message));
+        QCOMPARE(message, "report.logo: \"logo.gif\"; " + allowed);
+        QVERIFY(!checkFieldText(*logo, "png", message));
+        QVERIFY(!checkFieldText(*logo, "logo.png.bak", message));
+        // A control character never reaches the message's line as it is.
+        QVERIFY(!checkFieldText(*logo, "my\nlogo.png", message));
+        QCOMPARE(message, "report.logo: \"my?logo.png\"; " + allowed);
+        const std::string longPath = "/" + std::string(4091, 'd') + ".png";   // 4,096 bytes
+        QVERIFY(checkFieldText(*logo, longPath, message));
+        QVERIFY(!checkFieldText(*logo, "/" + longPath, message));
+        QCOMPARE(message, "report.logo: text of 4097 bytes; " + allowed);
+        // A plan built in code is held to the same rule.
+        Plan p;
+        p.report.logo = "logo.bmp";
+        QVERIFY(!checkPlanBounds(p, message));
+        QCOMPARE(message, "report.logo: \"logo.bmp\"; " + allowed);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestPlanFields)

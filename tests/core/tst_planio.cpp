@@ -114,6 +114,26 @@ private slots:
         QCOMPARE(plan.name, std::string("unchanged"));
     }
 
+    void reportBrandingLoadsAndIsChecked() const
+    {
+        Plan plan;
+        std::vector<PlanError> errors;
+        QVERIFY(load(R"({"version":1,"report":{"organisation":"Example Research Lab","logo":"brand/logo.svg"}})", plan,
+                     errors));
+        QCOMPARE(plan.report.organisation, std::string("Example Research Lab"));
+        QCOMPARE(plan.report.logo, std::string("brand/logo.svg"));
+        const auto json = planToJson(plan);
+        QCOMPARE(json["report"]["logo"].get<std::string>(), std::string("brand/logo.svg"));
+
+        Plan unchanged;
+        QVERIFY(!load(R"({"version":1,"name":"new","report":{"logo":"logo.tiff","organisation":7}})", unchanged, errors));
+        QVERIFY(hasError(errors, "report.logo", "\"logo.tiff\"; expected text of at most 4,096 characters: empty, or "
+                                                "the path of a PNG, JPEG or SVG file"));
+        QVERIFY(hasError(errors, "report.organisation", "expected text, found an integer"));
+        QCOMPARE(errors.back().text().rfind("t.gpuplan: report.", 0), std::size_t(0));
+        QCOMPARE(unchanged.name, std::string("Untitled plan"));
+    }
+
     void unknownKeysAndTypesReported() const
     {
         Plan plan;

@@ -29,12 +29,12 @@ std::string savedText(const Plan &plan)
 void requireWithinBounds(const Plan &plan)
 {
     for (const FieldSpec &f : planFields()) {
+        std::string message;
         if (f.type == FieldType::Text) {
-            if (static_cast<double>(f.getText(plan).size()) > f.max)
-                fuzz::fail(std::string(f.path) + ": loaded text longer than its bound");
+            if (!checkFieldText(f, f.getText(plan), message))
+                fuzz::fail("loaded text breaks its field's rule: " + message);
             continue;
         }
-        std::string message;
         if (f.type != FieldType::Enum && !checkFieldValue(f, f.getNumber(plan), message))
             fuzz::fail("loaded plan out of bounds: " + message);
     }

@@ -26,8 +26,8 @@ bool parseFieldAssignment(const QString &assignment, FieldAssignment &out, QStri
     out = FieldAssignment{field, 0, QString()};
     switch (field->type) {
     case FieldType::Text:
-        if (static_cast<double>(value.toStdString().size()) > field->max) {
-            error = QStringLiteral("--set %1: text too long; expected %2").arg(path, allowed);
+        if (std::string message; !checkFieldText(*field, value.toStdString(), message)) {
+            error = QStringLiteral("--set ") + QString::fromStdString(message);
             return false;
         }
         out.text = value;

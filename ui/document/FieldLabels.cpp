@@ -22,6 +22,9 @@ struct Label
 
 const Label kLabels[] = {
     {"name", "Plan name"},
+    {"prepared_by", "Prepared by"},
+    {"report.organisation", "Organisation"},
+    {"report.logo", "Logo"},
     {"model.preset", "Model"},
     {"model.layers", "Layers"},
     {"model.hidden", "Hidden size"},

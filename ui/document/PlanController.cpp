@@ -152,12 +152,9 @@ bool PlanController::setText(const QString &path, const QString &value, QString 
     if (path == QLatin1String("model.preset") && !value.isEmpty())
         return setPreset(value, error);
     const std::string text = value.toStdString();
-    if (static_cast<double>(text.size()) > field->max) {
+    if (std::string message; !checkFieldText(*field, text, message)) {
         if (error)
-            *error = tr("%1: text of %2 characters; expected %3")
-                         .arg(path)
-                         .arg(text.size())
-                         .arg(QString::fromStdString(describeAllowed(*field)));
+            *error = QString::fromStdString(message);
         return false;
     }
     if (field->getText(m_plan) == text)
