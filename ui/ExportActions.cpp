@@ -139,9 +139,13 @@ bool ExportActions::writePdf(const QStringList &otherPlans)
     report::ReportOptions options;
     options.pageSize = filter == kLetterFilter ? QPageSize::Letter : QPageSize::A4;
     options.generator = tr("gpuplan %1").arg(QCoreApplication::applicationVersion());
+    options.branding = {m_window->settings()->reportOrganisation(), m_window->settings()->reportLogo()};
     const report::RenderResult r = report::writePdfFile(report::buildReport(plans, options), path, options.pageSize);
     if (!r.ok)
         m_error(tr("Export failed"), r.error);
+    else if (!r.warnings.isEmpty())
+        m_info(tr("Plan summary exported"), tr("%1 was written, with these parts left out:\n\n%2")
+                                                .arg(QDir::toNativeSeparators(path), r.warnings.join(QStringLiteral("\n\n"))));
     return r.ok;
 }
 

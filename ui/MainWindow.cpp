@@ -4,6 +4,7 @@
 #include "AppIcons.h"
 #include "ExportActions.h"
 #include "LiteralText.h"
+#include "PlanPropertiesDialog.h"
 #include "PreferencesDialog.h"
 #include "Theme.h"
 #include "autoplan/AutoPlanDialog.h"
@@ -214,6 +215,9 @@ void MainWindow::createPlanMenu()
         connect(a, &QAction::triggered, this,
                 [this, mode] { m_controller->setNumber(QStringLiteral("workload.mode"), static_cast<double>(mode)); });
     }
+    plan->addSeparator();
+    plan->addAction(tr("&Properties…"), this, &MainWindow::showPlanProperties)
+        ->setToolTip(tr("Name, author, and the organisation and logo on the PDF report"));
 }
 
 void MainWindow::createCatalogMenu()
@@ -399,6 +403,12 @@ void MainWindow::showPreferences()
         applySettings();
         m_documents->updateRecentMenu();
     }
+}
+
+void MainWindow::showPlanProperties()
+{
+    PlanPropertiesDialog dialog(m_controller, *m_settings, this);
+    dialog.exec();
 }
 
 void MainWindow::showAbout()

@@ -38,6 +38,7 @@ public:
     DocumentActions *documents() const { return m_documents; }
     TeachingDocks *teaching() const { return m_teaching; }   // explanation pane and lessons
     ExportActions *exports() const { return m_exports; }
+    Settings *settings() const { return m_settings; }
     QString statusText() const;                     // the status bar, for tests
 
     // Adds an entry to File > Export (the submenu appears with its first entry). Exporters
@@ -73,6 +74,7 @@ private:
     void showAutoPlan();
     void showCatalogBrowser();
     void showPreferences();
+    void showPlanProperties();
     void showAbout();
 
     PlanController *m_controller;

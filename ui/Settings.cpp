@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Settings.h"
 
+#include "plan/PlanFields.h"
+
 #include <QSettings>
 
 #include <algorithm>
@@ -18,8 +20,17 @@ const char kPresentation[] = "view/presentationMode";
 const char kInputsBeforePresenting[] = "view/inputsBeforePresenting";
 const char kComparison[] = "charts/comparisonGpus";
 const char kLegend[] = "charts/legendVisible";
+const char kOrganisation[] = "report/organisation";
+const char kLogo[] = "report/logo";
 
 constexpr int kDefaultComparisonGpus = 5;
+
+// Preferences for plan fields follow the fields' own rules (length, logo file types).
+bool fitsPlanField(const char *path, const QString &value)
+{
+    std::string message;
+    return checkFieldText(*findPlanField(path), value.toStdString(), message);
+}
 
 } // namespace
 
@@ -163,6 +174,40 @@ bool Settings::chartLegendVisible() const
 void Settings::setChartLegendVisible(bool visible)
 {
     m_store->setValue(kLegend, visible);
+}
+
+QString Settings::fieldText(const char *key, const char *field) const
+{
+    const QString value = m_store->value(key).toString();
+    return fitsPlanField(field, value) ? value : QString();
+}
+
+bool Settings::setFieldText(const char *key, const char *field, const QString &value)
+{
+    if (!fitsPlanField(field, value))
+        return false;
+    m_store->setValue(key, value);
+    return true;
+}
+
+QString Settings::reportOrganisation() const
+{
+    return fieldText(kOrganisation, "report.organisation");
+}
+
+bool Settings::setReportOrganisation(const QString &organisation)
+{
+    return setFieldText(kOrganisation, "report.organisation", organisation);
+}
+
+QString Settings::reportLogo() const
+{
+    return fieldText(kLogo, "report.logo");
+}
+
+bool Settings::setReportLogo(const QString &logo)
+{
+    return setFieldText(kLogo, "report.logo", logo);
 }
 
 void Settings::sync()

@@ -58,9 +58,21 @@ public:
     bool chartLegendVisible() const;
     void setChartLegendVisible(bool visible);
 
+    // The PDF report's organisation and logo (an absolute path) where a plan leaves
+    // report.organisation or report.logo empty. A stored value outside those fields' bounds (a
+    // hand-edited file) reads as empty; the setters store only values within them.
+    QString reportOrganisation() const;
+    bool setReportOrganisation(const QString &organisation);
+    QString reportLogo() const;
+    bool setReportLogo(const QString &logo);
+
     void sync();
 
 private:
+    // A preference that stands in for a plan text field, held to that field's rules.
+    QString fieldText(const char *key, const char *field) const;
+    bool setFieldText(const char *key, const char *field, const QString &value);
+
     std::unique_ptr<QSettings> m_store;
 };
 

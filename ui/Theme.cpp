@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QFont>
+#include <QLabel>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -97,6 +98,18 @@ QColor warningColor(const QPalette &palette)
 QColor okColor(const QPalette &palette)
 {
     return isDark(palette) ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
+}
+
+QLabel *createErrorLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, errorColor(palette));
+    label->setPalette(palette);
+    label->hide();
+    return label;
 }
 
 } // namespace gpuplan::ui

@@ -5,7 +5,9 @@
 
 #include <QColor>
 
+class QLabel;
 class QPalette;
+class QWidget;
 
 // Application look: Fusion style with DejaVu fonts everywhere (identical rendering on every
 // machine and in screenshots), a light or dark palette, a large-font presentation mode, and the
@@ -20,5 +22,9 @@ bool isDark(const QPalette &palette);
 QColor errorColor(const QPalette &palette);     // does not fit, invalid layout
 QColor warningColor(const QPalette &palette);   // outside the comfortable range
 QColor okColor(const QPalette &palette);        // fits
+
+// A dialog's line for why OK was refused: plain text (it quotes user input), wrapped, in the error
+// colour, hidden until there is something to say.
+QLabel *createErrorLabel(QWidget *parent);
 
 } // namespace gpuplan::ui

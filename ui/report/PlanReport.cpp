@@ -4,6 +4,7 @@
 #include "report/ReportFormat.h"
 #include "report/ReportSections.h"
 
+#include "Settings.h"
 #include "document/PlanController.h"
 
 #include <cstdio>
@@ -103,6 +104,12 @@ ReportDocument buildReport(const std::vector<const ReportPlan *> &plans, const R
             preparers << by;
     }
     const bool comparison = plans.size() > 1;
+    if (!plans.empty()) {
+        const PlanController &first = *plans.front()->controller;
+        const Branding branding = resolveBranding(first.plan(), first.filePath(), options.branding, doc.warnings);
+        doc.organisation = branding.organisation;
+        doc.logo = branding.logo;
+    }
     doc.title = comparison ? QObject::tr("Comparison of %1 plans").arg(plans.size()) : names.value(0);
     doc.footer = comparison ? names.join(QStringLiteral(" / ")) : names.value(0);
     addCover(doc, doc.title, names, preparers.join(QStringLiteral(", ")), options.date, options.generator);
@@ -183,6 +190,8 @@ int runPdfExportCommand(const QString &outPath, const QStringList &planPaths, co
 {
     ReportOptions options;
     options.generator = generator;
+    const Settings settings;
+    options.branding = {settings.reportOrganisation(), settings.reportLogo()};
     if (!parsePageSize(pageSize, options.pageSize)) {
         std::fprintf(stderr, "gpuplan: --page-size: \"%s\"; expected a4 or letter\n", qPrintable(pageSize));
         return 2;
@@ -196,6 +205,8 @@ int runPdfExportCommand(const QString &outPath, const QStringList &planPaths, co
         std::fprintf(stderr, "gpuplan: %s\n", qPrintable(QString(r.error).replace(QLatin1Char('\n'), QLatin1Char(' '))));
         return 1;
     }
+    for (const QString &warning : r.warnings)
+        std::fprintf(stderr, "gpuplan: warning: %s\n", qPrintable(QString(warning).replace(QLatin1Char('\n'), QLatin1Char(' '))));
     std::printf("%s: %d pages\n", qPrintable(outPath), r.pages);
     return 0;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "report/Branding.h"
 #include "report/ReportDocument.h"
 #include "report/ReportRenderer.h"
 
@@ -28,6 +29,8 @@ struct ReportOptions
     QPageSize::PageSizeId pageSize = QPageSize::A4;
     QDate date = QDate::currentDate();
     QString generator = QStringLiteral("gpuplan");
+    // Organisation and logo where the (first) plan leaves report.organisation or report.logo empty.
+    BrandingDefaults branding;
 };
 
 // One plan of a report: its controller (plan, catalog, evaluation) and what the report adds to
@@ -41,6 +44,8 @@ struct ReportPlan
 // Null when the controller's plan does not resolve (error says why).
 std::unique_ptr<ReportPlan> prepareReportPlan(const PlanController &controller, QString &error);
 
+// The branding is the first plan's (a comparison report is one organisation's); a logo that cannot
+// be read is left out and named in the document's warnings.
 ReportDocument buildReport(const std::vector<const ReportPlan *> &plans, const ReportOptions &options);
 
 // "a4" or "letter" (any case); nullopt-like false for anything else.
@@ -50,8 +55,9 @@ bool parsePageSize(const QString &name, QPageSize::PageSizeId &out);
 // comparison when there are several). Needs a QApplication (the charts are widgets).
 RenderResult exportPlanFiles(const QStringList &planPaths, const QString &outPath, const ReportOptions &options);
 
-// `gpuplan --export-pdf OUT PLAN [PLAN ...] [--page-size a4|letter]`: writes the report, prints
-// "OUT: N pages" or a one-line error on stderr, returns the exit code.
+// `gpuplan --export-pdf OUT PLAN [PLAN ...] [--page-size a4|letter]`: writes the report with the
+// branding defaults of the user's Preferences, prints "OUT: N pages" (and on stderr each warning,
+// such as a logo left out) or a one-line error on stderr, returns the exit code.
 int runPdfExportCommand(const QString &outPath, const QStringList &planPaths, const QString &pageSize,
                         const QString &generator);
 

@@ -6,10 +6,15 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <variant>
 #include <vector>
 
 class QCPPainter;
+
+namespace gpuplan::ui::report {
+class ReportLogo;
+}
 
 // The content of a PDF report as plain blocks (headings, paragraphs, tables, figures), built by
 // the section builders from evaluations and laid out onto pages by ReportRenderer. Tests read
@@ -83,6 +88,12 @@ struct ReportDocument
     QString footer;           // left part of every page footer (plan name)
     QString generator;        // "gpuplan 0.1.0"
     QString dateText;         // on the header of every page
+    // Who the report is for, on the cover and in every page header; empty / null = none.
+    QString organisation;
+    std::shared_ptr<const ReportLogo> logo;
+    // What the report had to leave out and why (a logo that cannot be read); the export still
+    // succeeds and shows these to the user.
+    QStringList warnings;
     std::vector<Block> blocks;
 
     // Helpers for builders and tests.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ReportRenderer.h"
 
+#include "report/ReportLogo.h"
 #include "report/ReportStyle.h"
 #include "report/WrappedText.h"
 
@@ -331,29 +332,58 @@ private:
     std::vector<Heading> m_pending;
 };
 
+// The running header of every page after the cover: [logo] organisation · title ... date, over a
+// thin rule. The logo sits on the text's descent line at a fixed height, its aspect ratio kept.
+void paintHeader(QCPPainter &p, const ReportDocument &doc, const PageFrame &f)
+{
+    const QFont small = reportFont(TextStyle::Small);
+    QFont bold = small;
+    bold.setBold(true);
+    const QFontMetricsF metrics(small, p.device());
+    const QFontMetricsF boldMetrics(bold, p.device());
+    const double left = f.content.left(), right = f.content.right(), baseline = f.headerBaseline;
+    double x = left;
+    if (doc.logo) {
+        const QSizeF size = doc.logo->sizeFor(kHeaderLogoHeight, f.content.width() * 0.25);
+        p.save();
+        doc.logo->paint(p, QRectF(QPointF(x, baseline + metrics.descent() - size.height()), size));
+        p.restore();
+        x += size.width() + 8;
+    }
+    const double dateLeft = right - metrics.horizontalAdvance(doc.dateText);
+    if (!doc.organisation.isEmpty()) {
+        // The organisation gets at most half of the room; the title the rest.
+        const QString org = boldMetrics.elidedText(doc.organisation, Qt::ElideRight, (dateLeft - 16 - x) * 0.5);
+        p.setFont(bold);
+        p.setPen(colors::text);
+        p.drawText(QPointF(x, baseline), org);
+        x += boldMetrics.horizontalAdvance(org);
+        const QString separator = QStringLiteral(" · ");
+        p.setFont(small);
+        p.setPen(colors::muted);
+        p.drawText(QPointF(x, baseline), separator);
+        x += metrics.horizontalAdvance(separator);
+    }
+    p.setFont(small);
+    p.setPen(colors::muted);
+    p.drawText(QPointF(x, baseline), metrics.elidedText(doc.title, Qt::ElideRight, std::max(dateLeft - 16 - x, 0.0)));
+    p.drawText(QPointF(dateLeft, baseline), doc.dateText);
+    p.setPen(QPen(colors::lightRule, 0.8));
+    p.drawLine(QLineF(left, baseline + 8, right, baseline + 8));
+}
+
 void paintFrame(QCPPainter &p, const ReportDocument &doc, const PageFrame &f, int page, int pages)
 {
+    if (page > 0)   // the cover carries the title and the branding itself
+        paintHeader(p, doc, f);
     const QFont small = reportFont(TextStyle::Small);
     const QFontMetricsF metrics(small, p.device());
     p.setFont(small);
     p.setPen(colors::muted);
     const double left = f.content.left(), right = f.content.right();
-    auto leftText = [&](double baseline, const QString &text, double maxWidth) {
-        p.drawText(QPointF(left, baseline), metrics.elidedText(text, Qt::ElideRight, maxWidth));
-    };
-    auto rightText = [&](double baseline, const QString &text) {
-        p.drawText(QPointF(right - metrics.horizontalAdvance(text), baseline), text);
-    };
-    const double width = f.content.width();
-    if (page > 0) {   // the cover carries the title itself
-        leftText(f.headerBaseline, doc.title, width * 0.7);
-        rightText(f.headerBaseline, doc.dateText);
-        p.setPen(QPen(colors::lightRule, 0.8));
-        p.drawLine(QLineF(left, f.headerBaseline + 8, right, f.headerBaseline + 8));
-        p.setPen(colors::muted);
-    }
-    leftText(f.footerBaseline, doc.footer, width * 0.7);
-    rightText(f.footerBaseline, QObject::tr("Page %1 of %2").arg(page + 1).arg(pages));
+    const QString pageText = QObject::tr("Page %1 of %2").arg(page + 1).arg(pages);
+    p.drawText(QPointF(left, f.footerBaseline), metrics.elidedText(doc.footer, Qt::ElideRight, f.content.width() * 0.7));
+    p.drawText(QPointF(right - metrics.horizontalAdvance(pageText), f.footerBaseline), pageText);
 }
 
 } // namespace
@@ -401,6 +431,7 @@ RenderResult renderPdf(const ReportDocument &document, QIODevice *device, QPageS
     }
     result.ok = true;
     result.pages = static_cast<int>(pages.size());
+    result.warnings = document.warnings;
     return result;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QPageSize>
 #include <QString>
+#include <QStringList>
 
 class QIODevice;
 
@@ -19,6 +20,7 @@ struct RenderResult
     bool ok = false;
     int pages = 0;
     QString error;
+    QStringList warnings;     // the document's: what it left out, for the user
 };
 
 RenderResult renderPdf(const ReportDocument &document, QIODevice *device, QPageSize::PageSizeId pageSize);

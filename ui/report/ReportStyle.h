@@ -15,6 +15,9 @@
 namespace gpuplan::ui::report {
 
 inline constexpr int kReportDpi = 96;
+// Logo heights in painter units (1/96 in): in the running header and on the cover.
+inline constexpr double kHeaderLogoHeight = 24;
+inline constexpr double kCoverLogoHeight = 64;
 
 QFont reportFont(TextStyle style, bool bold = false);
 QFont headingFont(int level);
