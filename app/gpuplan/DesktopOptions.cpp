@@ -49,7 +49,8 @@ DesktopOptions::DesktopOptions()
                   QStringLiteral("With --view compare: a plan file to compare (repeatable)."), QStringLiteral("FILE")),
       exportPdf(QStringLiteral("export-pdf"),
                 QStringLiteral("Write the PDF plan summary of the PLAN files (several: one comparison report) to FILE "
-                               "and exit; needs no display."),
+                               "and exit; needs no display. An organisation or logo the plan leaves empty comes from "
+                               "the preferences; a logo that cannot be read is left out with a warning."),
                 QStringLiteral("FILE")),
       pageSize(QStringLiteral("page-size"), QStringLiteral("Paper for --export-pdf: a4 or letter."),
                QStringLiteral("SIZE"), QStringLiteral("a4"))
@@ -103,7 +104,8 @@ QString DesktopOptions::manPage() const
     }
     page.sections.push_back({"Options", "", options});
     page.sections.push_back({"Files",
-                             "~/.config/gpuplan/gpuplan.conf: preferences, window layout and recent files.\n\n"
+                             "~/.config/gpuplan/gpuplan.conf: preferences (with the PDF report's default organisation and logo), "
+                             "window layout and recent files.\n\n"
                              "~/.config/gpuplan/catalogs: the user catalog folder (GPUPLAN_USER_CATALOG_DIR "
                              "overrides it).\n\n"
                              "share/gpuplan/examples under the installation prefix (/usr for the Debian package): "

@@ -153,3 +153,19 @@ expect_text("${cover}" "INVALID PLAN: The 1000 GPUs cannot be split" "not a plan
 pdf_text(${pdf} text)
 string(REGEX REPLACE "[ \n]+" " " text "${text}")
 expect_text("${text}" "would be" "Not ready to order")
+
+# Branding: a logo that cannot be read is named on standard error as a warning; the PDF is still
+# written (exit 0) with the organisation on the cover (tests/ui/tst_reportbranding.cpp checks a real logo).
+file(READ ${TRAINING} doc)
+string(JSON doc SET "${doc}" report "{\"organisation\": \"Example Research Lab\", \"logo\": \"missing-logo.png\"}")
+file(WRITE ${WORK_DIR}/branded.gpuplan "${doc}")
+set(pdf ${WORK_DIR}/branded.pdf)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY --unset=QT_QPA_PLATFORM
+                        ${APP} --export-pdf ${pdf} ${WORK_DIR}/branded.gpuplan
+                OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT o MATCHES "[0-9]+ pages"
+   OR NOT e MATCHES "gpuplan: warning: report.logo: \"missing-logo.png\": file not found")
+  message(FATAL_ERROR "a missing logo did not give a PDF and a warning: rc=${rc} ${o}${e}")
+endif()
+execute_process(COMMAND ${pdftotext_EXE} -f 1 -l 1 ${pdf} - OUTPUT_VARIABLE cover)
+expect_text("${cover}" "Example Research Lab")
