@@ -5,6 +5,8 @@
 // left out while the PDF is still written; Preferences supply what a plan leaves empty.
 #include "UiTestFixtures.h"
 
+#include "ExportActions.h"
+#include "MainWindow.h"
 #include "PlanPropertiesDialog.h"
 #include "PreferencesDialog.h"
 #include "Settings.h"
@@ -188,6 +190,29 @@ private slots:
         QVERIFY2(w.contains(QStringLiteral("without the logo")), qPrintable(w));
         QVERIFY(pdfImages(pdf).empty());
         QVERIFY(pageText(pdf, 1).contains(kOrganisation));
+    }
+
+    // File › Export › Plan summary: the PDF is written and the user is told what was left out.
+    void desktopExportTellsWhatWasLeftOut() const
+    {
+        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_reportbranding-XXXXXX"));
+        const QString plan = savePlan(dir, kOrganisation, QStringLiteral("logos/missing.svg"));
+        Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+        PlanController c(bundledCatalog());
+        QString error;
+        QVERIFY2(c.openFile(plan, error), qPrintable(error));
+        MainWindow window(&c, &settings);
+        const QString target = dir.filePath(QStringLiteral("summary.pdf"));
+        window.exports()->setSaveChooser([&target](const QString &, const QString &, const QString &, QString *) { return target; });
+        QStringList errors, infos;
+        window.exports()->setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+        window.exports()->setInfoReporter([&infos](const QString &, const QString &text) { infos << text; });
+        QVERIFY(window.exports()->exportPdf());
+        QVERIFY(errors.isEmpty());
+        QCOMPARE(infos.size(), 1);
+        QVERIFY2(infos.front().contains(QStringLiteral("report.logo: \"logos/missing.svg\": file not found")),
+                 qPrintable(infos.front()));
+        QVERIFY(pageText(target, 1).contains(kOrganisation));
     }
 
     void logosThatCannotBeUsed() const
