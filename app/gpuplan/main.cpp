@@ -113,9 +113,19 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     options.addTo(parser);
     parser.process(app);
-    if (parser.isSet(options.exportPdf))
+    if (parser.isSet(options.exportPdf)) {
+        // The PDF is written from the plan files as saved: an option that edits or shows a window
+        // would be ignored, so it is refused rather than silently dropped.
+        for (const QCommandLineOption &o : options.all()) {
+            const QString name = o.names().front();
+            if (name != options.exportPdf.names().front() && name != options.pageSize.names().front() && parser.isSet(o))
+                return fail(QStringLiteral("--%1: not used with --export-pdf, which writes the PDF of the plan files as "
+                                           "saved; expected only --page-size with it (edit the plan, then export)")
+                                .arg(name));
+        }
         return gpuplan::ui::report::runPdfExportCommand(parser.value(options.exportPdf), parser.positionalArguments(),
                                                         parser.value(options.pageSize), QStringLiteral("gpuplan " GPUPLAN_VERSION));
+    }
 
     const QStringList positional = parser.positionalArguments();
     const QString planPath = positional.value(0);

@@ -141,6 +141,13 @@ if(rc EQUAL 0 OR NOT e MATCHES "page-size")
   message(FATAL_ERROR "an unknown page size was accepted: rc=${rc} ${e}")
 endif()
 
+# An option --export-pdf does not use (an edit, a window option) is refused, not silently dropped.
+execute_process(COMMAND ${APP} --export-pdf ${WORK_DIR}/edited.pdf ${TRAINING} --set report.organisation=ACME
+                ERROR_VARIABLE e RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc EQUAL 0 OR NOT e MATCHES "--set: not used with --export-pdf" OR EXISTS ${WORK_DIR}/edited.pdf)
+  message(FATAL_ERROR "--set with --export-pdf was not refused: rc=${rc} ${e}")
+endif()
+
 # Issue 16: a plan that cannot run says so on the cover, and its figures read "would be".
 file(READ ${TRAINING} doc)
 string(JSON doc SET "${doc}" hardware num_gpus 1000)
