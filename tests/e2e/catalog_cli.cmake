@@ -4,12 +4,7 @@
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR}/good ${WORK_DIR}/bad)
 
-function(run_cli out_var rc_var err_var)
-  execute_process(COMMAND ${CLI} ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-  set(${out_var} "${out}" PARENT_SCOPE)
-  set(${rc_var} "${rc}" PARENT_SCOPE)
-  set(${err_var} "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/lib/CliHelpers.cmake)
 
 function(expect_json json value)
   string(JSON got ERROR_VARIABLE e GET "${json}" ${ARGN})

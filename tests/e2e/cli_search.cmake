@@ -3,20 +3,7 @@
 # --json field names (docs/cli.md, docs/search.md). No timing is checked here.
 file(MAKE_DIRECTORY ${WORK_DIR})
 
-function(run_cli out_var rc_var err_var)
-  execute_process(COMMAND ${CLI} ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-  set(${out_var} "${out}" PARENT_SCOPE)
-  set(${rc_var} "${rc}" PARENT_SCOPE)
-  set(${err_var} "${err}" PARENT_SCOPE)
-endfunction()
-
-function(expect_json_type json expected)
-  string(JSON type ERROR_VARIABLE e TYPE "${json}" ${ARGN})
-  if(e OR NOT type STREQUAL expected)
-    string(REPLACE ";" "." path "${ARGN}")
-    message(FATAL_ERROR "expected ${expected} at ${path}, found '${type}' ${e}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/lib/CliHelpers.cmake)
 
 set(TRAINING ${SOURCE_DIR}/examples/llama3-70b-training.gpuplan)
 set(INFERENCE ${SOURCE_DIR}/examples/llama3-8b-inference.gpuplan)

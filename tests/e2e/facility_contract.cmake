@@ -3,13 +3,7 @@
 # checks rely on, numbers where numbers are promised, and the text report's facility lines.
 file(MAKE_DIRECTORY ${WORK_DIR})
 
-function(expect_json_type json expected)
-  string(JSON type ERROR_VARIABLE e TYPE "${json}" ${ARGN})
-  if(e OR NOT type STREQUAL expected)
-    string(REPLACE ";" "." path "${ARGN}")
-    message(FATAL_ERROR "expected ${expected} at ${path}, found '${type}' ${e}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/lib/CliHelpers.cmake)
 
 foreach(plan llama3-70b-training llama3-8b-inference)
   execute_process(COMMAND ${CLI} evaluate ${SOURCE_DIR}/examples/${plan}.gpuplan --json
