@@ -8,6 +8,7 @@
 #include "TeachingViews.h"
 #include "charts/ChartWidget.h"
 #include "document/PlanController.h"
+#include "results/KeyResultsStrip.h"
 #include "results/ResultTabs.h"
 #include "results/ResultsPanel.h"
 
@@ -15,6 +16,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -52,10 +54,9 @@ private slots:
             QTest::newRow("main memory " + at) << size << QString() << QStringLiteral("memory") << 0.5;
             QTest::newRow("main scaling " + at) << size << QString() << QStringLiteral("scaling") << 0.5;
             // The lesson and explanation docks take a third of the width, so the key results
-            // flow onto a third row at 1280 pixels.
-            const double withDocks = size.width() < 1600 ? 0.4 : 0.5;
-            QTest::newRow("teaching " + at) << size << QStringLiteral("teaching") << QString() << withDocks;
-            QTest::newRow("lesson " + at) << size << QStringLiteral("lesson") << QString() << withDocks;
+            // flow onto a third row at 1280 pixels; their captions then keep to one line.
+            QTest::newRow("teaching " + at) << size << QStringLiteral("teaching") << QString() << 0.5;
+            QTest::newRow("lesson " + at) << size << QStringLiteral("lesson") << QString() << 0.5;
         }
     }
 
@@ -120,10 +121,24 @@ private slots:
                                 .arg(chart->shownTitle()).arg(chart->shownTitleWidth()).arg(chart->width())));
         // The plot keeps room for its data under the title, legend and axis labels. Not yet with
         // the teaching docks open at 1280x720: the memory chart's legend and GPU names leave its
-        // bars about 65 px there.
+        // bars about 50 px there.
         if (view.isEmpty() || size.width() >= 1600)
             QVERIFY2(chart->plot()->axisRect()->rect().height() >= size.height() / 8,
                      qPrintable(QStringLiteral("plot area %1 px").arg(chart->plot()->axisRect()->rect().height())));
+
+        // Tiles on three rows show one-line captions, the whole caption in the tooltip.
+        const KeyResultsStrip *strip = window.findChild<KeyResultsStrip *>();
+        QVERIFY(strip);
+        const int rows = (kKeyResultCount + strip->columnCount() - 1) / strip->columnCount();
+        QCOMPARE(strip->compactCaptions(), rows >= 3);
+        for (QLabel *label : strip->findChildren<QLabel *>()) {
+            if (!strip->compactCaptions() || label->wordWrap() || label->text().isEmpty())
+                continue;
+            QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->width(),
+                     qPrintable(QStringLiteral("caption \"%1\" wider than its tile").arg(label->text())));
+            if (label->text().endsWith(QChar(0x2026)))
+                QVERIFY2(!label->toolTip().isEmpty(), qPrintable(label->text()));
+        }
 
         // Leaving presentation mode gives the inputs back.
         window.setPresentationMode(false);

@@ -143,6 +143,34 @@ void KeyResultsStrip::updateArrangement()
             break;
     }
     arrange(columns);
+    fitCaptions();
+}
+
+// Captions wrap while the tiles take one or two rows. From three rows on (a projector's 1280
+// pixels with the lesson docks open, a narrow window) wrapped captions would take the height
+// the chart below needs, so each caption keeps to one line: elided to its column's width, the
+// whole text in the tile's tooltip.
+void KeyResultsStrip::fitCaptions()
+{
+    const int rows = (kKeyResultCount + m_columns - 1) / std::max(m_columns, 1);
+    m_compact = rows >= 3;
+    for (Tile &tile : m_tiles) {
+        tile.caption->setWordWrap(!m_compact);
+        // The value line alone sets the column's width; the caption takes what is left.
+        tile.caption->setSizePolicy(m_compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
+        elideCaption(tile);
+    }
+}
+
+// Called again whenever the caption's width changes (see eventFilter).
+void KeyResultsStrip::elideCaption(Tile &tile)
+{
+    const QString shown = m_compact && tile.caption->width() > 0
+                              ? tile.caption->fontMetrics().elidedText(tile.fullCaption, Qt::ElideRight, tile.caption->width())
+                              : tile.fullCaption;
+    if (tile.caption->text() != shown)
+        tile.caption->setText(shown);
+    tile.caption->setToolTip(shown == tile.fullCaption ? QString() : literalToolTip(tile.fullCaption));
 }
 
 // The value line decides a tile's width (captions wrap). Cheaper than the frame's own
@@ -166,6 +194,12 @@ QSize KeyResultsStrip::minimumSizeHint() const
 bool KeyResultsStrip::eventFilter(QObject *watched, QEvent *event)
 {
     const QEvent::Type type = event->type();
+    if (type == QEvent::Resize) {
+        for (Tile &tile : m_tiles)
+            if (watched == tile.caption && m_compact)
+                elideCaption(tile);
+        return QWidget::eventFilter(watched, event);
+    }
     if (type != QEvent::MouseButtonRelease && type != QEvent::ContextMenu)
         return QWidget::eventFilter(watched, event);
     for (int i = 0; i < kKeyResultCount; ++i) {
@@ -200,7 +234,7 @@ QString KeyResultsStrip::valueText(KeyResult r) const
 
 QString KeyResultsStrip::captionText(KeyResult r) const
 {
-    return m_tiles[static_cast<std::size_t>(r)].caption->text();
+    return m_tiles[static_cast<std::size_t>(r)].fullCaption;
 }
 
 QString KeyResultsStrip::toolTipText(KeyResult r) const
@@ -223,6 +257,7 @@ void KeyResultsStrip::set(KeyResult r, const QString &value, const QString &capt
 {
     Tile &tile = m_tiles[static_cast<std::size_t>(r)];
     tile.value->setText(value);
+    tile.fullCaption = caption;
     tile.caption->setText(caption);
     tile.frame->setToolTip(literalToolTip(toolTip));   // may quote names from files
     tile.state = state;
@@ -302,14 +337,14 @@ void KeyResultsStrip::refreshVerdict(const PlanController &controller)
         Tile &tile = m_tiles[static_cast<std::size_t>(r)];
         if (tile.state == ResultState::NoResult)
             continue;
-        set(r, tr("would be %1").arg(tile.value->text()), tr("%1: %2").arg(condition, tile.caption->text()),
+        set(r, tr("would be %1").arg(tile.value->text()), tr("%1: %2").arg(condition, tile.fullCaption),
             tr("Not an answer: %1. %2").arg(m_verdict->text(), tile.frame->toolTip()), ResultState::Hypothetical);
     }
     // The memory of a layout that cannot be set up is hypothetical too, unless it does not fit:
     // "does not fit" stays the answer, in red.
     Tile &memory = m_tiles[static_cast<std::size_t>(KeyResult::Memory)];
     if (layoutInvalid && memory.state != ResultState::NoResult && memory.state != ResultState::Error)
-        set(KeyResult::Memory, tr("would be %1").arg(memory.value->text()), tr("%1: %2").arg(condition, memory.caption->text()),
+        set(KeyResult::Memory, tr("would be %1").arg(memory.value->text()), tr("%1: %2").arg(condition, memory.fullCaption),
             memory.frame->toolTip(), ResultState::Hypothetical);
 }
 

@@ -41,6 +41,9 @@ public:
 
     QSize minimumSizeHint() const override;
     int columnCount() const { return m_columns; }
+    // Three or more rows of tiles: each caption is one line, elided, its full text in the tile's
+    // tooltip, so the chart below keeps its height on a projector or a narrow window.
+    bool compactCaptions() const { return m_compact; }
 
 signals:
     // A tile was clicked or "Explain this number" chosen from its context menu.
@@ -58,6 +61,7 @@ private:
         QLabel *icon = nullptr;
         QLabel *value = nullptr;
         QLabel *caption = nullptr;
+        QString fullCaption;       // the caption as set; shown elided to one line in compact rows
         ResultState state = ResultState::NoResult;
         int styledState = -1;      // the state the colours were last set for
     };
@@ -73,12 +77,15 @@ private:
     void arrange(int columns);
     void updateArrangement();
     int tileMinimumWidth(int index) const;
+    void fitCaptions();
+    void elideCaption(Tile &tile);
     void applyColors(bool force);
 
     std::array<Tile, kKeyResultCount> m_tiles;
     QGridLayout *m_grid;
     QLabel *m_verdict;     // row 0, across all columns; hidden for a valid plan
     int m_columns = 0;     // tiles per row: all in one row when they fit, else two or more rows
+    bool m_compact = false;
 };
 
 } // namespace gpuplan::ui
