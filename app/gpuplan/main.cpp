@@ -17,6 +17,7 @@
 #include "report/PlanReport.h"
 #include "results/ResultTabs.h"
 #include "results/ResultsPanel.h"
+#include "teaching/LessonPanel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -207,7 +208,8 @@ int main(int argc, char **argv)
     const double startupMs = static_cast<double>(sinceStart.nsecsElapsed()) / 1e6;
 
     if (parser.isSet(options.screenshot)) {
-        // The scaling curve and the Budget view's options come from worker threads: wait for them
+        // The scaling curve, the Budget view's options and a lesson's live values come from worker
+        // threads: wait for them
         // (a second at most on an idle machine).
         const auto waitWhile = [](const auto &busy, qint64 limitMs) {
             QElapsedTimer waited;
@@ -221,6 +223,8 @@ int main(int argc, char **argv)
             waitWhile([scaling] { return scaling->isComputing(); }, 30000);
         if (auto *budget = qobject_cast<gpuplan::ui::BudgetView *>(current))
             waitWhile([budget] { return budget->isComputing(); }, 60000);
+        for (const gpuplan::ui::LessonPanel *lesson : window.findChildren<gpuplan::ui::LessonPanel *>())
+            waitWhile([lesson] { return lesson->isComputing(); }, 60000);
         const QString file = parser.value(options.screenshot);
         const QImage image = window.grab().toImage();
         if (image.isNull() || !image.save(file, "PNG"))

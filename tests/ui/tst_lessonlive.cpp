@@ -190,18 +190,45 @@ private slots:
         QCOMPARE(trainingFlops(c->resolved()), 6.0 * c->resolved().shape.activeParams * 2e12);
     }
 
-    // The panel shows the live values under the step and recomputes them after the reader's edit.
+    // The panel shows the live values under the step and recomputes them after the reader's edit,
+    // on a worker thread: the window never waits for them.
     void panelShowsAndFollowsTheLiveValues()
     {
         auto c = openExample();
         LessonRunner runner(c.get());
         LessonPanel panel(&runner);
         QVERIFY(runner.start(lessonIndex("dataparallel-vs-ddp")));
-        QVERIFY(panel.stepText().contains(QStringLiteral("Now, for this plan")));
+        QTRY_VERIFY(panel.stepText().contains(QStringLiteral("Now, for this plan")));
         QVERIFY(panel.stepText().contains(QStringLiteral("2.0×")));
         QVERIFY(c->setNumber(QStringLiteral("hardware.num_gpus"), 8));
+        QTRY_VERIFY(!panel.isComputing());
         QVERIFY(panel.stepText().contains(QStringLiteral("8.0×")));
         QVERIFY(panel.stepText().contains(QStringLiteral("docs/formulas.md")));
+    }
+
+    // The best-buy lesson runs the procurement search for every priced GPU: after an edit the
+    // step shows at once (the values still being computed), and the table follows when the
+    // worker is done, for the plan as edited.
+    void slowLiveValuesLeaveTheWindowFree()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        LessonPanel panel(&runner);
+        QVERIFY(runner.start(lessonIndex("best-buy")));
+        QVERIFY(panel.isComputing());
+        QVERIFY(panel.stepText().contains(QStringLiteral("Computing the values for this plan")));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 60000);
+        QVERIFY(panel.stepText().contains(QStringLiteral("per million tokens")));
+        QVERIFY(!panel.stepText().contains(QStringLiteral("updating")));
+        const std::vector<LiveValue> expected = runner.liveValues();   // the same, computed here
+        for (const LiveValue &v : expected)
+            QVERIFY2(panel.stepText().contains(QString::fromStdString(v.value)), v.value.c_str());
+
+        runner.forward();   // GPU: H100 -> H200
+        QVERIFY(panel.isComputing());
+        QVERIFY(panel.stepText().contains(QStringLiteral("Computing the values for this plan")));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 60000);
+        QVERIFY(panel.stepText().contains(QStringLiteral("The plan: NVIDIA H200")));
     }
 };
 

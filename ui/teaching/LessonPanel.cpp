@@ -3,7 +3,10 @@
 
 #include "teaching/LessonRunner.h"
 
+#include "document/BackgroundJob.h"
 #include "document/PlanController.h"
+
+#include "eval/ResolvedPlan.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -41,7 +44,7 @@ QString htmlTable(const std::vector<QStringList> &rows)
 LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
     : QWidget(parent), m_runner(runner), m_choice(new QComboBox(this)), m_start(new QPushButton(tr("Start"), this)),
       m_text(new QTextBrowser(this)), m_progress(new QLabel(this)), m_back(new QPushButton(tr("◀ Back"), this)),
-      m_forward(new QPushButton(tr("Next ▶"), this))
+      m_forward(new QPushButton(tr("Next ▶"), this)), m_liveJob(new BackgroundJob(this))
 {
     setObjectName(QStringLiteral("lessonPanel"));
     for (const Lesson &l : lessons())
@@ -108,7 +111,18 @@ void LessonPanel::update()
         emit resultTabRequested(QString::fromUtf8(s.resultTab));
 }
 
+bool LessonPanel::isComputing() const
+{
+    return m_liveJob->isBusy();
+}
+
 void LessonPanel::showStep()
+{
+    renderStep();
+    requestLive();
+}
+
+void LessonPanel::renderStep()
 {
     const Lesson *l = m_runner->lesson();
     const LessonStep *s = m_runner->step();
@@ -118,14 +132,55 @@ void LessonPanel::showStep()
     QString text = QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
                        .arg(html(l->title), html(l->question), html(s->text));
     text += htmlTable({{tr("Move"), html(s->move)}, {tr("Watch"), html(s->watch)}});
-    const std::vector<LiveValue> live = m_runner->liveValues();
-    if (!live.empty()) {
+    const bool current = m_liveLesson == m_runner->lessonIndex() && m_liveStep == m_runner->stepIndex();
+    if (s->live && current && !m_live.empty()) {
         std::vector<QStringList> rows;
-        for (const LiveValue &v : live)
+        for (const LiveValue &v : m_live)
             rows.push_back({html(v.label), html(v.value), html(v.source)});
-        text += QStringLiteral("<p><b>%1</b></p>").arg(tr("Now, for this plan")) + htmlTable(rows);
+        text += QStringLiteral("<p><b>%1</b>%2</p>")
+                    .arg(tr("Now, for this plan"), isComputing() ? tr(" (updating…)") : QString()) +
+                htmlTable(rows);
+    } else if (s->live && m_runner->controller()->isResolved()) {
+        text += QStringLiteral("<p><i>%1</i></p>").arg(tr("Computing the values for this plan…"));
     }
     m_text->setHtml(text);
+}
+
+// Live values are computed on a worker thread from copies of the plan, its evaluation and the
+// catalog: one lesson asks procure() for every priced GPU, which would hold the window for a
+// fraction of a second after each edit.
+void LessonPanel::requestLive()
+{
+    const LessonStep *s = m_runner->step();
+    if (!s || !s->live || !m_runner->controller()->isResolved())
+        return;
+    const int lesson = m_runner->lessonIndex();
+    const int step = m_runner->stepIndex();
+    m_liveJob->submit([this, lesson, step]() -> BackgroundJob::Work {
+        const PlanController *c = m_runner->controller();
+        const LessonStep *now = m_runner->step();
+        if (!now || !now->live || !c->isResolved() || m_runner->lessonIndex() != lesson || m_runner->stepIndex() != step)
+            return {};
+        auto plan = std::make_shared<const Plan>(c->plan());
+        auto catalog = std::make_shared<const Catalog>(c->catalog());
+        auto evaluation = std::make_shared<const Evaluation>(c->evaluation());
+        auto live = now->live;
+        return [this, plan, catalog, evaluation, live, lesson, step](const std::atomic<bool> &) -> BackgroundJob::Deliver {
+            std::vector<LiveValue> rows;
+            ResolvedPlan resolved;
+            std::vector<ResolveError> errors;
+            if (resolvePlan(*plan, *catalog, resolved, errors))
+                rows = live(LessonContext{*catalog, resolved, *evaluation});
+            return [this, rows = std::move(rows), lesson, step]() mutable {
+                if (m_runner->lessonIndex() != lesson || m_runner->stepIndex() != step)
+                    return;
+                m_live = std::move(rows);
+                m_liveLesson = lesson;
+                m_liveStep = step;
+                renderStep();
+            };
+        };
+    });
 }
 
 } // namespace gpuplan::ui

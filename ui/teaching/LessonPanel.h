@@ -2,8 +2,11 @@
 #pragma once
 
 #include "explain/Explanation.h"
+#include "teaching/Lessons.h"
 
 #include <QWidget>
+
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -12,6 +15,7 @@ class QTextBrowser;
 
 namespace gpuplan::ui {
 
+class BackgroundJob;
 class LessonRunner;
 
 // The lesson being followed: its question, the current step's text with what to move and what
@@ -24,6 +28,9 @@ public:
 
     LessonRunner *runner() const { return m_runner; }
     QString stepText() const;      // the step as shown, as text (tests)
+    // The step's live values are being computed (off the UI thread: some run the procurement
+    // search, a fraction of a second).
+    bool isComputing() const;
 
 signals:
     void explainRequested(gpuplan::ExplainTopic topic);
@@ -33,6 +40,8 @@ signals:
 private:
     void update();        // a new step: its text, explanation and result tab
     void showStep();      // the step's text with its live values, after every edit of the plan
+    void renderStep();    // the step's text with the live values computed last
+    void requestLive();   // computes the step's live values for the plan as it is now
 
     LessonRunner *m_runner;
     QComboBox *m_choice;
@@ -41,6 +50,10 @@ private:
     QLabel *m_progress;
     QPushButton *m_back;
     QPushButton *m_forward;
+    BackgroundJob *m_liveJob;
+    std::vector<LiveValue> m_live;   // of the step m_liveLesson / m_liveStep
+    int m_liveLesson = -1;
+    int m_liveStep = -1;
 };
 
 } // namespace gpuplan::ui
