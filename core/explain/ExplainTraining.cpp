@@ -100,7 +100,18 @@ void explainElastic(Explanation &out, const ElasticResult &el, const TrainingRes
     out.steps.push_back({"elastic, expected", "T ÷ progress ÷ goodput",
                          formatDuration(t.timeToTrainS) + " ÷ " + percent(el.progressRate) + " ÷ " + percent(r.goodput),
                          formatDuration(el.expectedTimeToTrainS)});
+    if (el.fixedSizeTimeToTrainS > 0) {
+        out.terms.push_back({"f_w", "share of the time a fixed-size job with the same " +
+                                        integer(el.range.spareNodes) + " spares waits for repairs",
+                             percent(el.range.fixedStoppedFraction)});
+        out.steps.push_back({"fixed size, same spares", "T ÷ (1 − f_w) ÷ goodput",
+                             formatDuration(t.timeToTrainS) + " ÷ " + percent(1.0 - el.range.fixedStoppedFraction) +
+                                 " ÷ " + percent(r.goodput),
+                             formatDuration(el.fixedSizeTimeToTrainS)});
+    }
     out.result += "; elastic " + formatDuration(el.expectedTimeToTrainS);
+    if (el.fixedSizeTimeToTrainS > 0)
+        out.result += " against " + formatDuration(el.fixedSizeTimeToTrainS) + " at a fixed size with the same spares";
     std::string note = "Elastic training on " + lines.range + ". ";
     if (el.fallbackFeasible)
         note += "While short it runs the fastest layout the search finds with the plan's global batch on " +

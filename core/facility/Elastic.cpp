@@ -37,6 +37,7 @@ ElasticRange elasticRange(const Plan &plan, const Evaluation &evaluation)
         return r;
     r.nodesDownMean = a.nodeMtbfHours > 0 ? r.planNodes * a.repairHours / a.nodeMtbfHours : 0.0;
     const int spares = std::max(a.spareNodes, 0);
+    r.spareNodes = spares;
     // Default floor: the nodes down at once at 95% (the quantile that sizes the spares), less the
     // spares that replace them, so that the job keeps running through 95% of the time.
     const int shortAt95 = std::max(poissonQuantile95(r.nodesDownMean) - spares, 0);
@@ -48,6 +49,7 @@ ElasticRange elasticRange(const Plan &plan, const Evaluation &evaluation)
     const double covered = poissonCdf(spares, r.nodesDownMean);
     const double running = poissonCdf(spares + r.planNodes - r.minNodes, r.nodesDownMean);
     r.degradedFraction = std::max(running - covered, 0.0);
+    r.fixedStoppedFraction = std::max(1.0 - covered, 0.0);
     r.stoppedFraction = std::max(1.0 - running, 0.0);
     return r;
 }

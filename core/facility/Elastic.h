@@ -16,9 +16,13 @@ struct ElasticRange
     int planNodes = 0;             // nodes of the plan's layout
     int minNodes = 0;              // smallest size the job keeps running on
     int maxNodes = 0;              // largest size the launcher accepts (>= planNodes)
+    int spareNodes = 0;            // hot spares that replace failed nodes first (reliability.spare_nodes)
     double nodesDownMean = 0;      // mean nodes under repair at once, N·R/M
     double degradedFraction = 0;   // share of the time with fewer than planNodes but at least minNodes
     double stoppedFraction = 0;    // share of the time with fewer than minNodes: the job waits
+    // The same job without elastic training and with the same spares waits whenever more nodes
+    // are down than there are spares: the share of the time it would stand still.
+    double fixedStoppedFraction = 0;
 };
 
 // P(K <= k) for K ~ Poisson(lambda); a normal approximation above lambda = 50.

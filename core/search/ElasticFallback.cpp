@@ -103,6 +103,9 @@ ElasticResult computeElastic(const ResolvedPlan &plan, const Evaluation &evaluat
     const double goodput = evaluation.reliability.goodput;
     if (out.progressRate > kMinProgress && goodput > 0 && full.timeToTrainS > 0)
         out.expectedTimeToTrainS = full.timeToTrainS / out.progressRate / goodput;
+    const double fixedRate = 1.0 - out.range.fixedStoppedFraction;
+    if (fixedRate > kMinProgress && goodput > 0 && full.timeToTrainS > 0)
+        out.fixedSizeTimeToTrainS = full.timeToTrainS / fixedRate / goodput;
     return out;
 }
 

@@ -31,6 +31,10 @@ struct ElasticResult
     double progressRate = 0;
     // The plan's failure-free time ÷ progress rate ÷ goodput (checkpoints and re-rendezvous).
     double expectedTimeToTrainS = 0;
+    // The comparison on the same footing: the plan without elastic training and with the same
+    // spares, waiting for repairs while more nodes are down than spares. The plan's headline time
+    // to train assumes instead that a failed node is replaced at once (from the cluster's pool).
+    double fixedSizeTimeToTrainS = 0;
 };
 
 ElasticResult computeElastic(const ResolvedPlan &plan, const Evaluation &evaluation);

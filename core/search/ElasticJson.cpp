@@ -61,6 +61,8 @@ Json elasticToJson(const ElasticResult &e)
     j["degraded_cost_usd"] = e.degradedCostKnown ? num(e.degradedCostUsd) : Json(nullptr);
     j["progress_rate"] = num(e.progressRate);
     j["expected_time_to_train_s"] = num(e.expectedTimeToTrainS);
+    j["fixed_stopped_fraction"] = num(e.range.fixedStoppedFraction);
+    j["fixed_size_time_to_train_s"] = e.fixedSizeTimeToTrainS > 0 ? num(e.fixedSizeTimeToTrainS) : Json(nullptr);
     return j;
 }
 
@@ -87,6 +89,11 @@ ElasticLines elasticLines(const ElasticResult &e)
     }
     if (e.expectedTimeToTrainS > 0)
         l.expected = formatDuration(e.expectedTimeToTrainS) + " with failures and the degraded time";
+    if (e.fixedSizeTimeToTrainS > 0)
+        l.fixedSize = formatDuration(e.fixedSizeTimeToTrainS) + " without elastic training, with " +
+                      (r.spareNodes == 0 ? std::string("no spares")
+                                         : std::to_string(r.spareNodes) + (r.spareNodes == 1 ? " spare" : " spares")) +
+                      " as above (the job waits for repairs " + percentText(r.fixedStoppedFraction) + " of the time)";
     return l;
 }
 
@@ -107,6 +114,7 @@ std::string elasticTextSection(const ElasticResult &elastic)
     line("fallback layout", l.fallback);
     line("at the fallback size", l.degradedRun);
     line("expected time to train", l.expected);
+    line("fixed size, same spares", l.fixedSize);
     return out;
 }
 

@@ -21,6 +21,7 @@ struct ElasticLines
     std::string fallback;
     std::string degradedRun;
     std::string expected;
+    std::string fixedSize;   // the same plan without elastic, same spares
 };
 ElasticLines elasticLines(const ElasticResult &elastic);
 

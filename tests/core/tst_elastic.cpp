@@ -181,14 +181,25 @@ private slots:
         QVERIFY(near(e.progressRate, 1.0 - d - s + d * e.throughputRatio));
         const double expected = f->evaluation.training.timeToTrainS / e.progressRate / f->evaluation.reliability.goodput;
         QVERIFY(near(e.expectedTimeToTrainS, expected));
-        // Degraded time and stops lengthen the run beyond the restarts-only figure.
+        // Degraded time and stops lengthen the run beyond the restarts-only figure, which assumes a
+        // replacement node at every restart.
         QVERIFY(e.expectedTimeToTrainS > f->evaluation.reliability.effectiveTimeToTrainS);
+        // On the same footing (no spares, no replacement from outside), a fixed-size job waits
+        // whenever a node is down: P(K > 0) = 1 - e^-λ = 38.6% of the time, so elastic training
+        // finishes sooner.
+        const double lambda = e.range.nodesDownMean;
+        QVERIFY(near(e.range.fixedStoppedFraction, 1.0 - std::exp(-lambda)));
+        QVERIFY(e.range.fixedStoppedFraction > 0.38 && e.range.fixedStoppedFraction < 0.39);
+        QVERIFY(near(e.fixedSizeTimeToTrainS, f->evaluation.training.timeToTrainS / std::exp(-lambda) /
+                                                  f->evaluation.reliability.goodput));
+        QVERIFY(e.fixedSizeTimeToTrainS > e.expectedTimeToTrainS);
 
         const nlohmann::ordered_json j = elasticToJson(e);
         for (const char *key : {"enabled", "plan_nodes", "min_nodes", "max_nodes", "nodes_down_mean", "degraded_fraction",
                                 "stopped_fraction", "fallback_feasible", "fallback_nodes", "fallback_gpus", "fallback_layout",
                                 "degraded_tokens_per_s", "throughput_ratio", "degraded_time_to_train_s",
-                                "degraded_gpu_hours", "degraded_cost_usd", "progress_rate", "expected_time_to_train_s"})
+                                "degraded_gpu_hours", "degraded_cost_usd", "progress_rate", "expected_time_to_train_s",
+                                "fixed_stopped_fraction", "fixed_size_time_to_train_s"})
             QVERIFY2(j.contains(key), key);
         QCOMPARE(j["min_nodes"].get<int>(), 126);
         QCOMPARE(j["fallback_nodes"].get<int>(), 80);
@@ -196,6 +207,20 @@ private slots:
         const ElasticLines lines = elasticLines(e);
         QVERIFY(lines.range.rfind("126 to 128 nodes", 0) == 0);
         QVERIFY(!lines.fallback.empty() && !lines.degradedRun.empty() && !lines.expected.empty());
+        QVERIFY(lines.fixedSize.find("with no spares as above") != std::string::npos);
+    }
+
+    // Spares help both: with two, a fixed-size job waits only while three or more nodes are down.
+    void sparesShortenTheFixedSizeComparison() const
+    {
+        auto f = load({"reliability.elastic=true", "reliability.spare_nodes=2"});
+        QVERIFY(f);
+        const ElasticResult e = computeElastic(f->resolved, f->evaluation);
+        const double lambda = e.range.nodesDownMean;
+        QVERIFY(near(e.range.fixedStoppedFraction, 1.0 - poissonCdf(2, lambda)));
+        QVERIFY(e.range.fixedStoppedFraction < 0.02);
+        // The floor is the plan's size: elastic and fixed size are then the same job.
+        QVERIFY(near(e.fixedSizeTimeToTrainS, e.expectedTimeToTrainS, 1e-9));
     }
 
     void noLayoutAtTheFloorMakesNoProgressThere() const

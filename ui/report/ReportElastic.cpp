@@ -23,10 +23,12 @@ void addElastic(ReportDocument &doc, const SectionInput &in)
     row(QObject::tr("Fallback layout"), l.fallback);
     row(QObject::tr("At the fallback size"), l.degradedRun);
     row(QObject::tr("Expected time to train"), l.expected);
+    row(QObject::tr("Fixed size, same spares"), l.fixedSize);
     t.note = QObject::tr("Nodes under repair are Poisson with mean nodes × repair time ÷ node MTBF. While short, the job "
                          "runs the fastest layout the search finds with the plan's global batch on the most nodes at or "
                          "below the floor that can hold one. The time with failures elsewhere in this report assumes a "
-                         "replacement node at every restart; the expected time here counts only the hot spares.");
+                         "replacement node at every restart; the two times here count only the hot spares, so they "
+                         "compare elastic and fixed-size training on the same footing.");
     doc.add(std::move(t));
 }
 
