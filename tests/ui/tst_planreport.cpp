@@ -75,7 +75,8 @@ private slots:
     void initTestCase() { test::isolateUserFiles(); }
 
     // An elastic plan gets the Elastic training table: the range, the fallback layout and the
-    // expected time, as the core's elastic analysis words them (docs/facility-and-cost.md).
+    // expected time next to the fixed-size time with the same spares, as the core's elastic
+    // analysis words them (docs/facility-and-cost.md).
     void elasticTableFromTheElasticAnalysis() const
     {
         auto c = openExample("llama3-70b-training.gpuplan");
@@ -87,11 +88,13 @@ private slots:
         const Table *t = doc.table(QStringLiteral("elastic"));
         QVERIFY(t);
         const ElasticLines lines = elasticLines(keep.front()->results.elastic);
-        QCOMPARE(t->rows.size(), std::size_t(4));
+        QCOMPARE(t->rows.size(), std::size_t(5));
         QCOMPARE(t->rows[0].cells[1], QString::fromStdString(lines.range));
         QVERIFY(t->rows[0].cells[1].startsWith(QStringLiteral("126 to 128 nodes")));
         QCOMPARE(t->rows[1].cells[1], QString::fromStdString(lines.fallback));
         QCOMPARE(t->rows[3].cells[1], QString::fromStdString(lines.expected));
+        QCOMPARE(t->rows[4].cells[1], QString::fromStdString(lines.fixedSize));
+        QVERIFY(t->rows[4].cells[1].contains(QStringLiteral("with no spares")));
     }
 
     void sectionsInOrder() const
