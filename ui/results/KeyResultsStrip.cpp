@@ -155,9 +155,13 @@ void KeyResultsStrip::fitCaptions()
     const int rows = (kKeyResultCount + m_columns - 1) / std::max(m_columns, 1);
     m_compact = rows >= 3;
     for (Tile &tile : m_tiles) {
+        // The value line alone sets the column's width; the caption takes what is left. Only the
+        // horizontal policy changes: QLabel keeps its height-for-width flag for wrapped text, and
+        // setWordWrap() after it sets that flag again.
+        QSizePolicy policy = tile.caption->sizePolicy();
+        policy.setHorizontalPolicy(m_compact ? QSizePolicy::Ignored : QSizePolicy::Preferred);
+        tile.caption->setSizePolicy(policy);
         tile.caption->setWordWrap(!m_compact);
-        // The value line alone sets the column's width; the caption takes what is left.
-        tile.caption->setSizePolicy(m_compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
         elideCaption(tile);
     }
 }
