@@ -71,15 +71,16 @@ CommandHelp procureHelp()
     auto specs = planOptions();
     specs.push_back({"--budget-usd", true, false, "cash the run may cost, USD (1 to 1e12; default: no limit)"});
     specs.push_back({"--deadline-days", true, false, "days the run may take with failures (0.01 to 36,500; default: no limit)"});
-    specs.push_back({"--site-power-kw", true, false, "facility power the site supplies for bought GPUs, kW (0.01 to 1e7)"});
+    specs.push_back({"--site-power-kw", true, false, "facility power the site supplies for owned GPUs, kW (0.01 to 1e7)"});
     specs.push_back({"--gpus", true, false, "GPU ids to consider, comma-separated (default: every catalog GPU)"});
     specs.push_back({"--objective", true, false, "rank by cash (default), tco, time or energy"});
     specs.push_back({"--json", false, false, "print the options as JSON (docs/procurement.md lists the fields)"});
     return {"gpuplan-cli procure PLAN [--budget-usd X] [--deadline-days D] [--site-power-kw P] "
             "[--gpus ID,ID,...] [--objective cash|tco|time|energy] [--json]",
             "Budget and deadline in, options out: for the plan's training run, explores every catalog GPU\n"
-            "(or the listed ones) x GPU counts doubling from one node x buying or each cloud offer on demand,\n"
-            "reserved and spot, with the fastest layout at each count; prices each option in cash and as a\n"
+            "(or the listed ones) x GPU counts doubling from one node x buying, each cloud offer on demand,\n"
+            "reserved and spot, or a hybrid (an owned base after a larger cloud cluster that trains the first\n"
+            "share of the tokens), with the fastest layout at each count; prices each option in cash and as a\n"
             "cost of ownership, checks the constraints and names the best option, the cash-vs-time Pareto\n"
             "front and the largest compute-optimal model the budget trains by the deadline (docs/procurement.md).",
             specs};

@@ -52,16 +52,13 @@ void onpremCost(const FacilityInputs &in, const PowerResult &power, const BillOf
                                                  : c.onpremPerYearUsd * in.horizonMonths / 12.0;
 }
 
-// Cash the organisation pays out over the horizon when it buys: the capex, the operations while
-// it holds the cluster, less what the hardware sells for at the end (facility fit-out is not sold).
 void onpremCash(const FacilityInputs &in, const PowerResult &power, double horizonS, CostResult &c)
 {
-    const double years = horizonS / units::kYear;
-    const double energyUsd = power.energyMwh * 1000.0 * in.electricityUsdPerKwh;
+    const OnpremCash cash = onpremCashOver(in, c, power.energyMwh, horizonS);
     c.cashHorizonS = horizonS;
-    c.onpremOperationsUsd = energyUsd + (c.coloPerYearUsd + c.supportPerYearUsd + c.staffPerYearUsd) * years;
-    c.onpremResaleUsd = c.capexHardwareUsd * resaleFraction(in, years);
-    c.onpremCashUsd = c.onpremCapexUsd + c.onpremOperationsUsd - c.onpremResaleUsd;
+    c.onpremOperationsUsd = cash.operationsUsd;
+    c.onpremResaleUsd = cash.resaleUsd;
+    c.onpremCashUsd = cash.cashUsd;
 }
 
 void breakEven(const FacilityInputs &in, CostResult &c)
@@ -122,6 +119,17 @@ CloudBill billCloud(const FacilityInputs &in, double perGpuHourUsd, CloudPricing
     b.runShareUsd = b.computeUsd + b.overheadUsd;
     b.cashUsd = in.jobGpus * billedHours * perGpuHourUsd * overhead;
     return b;
+}
+
+OnpremCash onpremCashOver(const FacilityInputs &in, const CostResult &c, double energyMwh, double horizonS)
+{
+    const double years = horizonS / units::kYear;
+    OnpremCash cash;
+    cash.operationsUsd = energyMwh * 1000.0 * in.electricityUsdPerKwh +
+                         (c.coloPerYearUsd + c.supportPerYearUsd + c.staffPerYearUsd) * years;
+    cash.resaleUsd = c.capexHardwareUsd * resaleFraction(in, years);
+    cash.cashUsd = c.onpremCapexUsd + cash.operationsUsd - cash.resaleUsd;
+    return cash;
 }
 
 double resaleFraction(const FacilityInputs &in, double years)

@@ -34,6 +34,18 @@ double reservationTermHours(CloudPricing pricing);
 // in.residualFraction at in.depreciationYears, held there afterwards).
 double resaleFraction(const FacilityInputs &in, double years);
 
+// Cash the organisation pays out when it buys the cluster priced in `c` (its capex and yearly
+// colocation, support and staff) and holds it for `horizonS` while it draws `energyMwh`: the capex,
+// the operations while it holds the cluster, less what the hardware sells for at the end (facility
+// fit-out is not sold).
+struct OnpremCash
+{
+    double operationsUsd = 0;
+    double resaleUsd = 0;
+    double cashUsd = 0;
+};
+OnpremCash onpremCashOver(const FacilityInputs &in, const CostResult &c, double energyMwh, double horizonS);
+
 CostResult computeCost(const FacilityInputs &in, const PowerResult &power, const BillOfMaterials &bom,
                        const ReliabilityResult &reliability);
 

@@ -21,11 +21,13 @@ ComputeOptimal computeOptimalModel(const ProcureRequest &request, const std::vec
         return best;
     for (std::size_t i = 0; i < options.size(); ++i) {
         const ProcureOption &o = options[i];
-        if (o.cashUsd <= 0 || o.timeToTrainDays <= 0)
+        // A hybrid's split is fixed for the plan's run: its cash and time do not scale to another
+        // model size as one cluster's do.
+        if (o.cashUsd <= 0 || o.timeToTrainDays <= 0 || o.acquisition == Acquisition::Hybrid)
             continue;
         // Budget also bounds an option without a deadline and vice versa; an option on its own
         // site must fit its power.
-        if (o.acquisition == Acquisition::Buy && request.sitePowerKw >= 0 && o.facilityKw > request.sitePowerKw)
+        if (onBuyersSite(o) && request.sitePowerKw >= 0 && o.facilityKw > request.sitePowerKw)
             continue;
         const double byBudget = budget ? planFlops * request.budgetUsd / o.cashUsd : std::numeric_limits<double>::infinity();
         const double byDeadline =

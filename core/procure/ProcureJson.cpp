@@ -21,19 +21,47 @@ Json num(double v)
     return std::isfinite(v) ? Json(v) : Json(nullptr);
 }
 
+Json layoutJson(const Layout &l)
+{
+    return {{"tp", l.tp}, {"pp", l.pp}, {"dp", l.dp}, {"cp", l.cp}, {"ep", l.ep}};
+}
+
+const char *termName(Acquisition acquisition, CloudPricing term)
+{
+    return acquisition == Acquisition::Buy ? "own" : nameOf(cloudPricingNames(), term);
+}
+
+Json partJson(const HybridPart &p)
+{
+    return {{"acquisition", acquisitionName(p.acquisition)},
+            {"num_gpus", p.numGpus},
+            {"offer", p.offer},
+            {"provider", p.provider},
+            {"term", termName(p.acquisition, p.term)},
+            {"price_estimated", p.priceEstimated},
+            {"layout", layoutJson(p.layout)},
+            {"token_share", num(p.tokenShare)},
+            {"days", num(p.days)},
+            {"cash_usd", num(p.cashUsd)},
+            {"tco_usd", num(p.tcoUsd)}};
+}
+
 Json optionJson(const ProcureOption &o)
 {
     Json violations = Json::array();
     for (const Violation &v : o.violations)
         violations.push_back({{"constraint", constraintName(v.constraint)}, {"value", num(v.value)}, {"limit", num(v.limit)}});
+    Json parts = Json::array();
+    for (const HybridPart &p : o.parts)
+        parts.push_back(partJson(p));
     return {{"gpu", o.gpu},
             {"num_gpus", o.numGpus},
             {"acquisition", acquisitionName(o.acquisition)},
             {"offer", o.offer},
             {"provider", o.provider},
-            {"term", o.acquisition == Acquisition::Buy ? "own" : nameOf(cloudPricingNames(), o.term)},
+            {"term", termName(o.acquisition, o.term)},
             {"price_estimated", o.priceEstimated},
-            {"layout", {{"tp", o.layout.tp}, {"pp", o.layout.pp}, {"dp", o.layout.dp}, {"cp", o.layout.cp}, {"ep", o.layout.ep}}},
+            {"layout", layoutJson(o.layout)},
             {"time_to_train_days", num(o.timeToTrainDays)},
             {"cash_usd", num(o.cashUsd)},
             {"tco_usd", num(o.tcoUsd)},
@@ -42,7 +70,8 @@ Json optionJson(const ProcureOption &o)
             {"energy_mwh", num(o.energyMwh)},
             {"mfu", num(o.mfu)},
             {"feasible", o.feasible},
-            {"violations", std::move(violations)}};
+            {"violations", std::move(violations)},
+            {"parts", std::move(parts)}};
 }
 
 Json limitJson(double v)
@@ -60,10 +89,14 @@ std::string fmt(const char *format, double v)
 std::string describe(const ProcureOption &o)
 {
     std::string s = std::to_string(o.numGpus) + " x " + o.gpu + ", ";
+    const std::string rent = o.offer + " " + nameOf(cloudPricingNames(), o.term) + (o.priceEstimated ? " (price estimated)" : "");
     if (o.acquisition == Acquisition::Buy)
         s += "buy";
+    else if (o.acquisition == Acquisition::Cloud)
+        s += "cloud " + rent;
     else
-        s += "cloud " + o.offer + " " + nameOf(cloudPricingNames(), o.term) + (o.priceEstimated ? " (price estimated)" : "");
+        s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + fmt("%.0f%%", 100.0 * o.parts[1].tokenShare) +
+             " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
     s += ": " + fmt("%.0f days", o.timeToTrainDays) + ", cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) +
          ", " + fmt("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
          " DP " + std::to_string(o.layout.dp) + (o.layout.cp > 1 ? " CP " + std::to_string(o.layout.cp) : std::string()) +

@@ -28,7 +28,12 @@ bool parseProcureObjective(const std::string &text, ProcureObjective &out)
 
 const char *acquisitionName(Acquisition acquisition)
 {
-    return acquisition == Acquisition::Buy ? "buy" : "cloud";
+    switch (acquisition) {
+    case Acquisition::Buy: return "buy";
+    case Acquisition::Cloud: return "cloud";
+    case Acquisition::Hybrid: return "hybrid";
+    }
+    return "buy";
 }
 
 const char *constraintName(Constraint constraint)

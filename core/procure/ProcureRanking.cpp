@@ -19,7 +19,7 @@ void checkConstraints(const ProcureRequest &r, ProcureOption &o)
     if (r.budgetUsd >= 0 && o.cashUsd > r.budgetUsd)
         o.violations.push_back({Constraint::Budget, o.cashUsd, r.budgetUsd});
     // Site power limits what is installed on the buyer's site; rented GPUs run in the provider's.
-    if (r.sitePowerKw >= 0 && o.acquisition == Acquisition::Buy && o.facilityKw > r.sitePowerKw)
+    if (r.sitePowerKw >= 0 && onBuyersSite(o) && o.facilityKw > r.sitePowerKw)
         o.violations.push_back({Constraint::SitePower, o.facilityKw, r.sitePowerKw});
     o.feasible = o.violations.empty();
 }

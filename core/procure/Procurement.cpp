@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exploration of the procurement planner: GPU types x counts x ways of paying, the fastest layout
-// at each count from the auto-planner, every option priced with the cost model's own billing.
+// at each count from the auto-planner, every option priced with the cost model's own billing; the
+// hybrids of each GPU type are built from its explored counts (ProcureHybrid.cpp).
 #include "procure/Procurement.h"
 
 #include "common/Units.h"
@@ -8,6 +9,7 @@
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
 #include "procure/ComputeOptimal.h"
+#include "procure/ProcureHybrid.h"
 #include "search/LayoutSearch.h"
 
 #include <algorithm>
@@ -89,14 +91,17 @@ ProcureOption baseOption(const GpuSpec &gpu, const Evaluation &e, const SearchCa
     return o;
 }
 
-// The buy option and one option per cloud offer and term for one GPU count.
-void addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCandidate &candidate, ProcureResult &out)
+// The buy option and one option per cloud offer and term for one GPU count; what they were priced
+// from goes to `explored` for the hybrids. False when the count has no option.
+bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCandidate &candidate, ProcureResult &out,
+                ExploredCount &explored)
 {
     const Evaluation e = evaluate(resolved, candidate.layout);
     if (!(e.reliability.effectiveTimeToTrainS > 0) || e.reliability.unfinishable) {
         reject(out, "failures outpace progress");
-        return;
+        return false;
     }
+    const std::size_t before = out.options.size();
     const CostResult &c = e.cost;
     const double pue = resolved.plan->facility.pue;
     const double siteKw = e.power.peakItKw * pue;
@@ -108,6 +113,7 @@ void addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
         o.tcoUsd = c.onpremTotalUsd;
         o.capexUsd = c.onpremCapexUsd;
         o.facilityKw = siteKw;
+        explored.buyOption = static_cast<int>(out.options.size());
         out.options.push_back(std::move(o));
     } else {
         reject(out, "no purchase price in the catalog");
@@ -128,6 +134,17 @@ void addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
         o.facilityKw = siteKw;
         out.options.push_back(std::move(o));
     }
+    explored.numGpus = e.layout.numGpus;
+    explored.layout = e.layout;
+    explored.wallS = e.reliability.effectiveTimeToTrainS;
+    explored.restartS = e.reliability.restartS;
+    explored.energyMwh = e.power.energyMwh;
+    explored.tokensPerS = candidate.tokensPerS;
+    explored.mfu = candidate.mfu;
+    explored.cost = c;
+    explored.inputs = in;
+    explored.quotes = quotes;
+    return out.options.size() > before;
 }
 
 void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, const GpuSpec *baseGpu, ProcureResult &out)
@@ -145,6 +162,7 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
     }
     out.gpusExplored.push_back(gpu.id);
     const int node = std::max(resolved.gpusPerNode, 1);
+    std::vector<ExploredCount> counts;
     double previousDays = 0;
     for (long long n = node; n <= kMaxLadderGpus; n *= 2) {
         plan.hardware.numGpus = static_cast<int>(n);
@@ -155,15 +173,16 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
                 break;   // fitted at fewer GPUs: more cannot help (the batch no longer divides)
             continue;
         }
-        const std::size_t before = out.options.size();
-        addOptions(resolved, gpu, best, out);
-        if (out.options.size() == before)
+        ExploredCount explored;
+        if (!addOptions(resolved, gpu, best, out, explored))
             continue;
+        counts.push_back(std::move(explored));
         const double days = out.options.back().timeToTrainDays;
         if (previousDays > 0 && previousDays / days < kMinSpeedupPerDoubling)
             break;
         previousDays = days;
     }
+    addHybridOptions(gpu.id, counts, out);
 }
 
 } // namespace
@@ -172,7 +191,7 @@ Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption
 {
     const GpuSpec *gpu = catalog.findGpu(option.gpu);
     Plan p = gpu ? planForGpu(plan, *gpu, catalog.findGpu(plan.hardware.gpu)) : plan;
-    writeLayout(option.layout, p);
+    writeLayout(option.layout, p);   // a hybrid's: its owned base, bought
     if (option.acquisition == Acquisition::Cloud) {
         if (!option.offer.empty())
             p.cost.cloudOffer = option.offer;

@@ -11,19 +11,20 @@
 
 // The procurement planner: budget and deadline in, options out. For a training plan's workload it
 // explores GPU type x GPU count x way of paying (buying with the plan's facility assumptions; each
-// cloud offer of that GPU on demand, reserved for 1 or 3 years, and spot) with the fastest layout
-// the auto-planner finds at each count, prices every option in cash and as a cost of ownership,
-// and checks the constraints (docs/procurement.md). Not the per-slider evaluate path: it searches
+// cloud offer of that GPU on demand, reserved for 1 or 3 years, and spot; a hybrid of an owned base
+// cluster and a larger cloud cluster that trains a share of the tokens first) with the fastest
+// layout the auto-planner finds at each count, prices every option in cash and as a cost of
+// ownership, and checks the constraints (docs/procurement.md). Not the per-slider evaluate path: it searches
 // layouts and allocates, but stays within a fraction of a second for the bundled examples.
 namespace gpuplan {
 
 enum class ProcureObjective : unsigned char { Cash, Tco, Time, Energy };
-enum class Acquisition : unsigned char { Buy, Cloud };
+enum class Acquisition : unsigned char { Buy, Cloud, Hybrid };
 enum class Constraint : unsigned char { Deadline, Budget, SitePower };
 
 const char *procureObjectiveName(ProcureObjective objective);   // "cash", "tco", "time", "energy"
 bool parseProcureObjective(const std::string &text, ProcureObjective &out);
-const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud"
+const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud", "hybrid"
 const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
 
 struct ProcureRequest
@@ -47,27 +48,51 @@ struct Violation
     double limit = 0;
 };
 
+// One cluster of a hybrid option. The run moves between sites once, at a checkpoint: the cloud
+// cluster trains the first `tokenShare` of the tokens while the bought cluster is delivered, then
+// the owned cluster restarts from that checkpoint and trains the rest (one job never spans the two
+// sites: the inter-site link is far too slow for its collectives).
+struct HybridPart
+{
+    Acquisition acquisition = Acquisition::Buy;   // Buy (the owned base) or Cloud (the burst)
+    int numGpus = 0;
+    Layout layout;
+    std::string offer;              // cloud part only
+    std::string provider;
+    CloudPricing term = CloudPricing::OnDemand;
+    bool priceEstimated = false;
+    double tokenShare = 0;          // share of the run's tokens this cluster trains
+    double days = 0;                // its phase, with failures (the owned part: with the handover restart)
+    double cashUsd = 0;             // owned: capex + operations over the whole run - resale; cloud: its bill
+    double tcoUsd = 0;
+};
+
 struct ProcureOption
 {
     std::string gpu;
-    int numGpus = 0;
+    int numGpus = 0;                // hybrid: the owned base (the cluster on the buyer's site)
     Acquisition acquisition = Acquisition::Buy;
-    std::string offer;              // cloud offer id; "" when buying
+    std::string offer;              // cloud offer id (hybrid: of the cloud part); "" when buying
     std::string provider;           // cloud provider; "" when buying
     CloudPricing term = CloudPricing::OnDemand;   // cloud purchase option
     bool priceEstimated = false;    // the offer publishes no price for the term: on-demand less the plan's discount
-    Layout layout;
+    Layout layout;                  // hybrid: the owned base's
     double timeToTrainDays = 0;     // with failures and restarts
     double cashUsd = 0;             // cash over the run (buy: capex + operations - resale)
     double tcoUsd = 0;              // the run's share of the cost of ownership (cloud: of the contract)
     double capexUsd = 0;            // buy: the up-front commitment
-    double facilityKw = 0;          // peak IT power x PUE: what a site must supply
+    double facilityKw = 0;          // peak IT power x PUE: what a site must supply (hybrid: the owned base)
     double energyMwh = 0;           // facility energy of the run
     double tokensPerS = 0;
     double mfu = 0;
     bool feasible = true;
     std::vector<Violation> violations;
+    std::vector<HybridPart> parts;  // hybrid only: the owned base, then the cloud burst
 };
+
+// Whether the option installs GPUs on the buyer's site (buying, or a hybrid's owned base): only
+// those are held to the site's power limit.
+inline bool onBuyersSite(const ProcureOption &option) { return option.acquisition != Acquisition::Cloud; }
 
 // The largest dense model the budget trains compute-optimally by the deadline (Hoffmann et al. 2022:
 // about 20 tokens per parameter, C = 6·N·D = 120·N²), on the option that delivers the most compute

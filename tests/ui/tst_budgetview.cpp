@@ -20,6 +20,9 @@
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
+#include "report/Format.h"
+
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTableView>
@@ -104,7 +107,7 @@ private slots:
             feasible += o.feasible;
         }
         QVERIFY(gpus.size() >= 3);
-        QCOMPARE(ways.size(), std::size_t(2));
+        QCOMPARE(ways.size(), std::size_t(3));   // buy, cloud and hybrid
         QVERIFY(feasible > 0);
         QVERIFY(r.best >= 0);
         QVERIFY(m_view->statusText().contains(QStringLiteral("feasible")));
@@ -130,8 +133,17 @@ private slots:
                 QVERIFY(why.contains(v.constraint == Constraint::Deadline ? QStringLiteral("deadline")
                                                                           : QStringLiteral("budget")));
             QCOMPARE(model->data(model->index(row, BudgetTableModel::Gpu)).toString(), QString::fromStdString(o.gpu));
-            QCOMPARE(model->data(model->index(row, BudgetTableModel::Way)).toString(),
-                     o.acquisition == Acquisition::Buy ? QStringLiteral("buy") : QStringLiteral("cloud"));
+            const QString way = o.acquisition == Acquisition::Buy     ? QStringLiteral("buy")
+                                : o.acquisition == Acquisition::Cloud ? QStringLiteral("cloud")
+                                                                      : QStringLiteral("own + cloud");
+            QCOMPARE(model->data(model->index(row, BudgetTableModel::Way)).toString(), way);
+            // A hybrid's row names its rented cluster and the share of the tokens it trains.
+            if (o.acquisition == Acquisition::Hybrid) {
+                const QString offer = model->data(model->index(row, BudgetTableModel::OfferTerm)).toString();
+                QVERIFY2(offer.contains(QString::fromStdString(grouped(o.parts[1].numGpus))) &&
+                             offer.contains(QStringLiteral("%1 %").arg(std::round(o.parts[1].tokenShare * 100))),
+                         qPrintable(offer));
+            }
         }
         QVERIFY(rejectedSeen);
     }
@@ -141,7 +153,7 @@ private slots:
         const ProcureResult &r = *m_view->answer()->ranked;
         const BudgetChart *chart = m_view->chart();
         // Every option is one point of its way of paying, filled when feasible.
-        for (const Acquisition way : {Acquisition::Buy, Acquisition::Cloud}) {
+        for (const Acquisition way : {Acquisition::Buy, Acquisition::Cloud, Acquisition::Hybrid}) {
             for (const bool feasible : {true, false}) {
                 std::multiset<std::pair<double, double>> expected, drawn;
                 for (const ProcureOption &o : r.options) {
@@ -313,6 +325,28 @@ private slots:
         QCOMPARE(planText(m_controller->plan()), before);
         QCOMPARE(m_controller->undoStack()->count(), steps + 1);
         QCOMPARE(m_controller->undoStack()->index(), steps);
+    }
+
+    void hybridIsNotApplied()
+    {
+        // A hybrid is two clusters in turn: Apply is disabled with a tooltip saying why, and
+        // applying it changes nothing.
+        const ProcureResult &r = *m_view->answer()->ranked;
+        int pick = -1;
+        for (int i = 0; i < static_cast<int>(r.options.size()) && pick < 0; ++i) {
+            if (r.options[static_cast<std::size_t>(i)].acquisition == Acquisition::Hybrid)
+                pick = i;
+        }
+        QVERIFY(pick >= 0);
+        const std::string before = planText(m_controller->plan());
+        const int steps = m_controller->undoStack()->count();
+        m_view->selectOption(pick);
+        QVERIFY(!m_view->applyButton()->isEnabled());
+        QVERIFY(m_view->applyButton()->toolTip().contains(QStringLiteral("two clusters")));
+        QVERIFY(!m_view->applySelected());
+        QCOMPARE(m_controller->undoStack()->count(), steps);
+        QCOMPARE(planText(m_controller->plan()), before);
+        m_view->selectOption(-1);
     }
 
     void servingPlanSaysWhy()

@@ -22,7 +22,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 int slot(Acquisition acquisition, bool feasible)
 {
-    return (acquisition == Acquisition::Buy ? 0 : 2) + (feasible ? 0 : 1);
+    return 2 * static_cast<int>(acquisition) + (feasible ? 0 : 1);
 }
 
 // A coordinate far outside the span, so the shaded region reaches past every edge of the view
@@ -50,8 +50,9 @@ BudgetChart::BudgetChart(QWidget *parent) : ChartWidget(parent)
     m_regionTop->setChannelFillGraph(m_regionBase);
     m_regionTop->setName(tr("Feasible"));
     m_regionTop->addToLegend();
-    const char *names[] = {QT_TR_NOOP("Buy"), QT_TR_NOOP("Buy, rejected"), QT_TR_NOOP("Cloud"), QT_TR_NOOP("Cloud, rejected")};
-    for (int i = 0; i < 4; ++i) {
+    const char *names[] = {QT_TR_NOOP("Buy"),    QT_TR_NOOP("Buy, rejected"),    QT_TR_NOOP("Cloud"),
+                           QT_TR_NOOP("Cloud, rejected"), QT_TR_NOOP("Own + cloud"), QT_TR_NOOP("Own + cloud, rejected")};
+    for (int i = 0; i < 6; ++i) {
         m_points[i] = p->addGraph();
         m_points[i]->setLineStyle(QCPGraph::lsNone);
         m_points[i]->setName(tr(names[i]));
@@ -174,7 +175,7 @@ void BudgetChart::chooseAxes()
 void BudgetChart::rebuild()
 {
     chooseAxes();
-    QVector<double> days[4], cash[4], frontDays, frontCash;
+    QVector<double> days[6], cash[6], frontDays, frontCash;
     const ProcureResult *r = m_result.get();
     if (r) {
         for (const ProcureOption &o : r->options) {
@@ -187,7 +188,7 @@ void BudgetChart::rebuild()
             frontCash << r->options[static_cast<std::size_t>(i)].cashUsd;
         }
     }
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < 6; ++s)
         m_points[s]->setData(days[s], cash[s]);
     m_front->setData(frontDays, frontCash);
     if (r && r->best >= 0) {
@@ -264,7 +265,7 @@ void BudgetChart::updateSelection()
 
 void BudgetChart::restyle()
 {
-    const QColor buy = categoryColor(0), cloud = categoryColor(1);
+    const QColor buy = categoryColor(0), cloud = categoryColor(1), hybrid = categoryColor(2);
     const auto faded = [](QColor c) {
         c.setAlpha(150);
         return c;
@@ -273,6 +274,8 @@ void BudgetChart::restyle()
     m_points[1]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(faded(buy), 1.2), Qt::NoBrush, 6));
     m_points[2]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, cloud, 6));
     m_points[3]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(faded(cloud), 1.2), Qt::NoBrush, 6));
+    m_points[4]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(hybrid), hybrid, 5));
+    m_points[5]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(faded(hybrid), 1.2), Qt::NoBrush, 5));
     QColor region = categoryColor(3);
     region.setAlpha(45);
     m_regionTop->setPen(Qt::NoPen);
@@ -344,6 +347,8 @@ QString BudgetChart::hoverText(const QPointF &pixel) const
     QString text = QStringLiteral("<b>%1</b><br>%2<br>").arg(optionName(o).toHtmlEscaped(), layoutText(o.layout));
     text += tr("Time to train: %1<br>Cash: %2 · cost of ownership: %3<br>Site power: %4")
                 .arg(daysText(o.timeToTrainDays), usdShort(o.cashUsd), usdShort(o.tcoUsd), kwText(o.facilityKw));
+    if (o.acquisition == Acquisition::Hybrid && o.parts.size() == 2)
+        text += QStringLiteral("<br>") + hybridPhasesText(o).toHtmlEscaped();
     if (!o.feasible)
         text += QStringLiteral("<br><i>%1</i>").arg(violationsText(o).toHtmlEscaped());
     if (o.priceEstimated)

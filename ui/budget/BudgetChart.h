@@ -95,7 +95,7 @@ private:
     BudgetPlanMark m_plan;
     QCPGraph *m_regionTop;        // the budget from far left to the deadline
     QCPGraph *m_regionBase;       // the bottom of the region (fill target)
-    QCPGraph *m_points[4];        // buy feasible, buy rejected, cloud feasible, cloud rejected
+    QCPGraph *m_points[6];        // buy, cloud and hybrid: each feasible, then rejected
     QCPGraph *m_front;
     QCPGraph *m_best;
     QCPGraph *m_planBuy;

@@ -90,7 +90,7 @@ QVariant BudgetTableModel::headerData(int section, Qt::Orientation orientation, 
     case Rank: return tr("#");
     case Gpu: return tr("GPU");
     case Count: return tr("GPUs");
-    case Way: return tr("Buy / cloud");
+    case Way: return tr("Way");
     case OfferTerm: return tr("Offer, term");
     case LayoutColumn: return tr("Layout");
     case Days: return tr("Days");

@@ -21,7 +21,12 @@ QString tr(const char *text)
 
 QString acquisitionText(const ProcureOption &o)
 {
-    return o.acquisition == Acquisition::Buy ? tr("buy") : tr("cloud");
+    switch (o.acquisition) {
+    case Acquisition::Buy: return tr("buy");
+    case Acquisition::Cloud: return tr("cloud");
+    case Acquisition::Hybrid: return tr("own + cloud");
+    }
+    return {};
 }
 
 QString cloudTermText(CloudPricing term)
@@ -40,7 +45,13 @@ QString offerTermText(const ProcureOption &o)
     if (o.acquisition == Acquisition::Buy)
         return tr("own");
     const QString offer = QString::fromStdString(o.provider.empty() ? o.offer : o.provider);
-    return QStringLiteral("%1, %2%3").arg(offer, cloudTermText(o.term), o.priceEstimated ? QStringLiteral("*") : QString());
+    const QString rent = QStringLiteral("%1, %2%3").arg(offer, cloudTermText(o.term), o.priceEstimated ? QStringLiteral("*") : QString());
+    if (o.acquisition != Acquisition::Hybrid || o.parts.size() != 2)
+        return rent;
+    const HybridPart &burst = o.parts[1];
+    return tr("%1 GPUs from %2 for the first %3 % of the tokens")
+        .arg(QString::fromStdString(grouped(burst.numGpus)), rent)
+        .arg(std::round(burst.tokenShare * 100));
 }
 
 QString layoutText(const Layout &l)
@@ -55,8 +66,20 @@ QString layoutText(const Layout &l)
 
 QString optionName(const ProcureOption &o)
 {
-    const QString way = o.acquisition == Acquisition::Buy ? tr("buy") : tr("cloud (%1)").arg(offerTermText(o));
+    const QString way = o.acquisition == Acquisition::Buy     ? tr("buy")
+                        : o.acquisition == Acquisition::Cloud ? tr("cloud (%1)").arg(offerTermText(o))
+                                                              : tr("owned, then %1").arg(offerTermText(o));
     return QStringLiteral("%1 × %2, %3").arg(QString::fromStdString(grouped(o.numGpus)), QString::fromStdString(o.gpu), way);
+}
+
+QString hybridPhasesText(const ProcureOption &o)
+{
+    if (o.parts.size() != 2)
+        return {};
+    const HybridPart &own = o.parts[0], &burst = o.parts[1];
+    return tr("First %1 GPUs rented (%2) for %3, %4; then the owned %5 GPUs (%6) for %7, %8 in cash over the whole run")
+        .arg(QString::fromStdString(grouped(burst.numGpus)), layoutText(burst.layout), daysText(burst.days), usdShort(burst.cashUsd),
+             QString::fromStdString(grouped(own.numGpus)), layoutText(own.layout), daysText(own.days), usdShort(own.cashUsd));
 }
 
 QString daysText(double days)

@@ -10,10 +10,13 @@
 // formats (core/report/Format.h), as the terminal report and the PDF do.
 namespace gpuplan::ui {
 
-QString acquisitionText(const ProcureOption &option);   // "buy", "cloud"
+QString acquisitionText(const ProcureOption &option);   // "buy", "cloud", "own + cloud"
 QString cloudTermText(CloudPricing term);                // "on demand", "1-year reserved", ...
-// "own" for a bought cluster; "Lambda, 1-year reserved*" for a cloud offer (* = estimated price).
+// "own" for a bought cluster; "Lambda, 1-year reserved*" for a cloud offer (* = estimated price);
+// "1,024 GPUs from Lambda, on demand for the first 25 % of the tokens" for a hybrid's cloud part.
 QString offerTermText(const ProcureOption &option);
+// A hybrid's two phases in order: the rented cluster's, then the owned base's.
+QString hybridPhasesText(const ProcureOption &option);
 QString layoutText(const Layout &layout);                // "TP 8 · PP 4 · DP 32" (CP, EP when > 1)
 QString optionName(const ProcureOption &option);        // "1,024 × H100-SXM-80GB, buy"
 QString daysText(double days);                           // "174.2 days"

@@ -73,8 +73,6 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
     m_gpus->setPopupMode(QToolButton::InstantPopup);
     m_gpus->setMenu(new QMenu(m_gpus));
     m_gpus->setToolTip(tr("The GPU types whose options are listed"));
-    m_apply->setToolTip(tr("Make the selected option (the best one when none is selected) the plan: GPU, count, layout, "
-                           "cloud offer and term, in one undo step"));
 
     auto *controls = new QGridLayout;
     controls->addWidget(m_budget, 0, 0);
@@ -364,6 +362,8 @@ bool BudgetView::applySelected()
     if (i < 0)
         return false;
     const ProcureOption &o = m_answer->ranked->options[static_cast<std::size_t>(i)];
+    if (o.acquisition == Acquisition::Hybrid)
+        return false;   // two clusters in turn: no one plan holds it (updateApply() says why)
     m_controller->applyPlan(planForOption(m_controller->plan(), m_controller->catalog(), o),
                             tr("Apply budget option: %1").arg(optionName(o)));
     return true;
@@ -406,8 +406,15 @@ void BudgetView::updateStatus()
 
 void BudgetView::updateApply()
 {
-    const bool any = m_answer && m_answer->ranked && (selectedOption() >= 0 || m_answer->ranked->best >= 0);
-    m_apply->setEnabled(any && !isStale());
+    const ProcureResult *r = m_answer ? m_answer->ranked.get() : nullptr;
+    const int i = !r ? -1 : selectedOption() >= 0 ? selectedOption() : r->best;
+    const bool hybrid = i >= 0 && r->options[static_cast<std::size_t>(i)].acquisition == Acquisition::Hybrid;
+    m_apply->setEnabled(i >= 0 && !hybrid && !isStale());
+    m_apply->setToolTip(hybrid ? tr("A hybrid is two clusters in turn (the cloud cluster trains its share of the tokens, then "
+                                    "the owned base the rest) and a plan describes one: apply the owned base or the cloud "
+                                    "cluster from their own rows (buy, or cloud with the same offer and term).")
+                               : tr("Make the selected option (the best one when none is selected) the plan: GPU, count, "
+                                    "layout, cloud offer and term, in one undo step"));
 }
 
 } // namespace gpuplan::ui

@@ -60,6 +60,7 @@ public:
 
     BudgetChart *chart() const { return m_chart; }
     BudgetTableModel *tableModel() const { return m_model; }
+    const QPushButton *applyButton() const { return m_apply; }
     QTableView *table() const { return m_table; }
     LimitSlider *budgetSlider() const { return m_budget; }
     LimitSlider *deadlineSlider() const { return m_deadline; }

@@ -12,6 +12,7 @@
 #include "procure/Procurement.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplan::ui::report {
 
@@ -22,12 +23,14 @@ constexpr double kDayS = 86400.0;
 
 QString optionName(const ProcureOption &o)
 {
-    const QString way = o.acquisition == Acquisition::Buy
-                            ? QObject::tr("buy")
-                            : QObject::tr("%1 %2%3")
-                                  .arg(q(o.offer), QString::fromUtf8(nameOf(cloudPricingNames(), o.term)).replace(QLatin1Char('_'), QLatin1Char(' ')),
-                                       o.priceEstimated ? QStringLiteral("*") : QString());
-    return QObject::tr("%1 × %2, %3").arg(grouped(o.numGpus), q(o.gpu), way);
+    const QString rent = QObject::tr("%1 %2%3").arg(q(o.offer),
+                                                    QString::fromUtf8(nameOf(cloudPricingNames(), o.term)).replace(QLatin1Char('_'), QLatin1Char(' ')),
+                                                    o.priceEstimated ? QStringLiteral("*") : QString());
+    if (o.acquisition == Acquisition::Hybrid && o.parts.size() == 2)
+        return QObject::tr("%1 × %2 owned, after %3 rented (%4) for the first %5 % of the tokens")
+            .arg(grouped(o.numGpus), q(o.gpu), grouped(o.parts[1].numGpus), rent)
+            .arg(std::round(o.parts[1].tokenShare * 100));
+    return QObject::tr("%1 × %2, %3").arg(grouped(o.numGpus), q(o.gpu), o.acquisition == Acquisition::Buy ? QObject::tr("buy") : rent);
 }
 
 Table optionTable(const QString &id, const Plan &p, const ProcureResult &r, const std::vector<int> &shown)
@@ -70,7 +73,8 @@ void addAlternatives(ReportDocument &doc, const SectionInput &in)
     doc.add(Paragraph{QObject::tr("The same training run (model, tokens, batch, precision) was planned on every catalog GPU "
                                   "with a node and the plan's precision (%1 types), at GPU counts doubling from one node, "
                                   "bought with this plan's facility assumptions or rented from each cloud offer on demand, "
-                                  "reserved for 1 or 3 years, and spot, each with its fastest parallel layout: %2 options. "
+                                  "reserved for 1 or 3 years, and spot, or owned with a larger rented cluster training the first "
+                                  "quarter, half or three quarters of the tokens, each with its fastest parallel layout: %2 options. "
                                   "Constraint: finish within the plan's own time to train with failures, %3. Cash is over "
                                   "the run (buying: capex + operations − resale; cloud: rent, reservation terms in full); "
                                   "the cost of ownership is the run's share when the hardware stays busy afterwards. * = "
