@@ -134,6 +134,7 @@ Json procureToJson(const ProcureResult &r)
             {"options", std::move(options)},
             {"pareto", r.pareto},
             {"best", r.best >= 0 ? Json(r.best) : Json(nullptr)},
+            {"best_estimated", r.bestEstimated >= 0 ? Json(r.bestEstimated) : Json(nullptr)},
             {"closest_misses", r.closestMisses},
             {"evaluated", r.evaluated},
             {"rejected", std::move(rejected)},
@@ -149,10 +150,14 @@ std::string procureTextReport(const ProcureResult &r, int shown)
     out += "  budget " + limit(r.request.budgetUsd, formatUsd(r.request.budgetUsd)) + ", deadline " +
            limit(r.request.deadlineDays, fmt("%.0f days", r.request.deadlineDays)) + ", site power " +
            limit(r.request.sitePowerKw, fmt("%.0f kW", r.request.sitePowerKw)) + "\n";
-    if (r.best >= 0) {
+    if (r.best >= 0)
         out += "Best: " + describe(r.options[static_cast<std::size_t>(r.best)]) + "\n";
-    } else {
-        out += "No option meets every constraint. Closest misses:\n";
+    if (r.bestEstimated >= 0)
+        out += std::string(r.best >= 0 ? "Better only at an estimated price" : "Feasible only at an estimated price") +
+               " (the offer publishes no such price; not chosen): " +
+               describe(r.options[static_cast<std::size_t>(r.bestEstimated)]) + "\n";
+    if (r.best < 0) {
+        out += "No option at a published price meets every constraint. Closest misses:\n";
         for (int i : r.closestMisses)
             out += "  " + describe(r.options[static_cast<std::size_t>(i)]) + "\n";
     }

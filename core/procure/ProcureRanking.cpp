@@ -77,14 +77,26 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out)
     auto better = [&](int a, int b) {
         return betterByObjective(options[static_cast<std::size_t>(a)], options[static_cast<std::size_t>(b)], request.objective);
     };
+    // `best` rests on published prices only: an estimated price stands for an offer the provider may
+    // not sell. Each kind's set of feasible options only shrinks under tighter limits, so neither
+    // index can move to a cheaper option when the deadline tightens.
+    out.bestEstimated = -1;
+    int estimated = -1;
     for (int i = 0; i < static_cast<int>(options.size()); ++i) {
-        if (options[static_cast<std::size_t>(i)].feasible && (out.best < 0 || better(i, out.best)))
-            out.best = i;
+        const ProcureOption &o = options[static_cast<std::size_t>(i)];
+        int &leader = o.priceEstimated ? estimated : out.best;
+        if (o.feasible && (leader < 0 || better(i, leader)))
+            leader = i;
     }
+    if (estimated >= 0 && (out.best < 0 || better(estimated, out.best)))
+        out.bestEstimated = estimated;
     if (out.best >= 0 || options.empty())
         return;
-    std::vector<int> misses(options.size());
-    std::iota(misses.begin(), misses.end(), 0);
+    std::vector<int> misses;
+    for (int i = 0; i < static_cast<int>(options.size()); ++i) {
+        if (!options[static_cast<std::size_t>(i)].feasible)
+            misses.push_back(i);
+    }
     const std::size_t keep = std::min<std::size_t>(kClosestMisses, misses.size());
     std::partial_sort(misses.begin(), misses.begin() + static_cast<std::ptrdiff_t>(keep), misses.end(), [&](int a, int b) {
         const double da = missDistance(options[static_cast<std::size_t>(a)]);
@@ -104,6 +116,8 @@ std::vector<int> rankedOrder(const ProcureResult &result)
         const ProcureOption &y = options[static_cast<std::size_t>(b)];
         if (x.feasible != y.feasible)
             return x.feasible;
+        if (x.feasible && x.priceEstimated != y.priceEstimated)
+            return !x.priceEstimated;
         if (!x.feasible) {
             const double dx = missDistance(x), dy = missDistance(y);
             if (dx != dy)

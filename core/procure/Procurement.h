@@ -111,8 +111,10 @@ struct ProcureResult
 {
     std::vector<ProcureOption> options;
     std::vector<int> pareto;        // non-dominated in (cash, time), cheapest first
-    int best = -1;                  // feasible option with the lowest objective; -1 = none
-    std::vector<int> closestMisses; // when none is feasible: the options closest to all constraints
+    int best = -1;                  // feasible option at a published price with the lowest objective; -1 = none
+    int bestEstimated = -1;         // feasible option at an estimated price that beats `best` (or any when
+                                    // best is none), the lowest objective of those; -1 = none
+    std::vector<int> closestMisses; // when best is none: the options closest to all constraints
     std::vector<std::string> gpusExplored;
     long long evaluated = 0;        // layouts the searches evaluated
     std::map<std::string, long long> rejected;   // why configurations or layouts were set aside
@@ -132,9 +134,10 @@ double objectiveValue(const ProcureOption &option, ProcureObjective objective);
 // calls it; exposed so tests and views can re-rank under other limits without searching again).
 void rankOptions(const ProcureRequest &request, ProcureResult &out);
 
-// Every option in ranked order after rankOptions(): the feasible ones by the objective (ties: less
-// cash, then less time), then the others by how far they miss (summed relative overshoot), so
-// the first is `best` when one is feasible and the first ones are `closestMisses` otherwise.
+// Every option in ranked order after rankOptions(): the feasible ones at published prices by the
+// objective (ties: less cash, then less time), the feasible ones at estimated prices likewise, then
+// the others by how far they miss (summed relative overshoot), so the first is `best` when there
+// is one, and the first infeasible ones are `closestMisses` when there is none.
 std::vector<int> rankedOrder(const ProcureResult &result);
 
 // The plan an option stands for: the option's GPU (with its catalog node, fabric and prices when

@@ -110,7 +110,7 @@ private slots:
             if (r.best >= 0) {
                 const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
                 for (const ProcureOption &o : r.options)
-                    QVERIFY(!o.feasible || best.cashUsd <= o.cashUsd);
+                    QVERIFY(!o.feasible || o.priceEstimated || best.cashUsd <= o.cashUsd);
             }
         }
     }
@@ -134,6 +134,7 @@ private slots:
                         previous = std::numeric_limits<double>::infinity();
                         continue;
                     }
+                    QVERIFY(!r.options[static_cast<std::size_t>(r.best)].priceEstimated);
                     const double value = objectiveValue(r.options[static_cast<std::size_t>(r.best)], objective);
                     QVERIFY2(previous < 0 || value >= previous, qPrintable(QString::number(deadline)));
                     previous = value;
@@ -241,6 +242,55 @@ private slots:
         QVERIFY(feasibleHybrids > 0);
     }
 
+    void estimatedPricesNeverBest()
+    {
+        // An estimated price (the offer publishes none for the term: on-demand less the plan's
+        // discount) stands for an offer the provider may not sell: `best` is chosen among published
+        // prices, and a cheaper option at an estimated price is named apart (best_estimated).
+        // On the 70B example with $30 M and 240 days, 512 B200 at Lambda's estimated spot price is
+        // cheaper than every option at a published price.
+        const ProcureResult &r = explored();
+        QVERIFY(r.best >= 0 && r.bestEstimated >= 0);
+        const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
+        const ProcureOption &estimated = r.options[static_cast<std::size_t>(r.bestEstimated)];
+        QVERIFY(!best.priceEstimated && best.feasible);
+        QVERIFY(estimated.priceEstimated && estimated.feasible);
+        QVERIFY(estimated.cashUsd < best.cashUsd);
+        for (const ProcureOption &o : r.options) {
+            if (o.feasible && !o.priceEstimated)
+                QVERIFY(best.cashUsd <= o.cashUsd);
+            if (o.feasible && o.priceEstimated)
+                QVERIFY(estimated.cashUsd <= o.cashUsd);
+        }
+        const nlohmann::ordered_json j = procureToJson(r);
+        QCOMPARE(j["best"].get<int>(), r.best);
+        QCOMPARE(j["best_estimated"].get<int>(), r.bestEstimated);
+        QCOMPARE(j["options"][static_cast<std::size_t>(r.bestEstimated)]["price_estimated"].get<bool>(), true);
+        const std::string text = procureTextReport(r, 5);
+        QVERIFY(text.find("Better only at an estimated price") != std::string::npos);
+
+        // Only published prices: no best_estimated. Only estimated prices feasible: best is none,
+        // best_estimated names the cheapest, and the closest misses are real misses.
+        ProcureResult published = r;
+        std::erase_if(published.options, [](const ProcureOption &o) { return o.priceEstimated; });
+        rankOptions(r.request, published);
+        QVERIFY(published.best >= 0);
+        QCOMPARE(published.bestEstimated, -1);
+        QCOMPARE(published.options[static_cast<std::size_t>(published.best)].cashUsd, best.cashUsd);
+        ProcureResult onlyEstimated = r;
+        for (ProcureOption &o : onlyEstimated.options) {
+            if (!o.priceEstimated)
+                o.timeToTrainDays = 1e6;   // out of every deadline
+        }
+        rankOptions(r.request, onlyEstimated);
+        QCOMPARE(onlyEstimated.best, -1);
+        QVERIFY(onlyEstimated.bestEstimated >= 0);
+        QVERIFY(!onlyEstimated.closestMisses.empty());
+        for (int i : onlyEstimated.closestMisses)
+            QVERIFY(!onlyEstimated.options[static_cast<std::size_t>(i)].feasible);
+        QCOMPARE(rankedOrder(onlyEstimated).front(), onlyEstimated.bestEstimated);
+    }
+
     void paretoFrontIsNotDominated()
     {
         const ProcureResult &r = explored();
@@ -279,15 +329,15 @@ private slots:
         std::vector<int> order = rankedOrder(r);
         QCOMPARE(order.size(), r.options.size());
         QCOMPARE(order.front(), r.best);
-        // Feasible options first, each no worse by the objective than the next.
-        bool seenInfeasible = false;
-        for (std::size_t k = 0; k < order.size(); ++k) {
+        // Feasible options at published prices first, then feasible ones at estimated prices, each
+        // no worse by the objective than the next of its group; then the infeasible ones.
+        auto group = [](const ProcureOption &o) { return !o.feasible ? 2 : o.priceEstimated ? 1 : 0; };
+        for (std::size_t k = 1; k < order.size(); ++k) {
+            const ProcureOption &prev = r.options[static_cast<std::size_t>(order[k - 1])];
             const ProcureOption &o = r.options[static_cast<std::size_t>(order[k])];
-            seenInfeasible = seenInfeasible || !o.feasible;
-            QVERIFY(o.feasible || seenInfeasible);
-            QVERIFY(!o.feasible || !seenInfeasible);
-            if (k > 0 && o.feasible)
-                QVERIFY(r.options[static_cast<std::size_t>(order[k - 1])].cashUsd <= o.cashUsd);
+            QVERIFY(group(prev) <= group(o));
+            if (group(prev) == group(o) && o.feasible)
+                QVERIFY(prev.cashUsd <= o.cashUsd);
         }
         // With nothing feasible the order begins with the closest misses.
         ProcureRequest request;

@@ -110,7 +110,9 @@ private slots:
         QCOMPARE(ways.size(), std::size_t(3));   // buy, cloud and hybrid
         QVERIFY(feasible > 0);
         QVERIFY(r.best >= 0);
+        QVERIFY(!r.options[static_cast<std::size_t>(r.best)].priceEstimated);
         QVERIFY(m_view->statusText().contains(QStringLiteral("feasible")));
+        QVERIFY(r.bestEstimated < 0 || m_view->statusText().contains(QStringLiteral("estimated price, not chosen")));
     }
 
     void tableListsEveryOptionBestFirst()
@@ -253,8 +255,8 @@ private slots:
             QVERIFY(o.gpu == "H100-SXM-80GB" || o.gpu == "B200");
         QCOMPARE(r.objective, ProcureObjective::Time);
         const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
-        for (const ProcureOption &o : r.options)
-            QVERIFY(!o.feasible || best.timeToTrainDays <= o.timeToTrainDays);
+        for (const ProcureOption &o : r.options)   // best among published prices (docs/procurement.md)
+            QVERIFY(!o.feasible || o.priceEstimated || best.timeToTrainDays <= o.timeToTrainDays);
         m_view->setGpuFilter({});
         m_view->setObjective(ProcureObjective::Cash);
         while (m_view->isComputing())

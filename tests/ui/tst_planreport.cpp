@@ -209,6 +209,9 @@ private slots:
         }
         QVERIFY(gpus.size() >= 2);
         QVERIFY(doc.plainText().contains(QStringLiteral("Why this plan: ")));
+        // Published prices lead the cheapest options; the cheaper estimated one is named apart.
+        QVERIFY2(!cash->rows.front().cells[0].endsWith(QLatin1Char('*')), qPrintable(cash->rows.front().cells[0]));
+        QVERIFY(doc.plainText().contains(QStringLiteral("Cheaper only at an estimated price")));
         auto serving = openExample("llama3-8b-inference.gpuplan");
         std::vector<std::unique_ptr<ReportPlan>> keepServing;
         QVERIFY(!reportOf({serving.get()}, keepServing).table(QStringLiteral("alternatives-cash")));

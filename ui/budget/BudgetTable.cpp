@@ -61,8 +61,9 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ForegroundRole && !o.feasible && index.column() == WhyNot)
         return QBrush(QColor(0xc0, 0x39, 0x2b));
-    if (role == Qt::ToolTipRole && index.column() == OfferTerm && o.priceEstimated)
-        return tr("The offer publishes no price for this term: on-demand less the plan's discount (an estimate).");
+    if (role == Qt::ToolTipRole && (index.column() == OfferTerm || index.column() == Feasible) && o.priceEstimated)
+        return tr("The offer publishes no price for this term: on-demand less the plan's discount (an estimate). "
+                  "The best option is chosen among published prices; estimated ones are listed after them.");
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -76,7 +77,12 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     case Cash: return usdShort(o.cashUsd);
     case Tco: return usdShort(o.tcoUsd);
     case SiteKw: return QString::fromStdString(grouped(static_cast<long long>(o.facilityKw + 0.5)));
-    case Feasible: return o.feasible ? (i == m_result->best ? tr("yes, best") : tr("yes")) : tr("no");
+    case Feasible:
+        if (!o.feasible)
+            return tr("no");
+        if (i == m_result->best)
+            return tr("yes, best");
+        return o.priceEstimated ? tr("yes, estimated price") : tr("yes");
     case WhyNot: return violationsText(o);
     default: return {};
     }

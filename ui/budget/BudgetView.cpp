@@ -393,11 +393,18 @@ void BudgetView::updateStatus()
             const ProcureOption &b = r.options[static_cast<std::size_t>(r.best)];
             text += QLatin1Char(' ') + tr("Best by %1: %2, %3, %4 in cash.")
                                            .arg(objectiveText(r.objective), optionName(b), daysText(b.timeToTrainDays), usdShort(b.cashUsd));
-        } else if (!r.options.empty()) {
+        } else if (r.bestEstimated < 0 && !r.options.empty()) {
             text += QLatin1Char(' ') + tr("None meets every limit: the closest misses are listed first.");
         }
+        if (r.bestEstimated >= 0) {
+            const ProcureOption &e = r.options[static_cast<std::size_t>(r.bestEstimated)];
+            text += QLatin1Char(' ') + (r.best >= 0 ? tr("Better only at an estimated price, not chosen: %1, %2, %3.")
+                                                    : tr("Feasible only at an estimated price, not chosen: %1, %2, %3."))
+                                           .arg(optionName(e), daysText(e.timeToTrainDays), usdShort(e.cashUsd));
+        }
         if (std::any_of(r.options.begin(), r.options.end(), [](const ProcureOption &o) { return o.priceEstimated; }))
-            text += QLatin1Char(' ') + tr("* estimated price (the offer publishes none for that term).");
+            text += QLatin1Char(' ') + tr("* estimated price (the offer publishes none for that term): ranked after "
+                                          "the published ones.");
         if (isStale())
             text += QLatin1Char(' ') + tr("The plan has changed: updating …");
     }

@@ -27,7 +27,7 @@ QString optionName(const ProcureOption &o)
                                                     QString::fromUtf8(nameOf(cloudPricingNames(), o.term)).replace(QLatin1Char('_'), QLatin1Char(' ')),
                                                     o.priceEstimated ? QStringLiteral("*") : QString());
     if (o.acquisition == Acquisition::Hybrid && o.parts.size() == 2)
-        return QObject::tr("%1 × %2 owned, after %3 rented (%4) for the first %5 % of the tokens")
+        return QObject::tr("%1 × %2, owned after %3 rented (%4) for the first %5 % of the tokens")
             .arg(grouped(o.numGpus), q(o.gpu), grouped(o.parts[1].numGpus), rent)
             .arg(std::round(o.parts[1].tokenShare * 100));
     return QObject::tr("%1 × %2, %3").arg(grouped(o.numGpus), q(o.gpu), o.acquisition == Acquisition::Buy ? QObject::tr("buy") : rent);
@@ -94,10 +94,17 @@ void addAlternatives(ReportDocument &doc, const SectionInput &in)
         v.resize(std::min<std::size_t>(v.size(), kShown));
         return v;
     };
-    const std::vector<int> cheapest = by([](const ProcureOption &o) { return o.cashUsd; });
+    // Published prices first: an estimated price (*) stands for an offer the provider may not sell.
+    const std::vector<int> cheapest = by([](const ProcureOption &o) { return std::make_pair(o.priceEstimated, o.cashUsd); });
     const std::vector<int> fastest = by([](const ProcureOption &o) { return o.timeToTrainDays; });
     doc.add(Heading{QObject::tr("Cheapest in cash, finishing in time"), 2});
     doc.add(optionTable(QStringLiteral("alternatives-cash"), p, r, cheapest));
+    if (r.bestEstimated >= 0) {
+        const ProcureOption &e = r.options[static_cast<std::size_t>(r.bestEstimated)];
+        doc.add(Paragraph{QObject::tr("Options at published prices come first. Cheaper only at an estimated price: %1 at %2 "
+                                      "in cash over %3; not chosen, since the offer publishes no such price.")
+                              .arg(optionName(e), money(p, e.cashUsd), duration(e.timeToTrainDays * kDayS))});
+    }
     doc.add(Heading{QObject::tr("Fastest"), 2});
     doc.add(optionTable(QStringLiteral("alternatives-time"), p, r, fastest));
 
