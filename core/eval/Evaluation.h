@@ -43,6 +43,7 @@ struct MemoryResult
     double capacityBytes = 0;         // GPU memory the plan may use (training: CUDA-reported total less
                                       // the CUDA context; inference: x memoryUtilization)
     double deviceTotalBytes = 0;      // device total as CUDA reports it (catalog), or as sold where unknown
+    double soldBytes = 0;             // the GPU's memory as sold (catalog: GB x 1e9), for comparison
     // Verdict with the memory model's error band: Fits when even perGpuBytes x (1 + band) is within
     // capacity (GPU and host), DoesNotFit when perGpuBytes x (1 - band) is not, Borderline between.
     MemoryVerdict verdict = MemoryVerdict::DoesNotFit;

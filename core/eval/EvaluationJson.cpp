@@ -41,6 +41,7 @@ Json memoryJson(const MemoryResult &m, Mode mode)
               {"verdict", nameOf(memoryVerdictNames(), m.verdict)},
               {"band_fraction", num(m.bandFraction)},
               {"device_total_bytes", num(m.deviceTotalBytes)},
+              {"sold_bytes", num(m.soldBytes)},
               {"host_bytes_per_node", num(m.hostBytesPerNode)},
               {"host_capacity_bytes", num(m.hostCapacityBytes)},
               {"host_fits", m.hostFits},

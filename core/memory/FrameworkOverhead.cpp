@@ -5,6 +5,8 @@
 #include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 
+#include <algorithm>
+
 namespace gpuplan {
 
 FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators, Framework framework)
@@ -54,6 +56,17 @@ void setMemoryVerdict(MemoryResult &m)
                            || over(m.hostBytesPerNode * (1.0 + band), m.hostCapacityBytes);
     m.hostFits = !over(m.hostBytesPerNode * (1.0 - band), m.hostCapacityBytes);
     m.verdict = surelyOver ? MemoryVerdict::DoesNotFit : maybeOver ? MemoryVerdict::Borderline : MemoryVerdict::Fits;
+}
+
+MemoryVerdictBand memoryVerdictBand(const MemoryResult &m)
+{
+    MemoryVerdictBand b;
+    if (m.capacityBytes <= 0)
+        return b;
+    const double band = std::clamp(m.bandFraction, 0.0, 0.99);
+    b.fitsUpToBytes = m.capacityBytes / (1.0 + band);
+    b.doesNotFitAboveBytes = m.capacityBytes / (1.0 - band);
+    return b;
 }
 
 const char *memoryVerdictText(MemoryVerdict verdict)

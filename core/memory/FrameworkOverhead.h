@@ -33,6 +33,17 @@ void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &overhead, doub
 // (docs/memory.md §10). Training then takes fits = verdict != DoesNotFit.
 void setMemoryVerdict(MemoryResult &m);
 
+// The estimates of perGpuBytes at which the GPU side of the verdict changes: up to fitsUpToBytes
+// the plan fits even at the top of the band, above doesNotFitAboveBytes it does not fit even at its
+// bottom, borderline in between (capacity / (1 + band) and capacity / (1 - band)). 0 when the
+// capacity is unknown.
+struct MemoryVerdictBand
+{
+    double fitsUpToBytes = 0;
+    double doesNotFitAboveBytes = 0;
+};
+MemoryVerdictBand memoryVerdictBand(const MemoryResult &m);
+
 // "fits", "borderline" or "does not fit", for reports and the CLI.
 const char *memoryVerdictText(MemoryVerdict verdict);
 

@@ -166,6 +166,8 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     const double held = modelFits ? std::min<double>(concurrency, maxConcurrency) : 1.0;
     withSequences(layout, held, m);
     m.maxConcurrency = maxConcurrency;
+    m.deviceTotalBytes = plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0;
+    m.soldBytes = plan.gpu ? plan.gpu->memoryBytes : 0.0;
     // fits: the model and one sequence within the engine's share of the GPU, exactly (what the
     // concurrency above and the serving model rely on); the verdict, from the final breakdown, allows
     // for the model's error band like training's.

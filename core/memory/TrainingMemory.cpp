@@ -166,6 +166,7 @@ MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layo
         m.offloadedCpuBytes += heavy.pagedStates - resident;
     }
     m.deviceTotalBytes = capacity;
+    m.soldBytes = plan.gpu ? plan.gpu->memoryBytes : 0.0;
     // Host memory of one node: offloaded states with their pinned staging buffers, offloaded
     // activations, data-loader workers, per GPU; against the node's RAM less what the operating
     // system and the processes themselves keep.

@@ -71,7 +71,7 @@ string(JSON racks GET "${json}" cooling racks)
 dollars(${capex} capexText)
 expect_text("${text}" "1,024 × NVIDIA H100" "${capexText}" "${racks} racks" "12 weeks" "4 weeks")
 # Axis labels and legend of the charts are text too (vector charts, not images).
-expect_text("${text}" "GPU memory capacity" "Scaling efficiency" "Procurement (order to delivery)")
+expect_text("${text}" "GPU memory limit" "Scaling efficiency" "Procurement (order to delivery)")
 # Searchable and copyable: no ligature glyphs ("ﬁts", "eﬃciency") in the extracted text.
 if(text MATCHES "ﬀ|ﬁ|ﬂ|ﬃ|ﬄ")
   message(FATAL_ERROR "the PDF text contains ligatures, so words like 'efficiency' cannot be found")

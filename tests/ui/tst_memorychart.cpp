@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
 #include "Settings.h"
 #include "Theme.h"
 #include "charts/MemoryChart.h"
+#include "charts/MemoryVerdictText.h"
 #include "document/PlanController.h"
 
 #include "common/Units.h"
 #include "eval/Evaluator.h"
+#include "memory/FrameworkOverhead.h"
+#include "memory/MemoryAssumptions.h"
 
 #include <QFile>
 #include <QMenu>
@@ -30,7 +34,9 @@ MemoryResult memory(double weights, double optimizer, double activations, double
     m.breakdown.cudaContext = 0.5 * units::kGiB;
     m.perGpuBytes = m.breakdown.total();
     m.capacityBytes = capacity;
-    m.fits = m.perGpuBytes <= capacity;
+    m.deviceTotalBytes = capacity;
+    setMemoryVerdict(m);   // the memory model's 16% band
+    m.fits = m.verdict != MemoryVerdict::DoesNotFit;
     return m;
 }
 
@@ -74,8 +80,56 @@ private slots:
         QVERIFY(chart.barLabels().front().startsWith(QStringLiteral("GPU A")));
         QVERIFY(chart.overlayText().isEmpty());
         // Only the components that occur are in the legend, plus the capacity line.
-        QCOMPARE(chart.legendEntries(), (QStringList{"GPU memory capacity", "Weights", "Optimizer states", "Activations",
+        QCOMPARE(chart.legendEntries(), (QStringList{"GPU memory limit", "Borderline (error band)", "Weights", "Optimizer states", "Activations",
                                                      "CUDA context"}));
+    }
+
+    // Issue 11: the verdict with the memory model's error band (docs/memory.md §10). A bar fits up to
+    // capacity / 1.16, does not fit above capacity / 0.84, and is borderline in between; the band is
+    // drawn around each limit and the verdict named above each bar.
+    void verdictAndBandPerBar()
+    {
+        std::vector<MemoryBar> bars = handMadeBars();
+        // 50 + 20 + 5 + 0.5 = 75.5 GiB on 80 GiB: within 16% of the limit.
+        bars.push_back({QStringLiteral("C"), QStringLiteral("GPU C"),
+                        memory(50 * units::kGiB, 20 * units::kGiB, 5 * units::kGiB, 80 * units::kGiB), false});
+        MemoryChart chart;
+        chart.setBars(bars);
+        QCOMPARE(memassume::kMemoryVerdictBand, 0.16);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(chart.verdictBand(i).first, 80.0 / 1.16);
+            QCOMPARE(chart.verdictBand(i).second, 80.0 / 0.84);
+        }
+        QCOMPARE(chart.verdictLabel(0), QStringLiteral("fits"));          // 60.5 GiB <= 68.97
+        QCOMPARE(chart.verdictLabel(1), QStringLiteral("does not fit"));  // 110.5 GiB > 95.24
+        QCOMPARE(chart.verdictLabel(2), QStringLiteral("borderline"));    // 75.5 GiB in between
+        QVERIFY(!chart.isMarkedNotFitting(2));                            // borderline is usable
+        QVERIFY(chart.limitNote().startsWith(QStringLiteral("This plan: fits.")));
+        QVERIFY2(chart.limitNote().contains(QStringLiteral("fits up to 69.0 GiB, does not fit above 95.2 GiB (±16% error band)")),
+                 qPrintable(chart.limitNote()));
+    }
+
+    // The limit an "80 GB" H100 offers is the CUDA device total, 85,045,477,376 B = 79.2 GiB
+    // (catalogs/gpus.json cuda_total_mib, docs/references.md §14), not 80 GiB nor 74.5 GiB: the
+    // chart says so where it draws the limit.
+    void limitIsTheCudaTotalNextToTheMemoryAsSold()
+    {
+        auto c = test::openExamplePlan("llama3-70b-training.gpuplan");
+        QVERIFY(c->isResolved());
+        const MemoryResult &m = c->evaluation().memory;
+        QCOMPARE(m.deviceTotalBytes, 85045477376.0);
+        QCOMPARE(m.capacityBytes, 85045477376.0);
+        QCOMPARE(m.soldBytes, 80e9);
+        MemoryChart chart;
+        chart.setComparisonCount(2);
+        chart.refresh(*c);
+        QCOMPARE(chart.capacityLine().front(), 85045477376.0 / units::kGiB);
+        QVERIFY2(chart.barLabels().front().endsWith(QStringLiteral("\n79.2 GiB (80 GB)")),
+                 qPrintable(chart.barLabels().front()));
+        QVERIFY2(chart.limitNote().contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB)")),
+                 qPrintable(chart.limitNote()));
+        QVERIFY(chart.limitNote().contains(QStringLiteral("fits up to 68.3 GiB, does not fit above 94.3 GiB")));
+        QCOMPARE(chart.verdictLabel(0), memoryVerdictName(m));
     }
 
     void notFittingBarIsMarkedInTheErrorColour()

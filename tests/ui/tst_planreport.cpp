@@ -111,6 +111,37 @@ private slots:
         QVERIFY(doc.table(QStringLiteral("cover"))->rows.size() >= 4);
     }
 
+    // Issue 11: the memory section and the executive summary name the verdict, the model's error
+    // band and the limit (the CUDA device total against the memory as sold); a borderline plan's
+    // recommendation asks for a measured step before ordering.
+    void memoryVerdictInTheReport() const
+    {
+        auto c = openExample("llama3-70b-training.gpuplan");
+        // The report's whole text and its summary row "Memory per GPU".
+        const auto memoryTexts = [&c](QString &text, QString &summaryRow) {
+            std::vector<std::unique_ptr<ReportPlan>> keep;
+            const ReportDocument doc = reportOf({c.get()}, keep);
+            text = doc.plainText();
+            const TableRow *row = rowStartingWith(doc.table(QStringLiteral("summary")), QStringLiteral("Memory per GPU"));
+            summaryRow = row ? row->cells[1] : QString();
+        };
+        QString text, row;
+        memoryTexts(text, row);
+        QVERIFY(text.contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB).")));
+        QVERIFY(text.contains(QStringLiteral("Fits: even 16% more than the estimate stays within the limit")));
+        QVERIFY2(row.contains(QStringLiteral("(fits; fits up to 68.3 GiB, does not fit above 94.3 GiB (±16% error band))")),
+                 qPrintable(row));
+        QVERIFY(!text.contains(QStringLiteral("Memory is borderline")));
+
+        QString error;
+        QVERIFY2(c->setNumber(QStringLiteral("workload.training.micro_batch"), 2, &error), qPrintable(error));
+        QCOMPARE(c->evaluation().memory.verdict, MemoryVerdict::Borderline);
+        memoryTexts(text, row);
+        QVERIFY(text.contains(QStringLiteral("Memory is borderline: 84.9 GiB per GPU is within the memory model's 16% error band")));
+        QVERIFY(text.contains(QStringLiteral("Borderline: the estimate is within the memory model's ±16% error band")));
+        QVERIFY2(row.startsWith(QStringLiteral("84.9 GiB of 79.2 GiB (borderline; ")), qPrintable(row));
+    }
+
     void figuresMatchTheEvaluation() const
     {
         auto c = openExample("llama3-70b-training.gpuplan");

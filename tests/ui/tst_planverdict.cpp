@@ -100,6 +100,35 @@ private slots:
             QCOMPARE(strip.state(r), ResultState::Normal);
     }
 
+    // Issue 11: the memory tile names the verdict with the model's error band. The 70B example
+    // with micro-batch 2 needs 84.9 GiB on an H100's 79.2 GiB: within 16%, borderline, which the
+    // tile says in the warning state while the run's figures stay answers.
+    void memoryTileNamesTheVerdict()
+    {
+        auto c = trainingExample();
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.captionText(KeyResult::Memory).startsWith(QStringLiteral("fits in GPU memory")),
+                 qPrintable(strip.captionText(KeyResult::Memory)));
+        const QString tip = strip.toolTipText(KeyResult::Memory);
+        QVERIFY2(tip.contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB)")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("fits up to 68.3 GiB, does not fit above 94.3 GiB (±16% error band)")), qPrintable(tip));
+
+        QString error;
+        QVERIFY2(c->setNumber(QStringLiteral("workload.training.micro_batch"), 2, &error), qPrintable(error));
+        const MemoryResult &m = c->evaluation().memory;
+        QCOMPARE(m.verdict, MemoryVerdict::Borderline);
+        QVERIFY(m.perGpuBytes > m.capacityBytes && m.perGpuBytes * 0.84 <= m.capacityBytes);
+        strip.refresh(*c);
+        QVERIFY2(strip.captionText(KeyResult::Memory).startsWith(QStringLiteral("borderline: within the error band")),
+                 qPrintable(strip.captionText(KeyResult::Memory)));
+        QCOMPARE(strip.state(KeyResult::Memory), ResultState::Warning);
+        QVERIFY(strip.toolTipText(KeyResult::Memory).contains(QStringLiteral("Borderline:")));
+        QVERIFY(strip.verdictText().isEmpty());   // a borderline plan can run: no "Does not fit"
+        for (KeyResult r : kRunFigures)
+            QCOMPARE(strip.state(r), ResultState::Normal);
+    }
+
     // Issue 16: the tile left failures out (199.7 days) while the PDF and the CLI included them.
     void timeToTrainIsTheOneWithFailures()
     {

@@ -5,13 +5,16 @@
 #include "Theme.h"
 #include "charts/ChartFormat.h"
 #include "charts/GpuComparison.h"
+#include "charts/MemoryVerdictText.h"
 #include "document/PlanController.h"
 
 #include "common/Units.h"
 #include "eval/Evaluator.h"
+#include "memory/FrameworkOverhead.h"
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -71,6 +74,19 @@ QString gibText(double bytes, int decimals = 1)
     return QStringLiteral("%1 GiB").arg(gib(bytes), 0, 'f', decimals);
 }
 
+// Under each bar: the limit the bar is measured against and, where it differs, the memory as sold
+// in brackets ("79.2 GiB (80 GB)"): an "80 GB" H100 offers 79.2 GiB, not 80 or 74.5.
+QString limitTick(const MemoryResult &m)
+{
+    if (m.soldBytes <= 0 || std::fabs(m.soldBytes - m.capacityBytes) < 1)
+        return gibText(m.capacityBytes);
+    return MemoryChart::tr("%1 (%2 GB)").arg(gibText(m.capacityBytes)).arg(m.soldBytes / 1e9, 0, 'g', 4);
+}
+
+// Below this height the note gives its room to the bars (a projector's 720 pixels); the ticks,
+// the hover text and the memory tile's tooltip still say the same.
+constexpr int kNoteMinChartHeight = 480;
+
 } // namespace
 
 QString memoryComponentName(MemoryComponent component)
@@ -105,10 +121,21 @@ MemoryChart::MemoryChart(QWidget *parent) : ChartWidget(parent)
         m_stack[static_cast<std::size_t>(i)] = bars;
     }
     m_capacity = p->addGraph(p->xAxis, p->yAxis);
-    m_capacity->setName(tr("GPU memory capacity"));
+    m_capacity->setName(tr("GPU memory limit"));
     m_capacity->setLineStyle(QCPGraph::lsLine);
+    m_bandLegend = p->addGraph(p->xAxis, p->yAxis);
+    m_bandLegend->setName(tr("Borderline (error band)"));
+    m_bandLegend->setLineStyle(QCPGraph::lsNone);
 
     placeLegendUnderTitle(6);
+    // The plan GPU's limit and band, between the legend and the plot.
+    const int noteRow = p->plotLayout()->rowCount() - 1;
+    p->plotLayout()->insertRow(noteRow);
+    m_note = new QCPTextElement(p, QString());
+    m_note->setFont(chartFont(0.85));
+    m_note->setMargins(QMargins(8, 0, 8, 2));
+    p->plotLayout()->addElement(noteRow, 0, m_note);
+    p->plotLayout()->setRowStretchFactor(noteRow, 0.001);
     restyle();
 }
 
@@ -161,7 +188,9 @@ bool sameBar(const MemoryBar &a, const MemoryBar &b)
             return false;
     }
     return a.gpuId == b.gpuId && a.gpuName == b.gpuName && a.isPlanGpu == b.isPlanGpu
-           && x.perGpuBytes == y.perGpuBytes && x.capacityBytes == y.capacityBytes && x.fits == y.fits;
+           && x.perGpuBytes == y.perGpuBytes && x.capacityBytes == y.capacityBytes && x.fits == y.fits
+           && x.verdict == y.verdict && x.bandFraction == y.bandFraction && x.deviceTotalBytes == y.deviceTotalBytes
+           && x.soldBytes == y.soldBytes;
 }
 
 } // namespace
@@ -185,6 +214,10 @@ void MemoryChart::restyle()
     }
     QPen capacityPen(textColor(), 2, Qt::DashLine);
     m_capacity->setPen(capacityPen);
+    m_bandLegend->setPen(Qt::NoPen);
+    m_bandLegend->setBrush(bandBrush());
+    m_note->setTextColor(mutedColor());
+    m_note->setFont(chartFont(0.85));
     rebuild();
 }
 
@@ -200,13 +233,18 @@ void MemoryChart::rebuild()
     QVector<double> keys(n);
     for (int i = 0; i < n; ++i) {
         keys[i] = i + 1;
-        ticker->addTick(keys[i], QStringLiteral("%1\n%2").arg(wrapName(m_bars[i].gpuName), gibText(m_bars[i].memory.capacityBytes)));
+        ticker->addTick(keys[i], QStringLiteral("%1\n%2").arg(wrapName(m_bars[i].gpuName), limitTick(m_bars[i].memory)));
     }
 
     // Stacks; only components that occur in some bar go into the legend, bottom of the stack first.
     p->legend->clearItems();
     p->legend->setVisible(false);
     m_capacity->addToLegend();
+    const bool anyBand = std::any_of(m_bars.begin(), m_bars.end(), [](const MemoryBar &b) {
+        return b.memory.perGpuBytes > 0 && b.memory.capacityBytes > 0 && b.memory.bandFraction > 0;
+    });
+    if (anyBand)
+        m_bandLegend->addToLegend();
     for (int c = 0; c < kMemoryComponentCount; ++c) {
         QVector<double> values(n);
         bool used = false;
@@ -232,7 +270,31 @@ void MemoryChart::rebuild()
     }
     m_capacity->setData(cx, cy, true);
 
+    // The verdict's band around each limit: an estimate inside it may or may not fit.
+    m_bands.assign(m_bars.size(), {0.0, 0.0});
+    m_limitNote.clear();
+    for (int i = 0; i < n; ++i) {
+        const MemoryResult &m = m_bars[i].memory;
+        const MemoryVerdictBand band = memoryVerdictBand(m);
+        if (m.perGpuBytes <= 0 || band.fitsUpToBytes <= 0)
+            continue;
+        m_bands[static_cast<std::size_t>(i)] = {gib(band.fitsUpToBytes), gib(band.doesNotFitAboveBytes)};
+        auto *rect = new QCPItemRect(p);
+        rect->setLayer(QStringLiteral("grid"));
+        rect->topLeft->setCoords(keys[i] - kCapacityHalfWidth, gib(band.doesNotFitAboveBytes));
+        rect->bottomRight->setCoords(keys[i] + kCapacityHalfWidth, gib(band.fitsUpToBytes));
+        rect->setPen(Qt::NoPen);
+        rect->setBrush(bandBrush());
+        if (m_bars[i].isPlanGpu) {
+            m_limitNote = tr("This plan: %1. Limit %2; %3.")
+                              .arg(memoryVerdictName(m), memoryLimitText(m), memoryBandText(m));
+            top = std::max(top, gib(band.doesNotFitAboveBytes) / 1.1);
+        }
+    }
+    updateNote();
+
     const QColor error = errorColor(palette());
+    const QColor warning = warningColor(palette());
     for (int i = 0; i < n; ++i) {
         const MemoryBar &bar = m_bars[i];
         if (bar.isPlanGpu) {
@@ -263,12 +325,13 @@ void MemoryChart::rebuild()
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->setPadding(QMargins(0, 0, 0, 4));
         label->setClipToAxisRect(false);
-        if (bar.memory.fits) {
-            label->setText(gibText(total));
-            label->setFont(chartFont(0.95));
-            label->setColor(textColor());
+        const MemoryVerdict verdict = shownMemoryVerdict(bar.memory);
+        if (verdict != MemoryVerdict::DoesNotFit) {
+            label->setText(QStringLiteral("%1\n%2").arg(gibText(total), memoryVerdictName(bar.memory)));
+            label->setFont(chartFont(0.95, verdict == MemoryVerdict::Borderline));
+            label->setColor(verdict == MemoryVerdict::Borderline ? warning : textColor());
         } else {
-            label->setText(tr("%1\ndoes not fit").arg(gibText(total)));
+            label->setText(QStringLiteral("%1\n%2").arg(gibText(total), memoryVerdictName(bar.memory)));
             label->setFont(chartFont(0.95, true));
             label->setColor(error);
             auto *outline = new QCPItemRect(p);
@@ -279,7 +342,7 @@ void MemoryChart::rebuild()
             m_outlines[static_cast<std::size_t>(i)] = outline;
         }
     }
-    m_defaultTop = top > 0 ? top * 1.22 : 1.0;
+    m_defaultTop = top > 0 ? top * 1.3 : 1.0;
     setOverlayText(n > 0 && !anyResult ? tr("No memory estimate for this plan yet.") : QString());
     p->legend->setVisible(n > 0 && legendVisible());
     fitLegendToWidth();
@@ -291,6 +354,21 @@ void MemoryChart::resizeEvent(QResizeEvent *event)
 {
     ChartWidget::resizeEvent(event);
     fitLegendToWidth();
+    updateNote();
+}
+
+// The note in lines that fit the chart's width; none on a short chart.
+void MemoryChart::updateNote()
+{
+    QString text;
+    if (height() >= kNoteMinChartHeight && !m_limitNote.isEmpty()) {
+        const int chars = std::max(40, width() / std::max(QFontMetrics(chartFont(0.85)).averageCharWidth(), 1) - 4);
+        text = wrapName(m_limitNote, chars);
+    }
+    if (text != m_note->text()) {
+        m_note->setText(text);
+        m_note->setVisible(!text.isEmpty());
+    }
 }
 
 // As many legend columns as fit across the chart (2 to 6), filled row by row.
@@ -347,7 +425,11 @@ QString MemoryChart::hoverText(const QPointF &pixel) const
         lines += QStringLiteral("<br>Total: %1 of %2 (%3%) — %4")
                      .arg(gibText(bar.memory.perGpuBytes, 2), gibText(capacity, 2))
                      .arg(capacity > 0 ? 100.0 * bar.memory.perGpuBytes / capacity : 0.0, 0, 'f', 1)
-                     .arg(bar.memory.fits ? tr("fits") : tr("does not fit"));
+                     .arg(memoryVerdictName(bar.memory));
+        const QString band = memoryBandText(bar.memory);
+        lines += QStringLiteral("<br>") + tr("Limit: %1").arg(memoryLimitText(bar.memory).toHtmlEscaped());
+        if (!band.isEmpty())
+            lines += QStringLiteral("<br>") + band.toHtmlEscaped();
     } else {
         lines += QStringLiteral("<br>") + tr("Capacity: %1; no memory estimate yet").arg(gibText(capacity, 2));
     }
@@ -379,6 +461,32 @@ QVector<double> MemoryChart::capacityLine() const
 QStringList MemoryChart::barLabels() const
 {
     return textTickLabels(plot()->xAxis);
+}
+
+QPair<double, double> MemoryChart::verdictBand(int bar) const
+{
+    if (bar < 0 || bar >= static_cast<int>(m_bands.size()))
+        return {0.0, 0.0};
+    return m_bands[static_cast<std::size_t>(bar)];
+}
+
+QString MemoryChart::verdictLabel(int bar) const
+{
+    if (bar < 0 || bar >= static_cast<int>(m_bars.size()) || m_bars[static_cast<std::size_t>(bar)].memory.perGpuBytes <= 0)
+        return {};
+    return memoryVerdictName(m_bars[static_cast<std::size_t>(bar)].memory);
+}
+
+QString MemoryChart::limitNote() const
+{
+    return m_limitNote;
+}
+
+QBrush MemoryChart::bandBrush() const
+{
+    QColor fill = warningColor(palette());
+    fill.setAlphaF(0.22f);
+    return fill;
 }
 
 bool MemoryChart::isMarkedNotFitting(int bar) const

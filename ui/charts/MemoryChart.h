@@ -5,6 +5,8 @@
 
 #include "eval/Evaluation.h"
 
+#include <QBrush>
+#include <QPair>
 #include <QString>
 #include <QVector>
 
@@ -14,6 +16,7 @@
 class QCPBars;
 class QCPGraph;
 class QCPItemRect;
+class QCPTextElement;
 
 namespace gpuplan::ui {
 
@@ -68,6 +71,11 @@ public:
     QVector<double> barValues(MemoryComponent component) const;
     QVector<double> barTotals() const;
     QVector<double> capacityLine() const;            // capacity of each bar's GPU
+    // The verdict's band drawn around each bar's limit (GiB): estimates up to the low end fit,
+    // above the high end do not; {0, 0} for a bar without an estimate.
+    QPair<double, double> verdictBand(int bar) const;
+    QString verdictLabel(int bar) const;             // "fits", "borderline" or "does not fit"; empty without an estimate
+    QString limitNote() const;                       // the plan GPU's limit and band, as written on the chart
     QStringList barLabels() const;
     bool isMarkedNotFitting(int bar) const;          // outlined in the error colour
     QColor markColor(int bar) const;
@@ -78,12 +86,18 @@ protected:
     void restyle() override;
 
 private:
+    QBrush bandBrush() const;
     void rebuild();
     int barAt(double key) const;
     void fitLegendToWidth();
+    void updateNote();
 
     std::array<QCPBars *, kMemoryComponentCount> m_stack{};
     QCPGraph *m_capacity;
+    QCPGraph *m_bandLegend;                          // no data: the band's legend entry
+    std::vector<QPair<double, double>> m_bands;      // per bar, GiB
+    QString m_limitNote;
+    QCPTextElement *m_note = nullptr;                // shows m_limitNote
     std::vector<QCPItemRect *> m_outlines;           // per bar; nullptr when it fits
     std::vector<MemoryBar> m_bars;
     int m_comparisonCount = 5;

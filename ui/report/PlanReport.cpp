@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/PlanReport.h"
 
+#include "charts/MemoryVerdictText.h"
 #include "report/ReportFormat.h"
 #include "report/ReportSections.h"
 
@@ -57,7 +58,7 @@ void addComparison(ReportDocument &doc, const std::vector<const ReportPlan *> &p
         return QObject::tr("%1 × %2").arg(grouped(in.evaluation.layout.numGpus), in.resolved.gpu ? q(in.resolved.gpu->name) : QString());
     });
     row(QObject::tr("Memory per GPU"), [](const SectionInput &in) {
-        return bytes(in.evaluation.memory.perGpuBytes) + (in.evaluation.memory.fits ? QString() : QObject::tr(" (does not fit)"));
+        return QObject::tr("%1 (%2)").arg(bytes(in.evaluation.memory.perGpuBytes), memoryVerdictName(in.evaluation.memory));
     });
     row(QObject::tr("Time to train / capacity"), [](const SectionInput &in) { return capacityText(in); });
     row(QObject::tr("Cloud cost"), [](const SectionInput &in) { return money(in.plan, in.evaluation.cost.cloudTotalUsd); });

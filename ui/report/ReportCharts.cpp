@@ -7,6 +7,7 @@
 
 #include "charts/ChartFormat.h"
 #include "charts/MemoryChart.h"
+#include "charts/MemoryVerdictText.h"
 #include "charts/ScalingChart.h"
 #include "document/PlanController.h"
 
@@ -116,11 +117,13 @@ void addMemoryChart(ReportDocument &doc, const SectionInput &in)
 {
     doc.add(Heading{in.prefix + QObject::tr("Memory per GPU"), 1});
     const MemoryResult &m = in.evaluation.memory;
-    doc.add(Paragraph{QObject::tr("The most-loaded GPU holds %1 of its %2 (%3). The chart shows the same plan and "
-                                  "layout on comparable GPUs; a bar outlined in red does not fit.")
-                          .arg(bytes(m.perGpuBytes), bytes(m.capacityBytes),
-                               m.fits ? QObject::tr("fits") : QObject::tr("does not fit")),
+    doc.add(Paragraph{QObject::tr("The most-loaded GPU holds %1 of its %2: %3. The chart shows the same plan and "
+                                  "layout on comparable GPUs; a bar outlined in red does not fit, and the shaded band "
+                                  "around each GPU's limit is where the verdict is borderline.")
+                          .arg(bytes(m.perGpuBytes), bytes(m.capacityBytes), memoryVerdictName(m)),
                       TextStyle::Body, {}});
+    doc.add(Paragraph{memoryVerdictSentence(m), TextStyle::Body, QObject::tr("Verdict: ")});
+    doc.add(Paragraph{memoryLimitText(m) + QLatin1Char('.'), TextStyle::Body, QObject::tr("Limit: ")});
     const QSize size(666, 360);
     auto chart = std::make_shared<MemoryChart>();
     prepareForPrint(*chart, size);
@@ -128,7 +131,7 @@ void addMemoryChart(ReportDocument &doc, const SectionInput &in)
     chart->setComparisonCount(3);
     chart->refresh(in.controller);
     doc.add(chartFigure(QStringLiteral("memory"), chart, chart->plot(), size.height(),
-                        QObject::tr("GPU memory per GPU by component, against each GPU's capacity (GiB).")));
+                        QObject::tr("GPU memory per GPU by component, against each GPU's limit with the verdict's error band (GiB).")));
 }
 
 void addScalingChart(ReportDocument &doc, const SectionInput &in)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cover page and executive summary of the plan report.
+#include "charts/MemoryVerdictText.h"
 #include "report/ReportFormat.h"
 #include "report/ReportLogo.h"
 #include "report/ReportSections.h"
@@ -182,6 +183,12 @@ QString recommendation(const SectionInput &in)
         s = QObject::tr("Procure %1 to serve %2 (%3 parameters): %4, %5 ms to the first token and %6 ms per output token.")
                 .arg(hardware, modelName(p), count(e.shape.totalParams), capacityText(in),
                      grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1));
+    if (shownMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
+        s += QObject::tr(" Memory is borderline: %1 per GPU is within the memory model's %2% error band of the %3 limit; "
+                         "measure a training step on one node before ordering, or plan more memory headroom.")
+                 .arg(bytes(e.memory.perGpuBytes))
+                 .arg(e.memory.bandFraction * 100.0, 0, 'f', 0)
+                 .arg(bytes(e.memory.capacityBytes));
     if (e.reliability.unfinishable)
         s += QObject::tr(" Failures would come faster than the job progresses: add checkpointing or spare nodes first.");
     return s + QLatin1Char(' ') + costSentence(in, costVerdict(in.resolved, e));
@@ -244,8 +251,12 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
         row(QObject::tr("Parallel layout"), QObject::tr("replicas of TP %1 × PP %2 (%3 per replica)")
                                                 .arg(e.layout.tp).arg(e.layout.pp)
                                                 .arg(counted(e.inference.gpusPerReplica, QObject::tr("GPU"), QObject::tr("GPUs"))));
-    row(QObject::tr("Memory per GPU"), QObject::tr("%1 of %2 (%3)").arg(bytes(e.memory.perGpuBytes), bytes(e.memory.capacityBytes),
-                                                                       e.memory.fits ? QObject::tr("fits") : QObject::tr("DOES NOT FIT")));
+    row(QObject::tr("Memory per GPU"), QObject::tr("%1 of %2 (%3; %4)")
+                                           .arg(bytes(e.memory.perGpuBytes), bytes(e.memory.capacityBytes),
+                                                shownMemoryVerdict(e.memory) == MemoryVerdict::DoesNotFit
+                                                    ? memoryVerdictName(e.memory).toUpper()
+                                                    : memoryVerdictName(e.memory),
+                                                memoryBandText(e.memory)));
     if (training && e.training.valid) {
         row(QObject::tr("Time to train"), capacityText(in));
         row(QObject::tr("Throughput"), QObject::tr("%1 tokens/s, MFU %2, step %3")

@@ -4,6 +4,7 @@
 #include "AppIcons.h"
 #include "LiteralText.h"
 #include "Theme.h"
+#include "charts/MemoryVerdictText.h"
 #include "document/FieldLabels.h"
 #include "document/PlanController.h"
 
@@ -299,16 +300,23 @@ void KeyResultsStrip::refresh(const PlanController &controller)
                           .arg(m.perGpuBytes / units::kGiB, 0, 'f', 2)
                           .arg(m.capacityBytes / units::kGiB, 0, 'f', 2)
                           .arg(percent(use));
-        if (!m.fits) {
+        tip += QLatin1Char(' ') + tr("Limit: %1.").arg(memoryLimitText(m));
+        tip += QLatin1Char(' ') + memoryVerdictSentence(m);
+        const MemoryVerdict verdict = shownMemoryVerdict(m);
+        if (verdict == MemoryVerdict::DoesNotFit) {
             s = ResultState::Error;
-            tip += QLatin1Char(' ') + tr("It does not fit: change the layout, precision or GPU.");
+            tip += QLatin1Char(' ') + tr("Change the layout, precision or GPU.");
+        } else if (verdict == MemoryVerdict::Borderline) {
+            s = ResultState::Warning;
         } else if (use < kComfortLow || use > kComfortHigh) {
             s = ResultState::Warning;
             tip += QLatin1Char(' ') + (use < kComfortLow ? tr("Below 70%: memory headroom is paid for but unused.")
                                                          : tr("Above 90%: little headroom for fragmentation."));
         }
-        set(KeyResult::Memory, gibPair(m.perGpuBytes, m.capacityBytes),
-            (m.fits ? tr("fits in GPU memory (%1)") : tr("does not fit in GPU memory (%1)")).arg(percent(use, 0)), tip, s);
+        const QString caption = verdict == MemoryVerdict::Fits         ? tr("fits in GPU memory (%1)")
+                                : verdict == MemoryVerdict::Borderline ? tr("borderline: within the error band (%1)")
+                                                                       : tr("does not fit in GPU memory (%1)");
+        set(KeyResult::Memory, gibPair(m.perGpuBytes, m.capacityBytes), caption.arg(percent(use, 0)), tip, s);
     }
     if (controller.plan().workload.mode == Mode::Training)
         refreshTraining(controller);
