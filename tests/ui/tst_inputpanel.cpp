@@ -5,6 +5,7 @@
 #include "charts/MemoryChart.h"
 #include "document/PlanController.h"
 #include "inputs/ChoiceFieldRow.h"
+#include "inputs/CollapsibleSection.h"
 #include "inputs/FieldRow.h"
 #include "inputs/InputPanel.h"
 #include "inputs/SliderFieldRow.h"
@@ -14,6 +15,9 @@
 #include "common/Units.h"
 #include "eval/Evaluator.h"
 #include "plan/PlanFields.h"
+#include "plan/PlanIo.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QComboBox>
@@ -246,6 +250,93 @@ private slots:
         minNodes->setValue(0);
         QCOMPARE(f.controller.plan().reliability.elasticMinNodes, 0);
         QVERIFY(f.panel->row(QStringLiteral("reliability.elastic_min_nodes"))->isRowVisible());
+    }
+
+    // Issue 11: every option of the training stack is an input of its own (TRAINING STACK). Each edit
+    // through its control is one undo step that changes exactly that field; undo restores the plan.
+    void trainingStackInputsEditThePlanAndUndo()
+    {
+        const char *const paths[] = {"parallelism.framework", "parallelism.recompute", "parallelism.recompute_every",
+                                     "workload.training.loss", "workload.training.loss_chunks",
+                                     "parallelism.activation_offload", "parallelism.optimizer_in_backward",
+                                     "parallelism.offload_optimizer", "parallelism.offload_params", "parallelism.compile",
+                                     "workload.training.packed", "workload.training.padded_fill",
+                                     "parallelism.loader_workers", "workload.training.lora_rank",
+                                     "workload.training.lora_all_linear"};
+        Fixture f;
+        CollapsibleSection *stack = f.panel->section(QStringLiteral("TRAINING STACK"));
+        QVERIFY(stack);
+        QVERIFY(!stack->isExpanded());   // folded: the presets' defaults suit most plans
+        const Plan original = f.controller.plan();
+        for (const char *path : paths) {
+            const QString name = QString::fromUtf8(path);
+            const FieldSpec &spec = *findPlanField(path);
+            FieldRow *row = f.panel->row(name);
+            QVERIFY2(row, path);
+            QVERIFY2(row->isRowVisible(), path);
+            QVERIFY2(stack->isAncestorOf(row->label()), path);
+            const double before = spec.getNumber(f.controller.plan());
+            if (spec.type == FieldType::Bool) {
+                auto *box = f.panel->findChild<QCheckBox *>(QStringLiteral("check:") + name);
+                QVERIFY2(box, path);
+                box->setChecked(before == 0.0);
+            } else if (spec.type == FieldType::Enum) {
+                QComboBox *combo = f.panel->comboBox(name);
+                QVERIFY2(combo, path);
+                const int other = combo->currentIndex() == 0 ? 1 : 0;
+                combo->setCurrentIndex(other);
+                emit combo->activated(other);
+            } else {
+                QAbstractSpinBox *box = f.panel->spinBox(name);
+                QVERIFY2(box, path);
+                // A value inside the registry's bounds, other than the current one.
+                const double target = before == spec.max ? spec.min : spec.max;
+                if (auto *spin = qobject_cast<QSpinBox *>(box))
+                    spin->setValue(static_cast<int>(target));
+                else
+                    qobject_cast<QDoubleSpinBox *>(box)->setValue(target);
+            }
+            const double after = spec.getNumber(f.controller.plan());
+            QVERIFY2(after != before, path);
+            QVERIFY2(f.controller.undoStack()->count() == 1, path);
+            f.controller.undoStack()->undo();
+            QVERIFY2(spec.getNumber(f.controller.plan()) == before, path);
+            QVERIFY2(planToJson(f.controller.plan()) == planToJson(original), path);
+            f.controller.undoStack()->clear();
+        }
+        // Picking a stack applies its preset in the same step: FSDP2 shards with FSDP and its
+        // "selective" is op-level (plan/FrameworkPresets.cpp).
+        QComboBox *framework = f.panel->comboBox(QStringLiteral("parallelism.framework"));
+        const int fsdp2 = framework->findData(static_cast<double>(Framework::Fsdp2));
+        QVERIFY(fsdp2 >= 0);
+        QVERIFY(f.controller.setNumber(QStringLiteral("parallelism.recompute"), static_cast<double>(Recompute::Selective)));
+        f.controller.undoStack()->clear();
+        const Plan selective = f.controller.plan();
+        framework->setCurrentIndex(fsdp2);
+        emit framework->activated(fsdp2);
+        QCOMPARE(f.controller.plan().parallelism.framework, Framework::Fsdp2);
+        QCOMPARE(f.controller.plan().parallelism.sharding, ShardingImpl::Fsdp);
+        QCOMPARE(f.controller.plan().parallelism.recompute, Recompute::SelectiveOp);
+        QCOMPARE(f.controller.undoStack()->count(), 1);
+        f.controller.undoStack()->undo();
+        QVERIFY(planToJson(f.controller.plan()) == planToJson(selective));
+        f.controller.undoStack()->clear();
+
+        // Out of bounds: the registry's message, no undo step, the plan as it was (the file and
+        // --set give the same message: checkFieldValue).
+        for (const auto &[path, bad] : {std::pair{"parallelism.recompute_every", 0.0},
+                                        std::pair{"workload.training.loss_chunks", 2000.0},
+                                        std::pair{"workload.training.padded_fill", 0.0},
+                                        std::pair{"parallelism.loader_workers", -1.0},
+                                        std::pair{"workload.training.lora_rank", 5000.0}}) {
+            QString error;
+            QVERIFY2(!f.controller.setNumber(QString::fromUtf8(path), bad, &error), path);
+            std::string expected;
+            QVERIFY(!checkFieldValue(*findPlanField(path), bad, expected));
+            QCOMPARE(error, QString::fromStdString(expected));
+            QCOMPARE(f.controller.undoStack()->count(), 0);
+            QVERIFY(planToJson(f.controller.plan()) == planToJson(selective));
+        }
     }
 
     void modeSwitchShowsTheMatchingInputs()

@@ -43,6 +43,7 @@ public:
 
     void setChoices(std::vector<Choice> choices);
     void setCurrentText(CurrentText currentText);
+    void setApply(Apply apply) { m_apply = std::move(apply); }   // replaces how a choice is applied
     void addToGrid(QGridLayout *grid, int row) override;
     void sync() override;
 

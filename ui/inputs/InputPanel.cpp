@@ -10,6 +10,8 @@
 #include "inputs/InfoRow.h"
 #include "inputs/SliderFieldRow.h"
 
+#include "common/EnumNames.h"
+#include "plan/FrameworkPresets.h"
 #include "plan/PlanFields.h"
 
 #include <QAbstractSpinBox>
@@ -115,6 +117,7 @@ InputPanel::InputPanel(PlanController *controller, QWidget *parent)
     buildHardware(addSection(tr("HARDWARE"), true));
     buildParallelism(addSection(tr("PARALLELISM"), true));
     buildPrecision(addSection(tr("PRECISION"), true));
+    buildTrainingStack(addSection(tr("TRAINING STACK"), false));
     buildCostFacility(addSection(tr("COST & FACILITY"), false));
     column->addStretch(1);
     setWidget(m_content);
@@ -299,9 +302,47 @@ void InputPanel::buildParallelism(CollapsibleSection *s)
                                return m_controller->setNumber(QStringLiteral("parallelism.zero"), v.toDouble(), &error);
                            }),
         TrainingOnly);
-    for (const char *path : {"parallelism.sharding", "parallelism.recompute", "parallelism.offload_optimizer",
-                             "parallelism.offload_params"})
+    choice(s, "parallelism.sharding", TrainingOnly);
+}
+
+// What the training framework does with memory (docs/memory.md §9): the stack and its recompute,
+// loss, offload and fine-tuning options. Folded by default: the presets' defaults suit most plans.
+void InputPanel::buildTrainingStack(CollapsibleSection *s)
+{
+    // Picking a stack applies its preset (plan/FrameworkPresets.h) as one undo step: its sharding
+    // implementation, and what its "selective" recompute is. The file and --set take the field alone.
+    auto *framework = static_cast<ChoiceFieldRow *>(choice(s, "parallelism.framework", TrainingOnly));
+    framework->setApply([this](const QVariant &v, QString &error) {
+        const FieldSpec &field = spec("parallelism.framework");
+        std::string message;
+        if (!checkFieldValue(field, v.toDouble(), message)) {
+            error = QString::fromStdString(message);
+            return false;
+        }
+        const auto &names = field.enumTable().names;
+        if (std::none_of(names.begin(), names.end(), [&v](const EnumName &n) { return n.value == v.toInt(); }))
+            return m_controller->setNumber(QStringLiteral("parallelism.framework"), v.toDouble(), &error);   // its message
+        if (field.getNumber(m_controller->plan()) == v.toDouble())
+            return true;
+        Plan plan = m_controller->plan();
+        applyFrameworkPreset(plan, static_cast<Framework>(v.toInt()));
+        m_controller->applyPlan(plan, tr("Framework: %1").arg(enumDisplayName(field.enumTable(), v.toInt())));
+        return true;
+    });
+    choice(s, "parallelism.recompute", TrainingOnly);
+    slider(s, "parallelism.recompute_every", TrainingOnly);
+    choice(s, "workload.training.loss", TrainingOnly);
+    slider(s, "workload.training.loss_chunks", TrainingOnly);
+    for (const char *path : {"parallelism.activation_offload", "parallelism.optimizer_in_backward"})
+        check(s, path, TrainingOnly);
+    for (const char *path : {"parallelism.offload_optimizer", "parallelism.offload_params"})
         choice(s, path, TrainingOnly);
+    for (const char *path : {"parallelism.compile", "workload.training.packed"})
+        check(s, path, TrainingOnly);
+    slider(s, "workload.training.padded_fill", TrainingOnly);
+    slider(s, "parallelism.loader_workers", TrainingOnly);
+    slider(s, "workload.training.lora_rank", TrainingOnly);
+    check(s, "workload.training.lora_all_linear", TrainingOnly);
 }
 
 void InputPanel::buildPrecision(CollapsibleSection *s)
