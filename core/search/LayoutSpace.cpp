@@ -6,6 +6,7 @@
 #include "search/LayoutSpace.h"
 
 #include "eval/ResolvedPlan.h"
+#include "memory/ActivationMemory.h"
 #include "search/LayoutSearch.h"
 
 #include <algorithm>
@@ -37,7 +38,8 @@ void powersOfTwoDividing(long long n, long long limit, std::vector<int> &out)
         out.push_back(static_cast<int>(v));
 }
 
-ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allowOffload, int pp, int shardGroup)
+ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allowOffload, int pp, int shardGroup,
+                                int recomputeLevels)
 {
     ShardingChoices out;
     auto add = [&](ShardingImpl impl, int zero, std::initializer_list<OffloadLevel> offloads) {
@@ -50,7 +52,7 @@ ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allow
                 c.offloads[static_cast<std::size_t>(c.offloadCount++)] = o;
         }
         out.items[static_cast<std::size_t>(out.count++)] = c;
-        out.cells += kRecomputeLevels * c.offloadCount;
+        out.cells += recomputeLevels * c.offloadCount;
     };
     const ShardingImpl order[] = {ShardingImpl::Megatron, ShardingImpl::DeepSpeed, ShardingImpl::Fsdp};
     bool first = true;
@@ -89,17 +91,69 @@ ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allow
     return out;
 }
 
-Recompute recomputeAt(int level)
+RecomputeLevels recomputeLevels(const ResolvedPlan &plan)
 {
-    static constexpr Recompute kLevels[kRecomputeLevels] = {Recompute::None, Recompute::Selective, Recompute::Full};
-    return kLevels[level];
+    const Plan &p = *plan.plan;
+    RecomputeLevels out;
+    auto offer = [&out](std::initializer_list<Recompute> policies) {
+        for (const Recompute r : policies)
+            out.items[static_cast<std::size_t>(out.count++)] = r;
+    };
+    switch (p.parallelism.framework) {
+    case Framework::Generic:
+    case Framework::Megatron:
+    case Framework::DeepSpeed:
+        // --recompute-granularity selective (attention core) or full; DeepSpeed's activation
+        // checkpointing runs Megatron's.
+        offer({Recompute::None, Recompute::Selective, Recompute::Full});
+        break;
+    case Framework::Fsdp2:
+        // torchtitan activation_checkpoint.mode none / selective (selective_ac_option "op" or an
+        // integer N) / full.
+        offer({Recompute::None, Recompute::SelectiveOp, Recompute::EveryN, Recompute::Full});
+        break;
+    case Framework::Fsdp1:
+    case Framework::Torchtune:
+        // checkpoint_wrapper on every block, or on every N-th (torchtune ac_mode selective, ac_option N).
+        offer({Recompute::None, Recompute::EveryN, Recompute::Full});
+        break;
+    case Framework::HfPeft:
+        // gradient_checkpointing checkpoints every decoder layer.
+        offer({Recompute::None, Recompute::Full});
+        break;
+    }
+    // The walk needs the policies ordered by the activations they keep (the lighter setting keeps
+    // more and runs faster): for this model and stack, per token of one layer.
+    const ActivationConfig act = trainingActivationConfig(p, layoutFromPlan(p));
+    std::array<double, kMaxRecomputeLevels> kept{};
+    for (int i = 0; i < out.count; ++i)
+        kept[static_cast<std::size_t>(i)] = layerBytesPerToken(plan.shape, act, out.items[static_cast<std::size_t>(i)]);
+    for (int i = 1; i < out.count; ++i) {
+        for (int j = i; j > 0 && kept[static_cast<std::size_t>(j)] > kept[static_cast<std::size_t>(j - 1)]; --j) {
+            std::swap(kept[static_cast<std::size_t>(j)], kept[static_cast<std::size_t>(j - 1)]);
+            std::swap(out.items[static_cast<std::size_t>(j)], out.items[static_cast<std::size_t>(j - 1)]);
+        }
+    }
+    return out;
 }
 
-void setMemorySaving(Layout &l, const ShardingChoice &choice, int recomputeLevel, int offloadIndex)
+int recomputeRank(Recompute recompute)
+{
+    switch (recompute) {
+    case Recompute::None: return 0;
+    case Recompute::Selective: return 1;
+    case Recompute::EveryN: return 2;
+    case Recompute::SelectiveOp: return 3;
+    case Recompute::Full: return 4;
+    }
+    return 4;
+}
+
+void setMemorySaving(Layout &l, const ShardingChoice &choice, Recompute recompute, int offloadIndex)
 {
     l.sharding = choice.impl;
     l.zero = choice.zero;
-    l.recompute = recomputeAt(recomputeLevel);
+    l.recompute = recompute;
     const OffloadLevel o = choice.offloads[static_cast<std::size_t>(offloadIndex)];
     l.offloadOptimizer = o == OffloadLevel::None ? Offload::None : Offload::Cpu;
     l.offloadParams = o == OffloadLevel::OptimizerAndParams ? Offload::Cpu : Offload::None;
@@ -112,11 +166,13 @@ TrainingSpace::TrainingSpace(const ResolvedPlan &plan, const SearchOptions &opti
 {
     m_base.numGpus = numGpus;
     m_base.flashAttention = plan.plan->parallelism.flashAttention;
+    m_recompute = recomputeLevels(plan);
 }
 
 ShardingChoices TrainingSpace::choicesFor(int pp, int shardGroup) const
 {
-    return shardingChoices(m_plan.plan->parallelism.sharding, m_options.allShardings, m_options.allowOffload, pp, shardGroup);
+    return shardingChoices(m_plan.plan->parallelism.sharding, m_options.allShardings, m_options.allowOffload, pp, shardGroup,
+                           m_recompute.count);
 }
 
 void TrainingSpace::tpCpLists()

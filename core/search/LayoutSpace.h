@@ -31,9 +31,23 @@ struct ShardingChoice
     int offloadCount = 1;
 };
 
-inline constexpr int kRecomputeLevels = 3;     // none, selective, full: weakest first
+inline constexpr int kMaxRecomputeLevels = 4;
 inline constexpr int kMaxShardingChoices = 8;
-inline constexpr int kMaxCells = kRecomputeLevels * 3;
+inline constexpr int kMaxCells = kMaxRecomputeLevels * 3;
+
+// The activation-checkpointing policies the plan's training stack offers, the one that keeps the
+// most activations first (docs/search.md "What is enumerated"): Megatron-LM and DeepSpeed none,
+// selective (the attention core), full; torchtitan (FSDP2) none, op-level selective, every N-th
+// layer, full; FSDP1 and torchtune none, every N-th layer, full; HF Transformers none, full
+// (gradient checkpointing of every layer).
+struct RecomputeLevels
+{
+    std::array<Recompute, kMaxRecomputeLevels> items{};
+    int count = 0;
+};
+RecomputeLevels recomputeLevels(const ResolvedPlan &plan);
+// Less recomputation first, for ranking ties: none, selective, every N-th layer, op-level, full.
+int recomputeRank(Recompute recompute);
 
 struct ShardingChoices
 {
@@ -42,11 +56,12 @@ struct ShardingChoices
     int cells = 0;   // candidates per layout group: sum over choices of recompute levels x offload levels
 };
 
-// The sharding choices for a group with pipeline depth pp sharding over shardGroup ranks.
-ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allowOffload, int pp, int shardGroup);
+// The sharding choices for a group with pipeline depth pp sharding over shardGroup ranks, each
+// walked over recomputeLevels recompute policies.
+ShardingChoices shardingChoices(ShardingImpl planImpl, bool allImpls, bool allowOffload, int pp, int shardGroup,
+                                int recomputeLevels);
 
-Recompute recomputeAt(int level);
-void setMemorySaving(Layout &layout, const ShardingChoice &choice, int recomputeLevel, int offloadIndex);
+void setMemorySaving(Layout &layout, const ShardingChoice &choice, Recompute recompute, int offloadIndex);
 
 // Enumerates the training layout groups of one GPU count: everything but the sharding choice,
 // recompute and offload (which the search walks per group). Lists are reused between calls.
@@ -61,6 +76,8 @@ public:
     template <typename Visit>
     bool forEachGroup(Visit &&visit);
 
+    const RecomputeLevels &recompute() const { return m_recompute; }
+
 private:
     void tpCpLists();
     void ppList(int gpusPerTpCp);
@@ -73,6 +90,7 @@ private:
     const SearchOptions &m_options;
     int m_numGpus;
     Layout m_base;            // fields the search does not vary (flash attention, ...)
+    RecomputeLevels m_recompute;
     std::vector<int> m_tp, m_cp, m_pp, m_vp, m_ep, m_mb;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/SearchRanking.h"
 
+#include "search/LayoutSpace.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -10,7 +12,7 @@ namespace {
 
 auto preferenceKey(const Layout &l)
 {
-    return std::make_tuple(static_cast<int>(l.recompute), static_cast<int>(l.offloadParams),
+    return std::make_tuple(recomputeRank(l.recompute), static_cast<int>(l.offloadParams),
                            static_cast<int>(l.offloadOptimizer), l.zero, static_cast<int>(l.sharding), l.pp, l.tp, l.cp,
                            l.ep, l.vp, -l.microBatch, l.numGpus, l.dp);
 }

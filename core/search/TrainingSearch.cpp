@@ -32,13 +32,16 @@ struct Cell
 class ChoiceWalk
 {
 public:
-    ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice, CellMask knownNoFit)
+    ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice, const RecomputeLevels &recompute,
+               CellMask knownNoFit)
         : m_state(state)
         , m_group(group)
         , m_choice(choice)
+        , m_recompute(recompute)
+        , m_levels(recompute.count)
         , m_offloads(choice.offloadCount)
     {
-        for (int r = 0; r < kRecomputeLevels; ++r) {
+        for (int r = 0; r < m_levels; ++r) {
             for (int o = 0; o < m_offloads; ++o) {
                 if (knownNoFit & bit(r, o))
                     at(r, o).state = CellState::NoFitKnown;
@@ -70,6 +73,8 @@ private:
     SearchState &m_state;
     const Layout &m_group;
     const ShardingChoice &m_choice;
+    const RecomputeLevels &m_recompute;
+    int m_levels;
     int m_offloads;
     std::array<Cell, kMaxCells> m_cells{};
 };
@@ -77,7 +82,7 @@ private:
 void ChoiceWalk::evaluateCell(int r, int o)
 {
     Layout l = m_group;
-    setMemorySaving(l, m_choice, r, o);
+    setMemorySaving(l, m_choice, m_recompute.items[static_cast<std::size_t>(r)], o);
     const Evaluation e = m_state.evaluate(l);
     Cell &c = at(r, o);
     c.hasTime = scoreTraining(m_state.timeObjective(), e, c.candidate);
@@ -127,13 +132,13 @@ bool ChoiceWalk::tryCell(int r, int o)
 
 void ChoiceWalk::walkPruned()
 {
-    const int strongestR = kRecomputeLevels - 1, strongestO = m_offloads - 1;
+    const int strongestR = m_levels - 1, strongestO = m_offloads - 1;
     bool strongestTried = false;
     // Staircase from the lightest setting: for each offload level, the lightest recompute level
     // that fits; heavier cells of that level, and of the levels above it, are dominated by it.
     // The first setting that does not fit sends the walk to the strongest one: if even that does
     // not fit, nothing does.
-    int rLimit = kRecomputeLevels;
+    int rLimit = m_levels;
     for (int o = 0; o < m_offloads; ++o) {
         for (int r = 0; r < rLimit; ++r) {
             const Cell &c = at(r, o);
@@ -155,7 +160,7 @@ void ChoiceWalk::walkPruned()
 CellMask ChoiceWalk::noFitMask() const
 {
     CellMask mask = 0;
-    for (int r = 0; r < kRecomputeLevels; ++r) {
+    for (int r = 0; r < m_levels; ++r) {
         for (int o = 0; o < m_offloads; ++o) {
             if (impliedNoFit(r, o, true))
                 mask |= bit(r, o);
@@ -166,7 +171,7 @@ CellMask ChoiceWalk::noFitMask() const
 
 void ChoiceWalk::walkAll()
 {
-    for (int r = 0; r < kRecomputeLevels; ++r) {
+    for (int r = 0; r < m_levels; ++r) {
         for (int o = 0; o < m_offloads; ++o)
             evaluateCell(r, o);
     }
@@ -191,7 +196,7 @@ bool ChoiceWalk::dominated(int r, int o) const
 
 bool ChoiceWalk::impliedNoFit(int r, int o, bool clearMiss) const
 {
-    for (int rr = r; rr < kRecomputeLevels; ++rr) {
+    for (int rr = r; rr < m_levels; ++rr) {
         for (int oo = o; oo < m_offloads; ++oo) {
             const Cell &c = at(rr, oo);
             if (c.state == CellState::NoFitKnown || (c.state == CellState::NoFit && (c.clearlyOver || !clearMiss)))
@@ -203,7 +208,7 @@ bool ChoiceWalk::impliedNoFit(int r, int o, bool clearMiss) const
 
 void ChoiceWalk::settle()
 {
-    for (int r = 0; r < kRecomputeLevels; ++r) {
+    for (int r = 0; r < m_levels; ++r) {
         for (int o = 0; o < m_offloads; ++o) {
             const Cell &c = at(r, o);
             switch (c.state) {
@@ -235,6 +240,7 @@ void ChoiceWalk::settle()
 void searchTrainingCount(SearchState &state, int numGpus)
 {
     TrainingSpace space(state.plan(), state.options(), numGpus);
+    const RecomputeLevels &levels = space.recompute();
     const bool prune = state.options().prune;
     // Per (TP, CP, PP, VP, EP) and sharding choice: the settings that did not fit at a smaller
     // micro-batch. Activation memory grows with the micro-batch and nothing else changes.
@@ -252,11 +258,11 @@ void searchTrainingCount(SearchState &state, int numGpus)
             const ShardingChoice &choice = choices.items[static_cast<std::size_t>(i)];
             CellMask &known = noFit[static_cast<std::size_t>(i)];
             // Nothing fits: the strongest setting, which every other one is lighter than, did not.
-            if (prune && (known & ChoiceWalk::bit(kRecomputeLevels - 1, choice.offloadCount - 1))) {
-                state.reject(rejectIndex(SearchReject::NotFitImplied), kRecomputeLevels * choice.offloadCount);
+            if (prune && (known & ChoiceWalk::bit(levels.count - 1, choice.offloadCount - 1))) {
+                state.reject(rejectIndex(SearchReject::NotFitImplied), levels.count * choice.offloadCount);
                 continue;
             }
-            ChoiceWalk walk(state, group, choice, prune ? known : 0);
+            ChoiceWalk walk(state, group, choice, levels, prune ? known : 0);
             if (prune) {
                 walk.walkPruned();
                 known = walk.noFitMask();

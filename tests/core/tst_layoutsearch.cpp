@@ -178,20 +178,20 @@ private slots:
     void shardingChoiceRules() const
     {
         // Megatron: DDP and the distributed optimizer (with and without CPU optimizer offload).
-        ShardingChoices c = shardingChoices(ShardingImpl::Megatron, false, true, 1, 8);
+        ShardingChoices c = shardingChoices(ShardingImpl::Megatron, false, true, 1, 8, 3);
         QCOMPARE(c.count, 2);
         QCOMPARE(c.cells, 3 * (1 + 2));
         // All implementations, no pipeline: M0, M1, DS1, DS2, DS3, FSDP2, FSDP3.
-        c = shardingChoices(ShardingImpl::Megatron, true, true, 1, 8);
+        c = shardingChoices(ShardingImpl::Megatron, true, true, 1, 8, 3);
         QCOMPARE(c.count, 7);
         QCOMPARE(c.cells, 3 * (1 + 2 + 2 + 2 + 3 + 1 + 2));
         // DeepSpeed's pipeline engine refuses ZeRO-2/3.
-        c = shardingChoices(ShardingImpl::DeepSpeed, false, true, 4, 8);
+        c = shardingChoices(ShardingImpl::DeepSpeed, false, true, 4, 8, 3);
         QCOMPARE(c.count, 2);
         for (int i = 0; i < c.count; ++i)
             QVERIFY(c.items[static_cast<std::size_t>(i)].zero <= 1);
         // Sharding over one rank changes nothing: stage 0 only.
-        c = shardingChoices(ShardingImpl::Fsdp, true, true, 1, 1);
+        c = shardingChoices(ShardingImpl::Fsdp, true, true, 1, 1, 3);
         QCOMPARE(c.count, 1);
         QCOMPARE(c.items[0].zero, 0);
         QCOMPARE(c.cells, 3);

@@ -2,6 +2,8 @@
 // The memory model against published peak-memory measurements (tests/data/validation/
 // memory_public.csv, README §2), with the fit-on-half / test-on-half check of the two fitted
 // overheads, and the reader's tolerance of other data sets in the same schema.
+#include "ValidationTables.h"
+
 #include "catalog/CatalogLoader.h"
 #include "common/TextFile.h"
 #include "common/Units.h"
@@ -23,18 +25,9 @@ using namespace gpuplan;
 
 namespace {
 
-CsvTable loadTable(const std::string &path)
-{
-    std::string text, error;
-    CsvTable table;
-    if (!readTextFile(path, CsvTable::kMaxBytes, text, error) || !table.parse(text, error))
-        qFatal("%s: %s", path.c_str(), error.c_str());
-    return table;
-}
-
 CsvTable publicTable()
 {
-    return loadTable(GPUPLAN_SOURCE_DIR "/tests/data/validation/memory_public.csv");
+    return test::validationTable("memory_public.csv");
 }
 
 ErrorStats halfStats(const ValidationReport &r, MemoryHalf half)

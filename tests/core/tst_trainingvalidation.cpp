@@ -3,6 +3,8 @@
 // tests/data/validation/README.md §1) with the bundled catalog: accuracy targets, the fixed
 // fit-half / test-half split behind catalogs/gpu_efficiency.json, reproducing that fit, and the
 // reader's tolerance of other data sets in the same schema.
+#include "ValidationTables.h"
+
 #include "catalog/CatalogLoader.h"
 #include "common/TextFile.h"
 #include "validate/CsvTable.h"
@@ -22,12 +24,7 @@ namespace {
 
 CsvTable publicTable()
 {
-    const std::string path = GPUPLAN_SOURCE_DIR "/tests/data/validation/training_public.csv";
-    std::string text, error;
-    CsvTable table;
-    if (!readTextFile(path, CsvTable::kMaxBytes, text, error) || !table.parse(text, error))
-        qFatal("%s: %s", path.c_str(), error.c_str());
-    return table;
+    return test::validationTable("training_public.csv");
 }
 
 const ValidationReport &publicReport()
