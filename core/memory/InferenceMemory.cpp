@@ -124,7 +124,10 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     const InferenceWorkload &w = p.workload.inference;
     const double context = static_cast<double>(w.promptLen) + w.outputLen;
     const int block = blockTokens(p, plan.engine);
-    const double capacity = (plan.gpu ? plan.gpu->memoryBytes : 0.0) * w.memoryUtilization;
+    // The engine's share of what CUDA reports as the device total (vLLM's gpu_memory_utilization is a
+    // fraction of torch.cuda.mem_get_info's total), as training and the KV pool (kvPool) take it; the
+    // breakdown holds the CUDA context, NCCL and the engine reserve.
+    const double capacity = (plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0) * w.memoryUtilization;
     const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
     // The layout carries the concurrency being evaluated (layoutFromPlan: the plan's; the
     // concurrency curve and the search vary it).
