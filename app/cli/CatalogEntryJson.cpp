@@ -182,6 +182,8 @@ Json entryJson(const StorageTierSpec &t)
     j["aggregate_read"] = t.aggregateRead;
     j["aggregate_write"] = t.aggregateWrite;
     j["first_byte_latency_s"] = t.firstByteLatencyS;
+    j["usd_per_tb"] = priceOrNull(t.usdPerTb);
+    j["usd_per_gbytes_per_s"] = t.usdPerGBps;
     j["usd_per_tb_month"] = priceOrNull(t.usdPerTbMonth);
     j["node_local"] = t.nodeLocal;
     j["sources"] = sourcesJson(t.sources);

@@ -127,6 +127,7 @@ bool readStorageTierEntry(CatalogEntryReader &r, StorageTierSpec &t)
            r.number("aggregate_read_gbytes_per_s", 0, 1e7, t.aggregateRead, units::kGB) &&
            r.number("aggregate_write_gbytes_per_s", 0, 1e7, t.aggregateWrite, units::kGB) &&
            r.number("first_byte_latency_s", 0, 100, t.firstByteLatencyS) &&
+           r.number("usd_per_tb", 0, 1e6, t.usdPerTb) && r.number("usd_per_gbytes_per_s", 0, 1e8, t.usdPerGBps) &&
            r.number("usd_per_tb_month", 0, 1e5, t.usdPerTbMonth) && r.flag("node_local", t.nodeLocal) &&
            r.rejectUnknownKeys();
 }

@@ -83,6 +83,16 @@ const EnumName kCloudPricing[] = {n(CloudPricing::OnDemand, "on_demand"), n(Clou
 const EnumName kStorageTier[] = {n(StorageTier::LocalNvme, "local_nvme"), n(StorageTier::SataSsd, "sata_ssd"),
                                  n(StorageTier::NasNfs, "nas_nfs"), n(StorageTier::ParallelFs, "parallel_fs"),
                                  n(StorageTier::ObjectStore, "object_store")};
+const EnumName kRoleTier[] = {n(RoleTier::Same, "same"),         n(RoleTier::None, "none"),
+                              n(RoleTier::LocalNvme, "local_nvme"), n(RoleTier::SataSsd, "sata_ssd"),
+                              n(RoleTier::NasNfs, "nas_nfs"),     n(RoleTier::ParallelFs, "parallel_fs"),
+                              n(RoleTier::ObjectStore, "object_store")};
+// Data and checkpoints must live somewhere: their roles take no "none".
+const EnumName kRequiredRoleTier[] = {n(RoleTier::Same, "same"),           n(RoleTier::LocalNvme, "local_nvme"),
+                                      n(RoleTier::SataSsd, "sata_ssd"),     n(RoleTier::NasNfs, "nas_nfs"),
+                                      n(RoleTier::ParallelFs, "parallel_fs"), n(RoleTier::ObjectStore, "object_store")};
+const EnumName kStorageRole[] = {n(StorageRole::Data, "data"), n(StorageRole::Cache, "cache"),
+                                 n(StorageRole::Checkpoint, "checkpoint"), n(StorageRole::Archive, "archive")};
 
 } // namespace
 
@@ -111,6 +121,9 @@ GPUPLAN_ENUM_TABLE(batchingNames, "batching", kBatching, {})
 GPUPLAN_ENUM_TABLE(coolingNames, "cooling", kCooling, {})
 GPUPLAN_ENUM_TABLE(cloudPricingNames, "cloud pricing", kCloudPricing, {})
 GPUPLAN_ENUM_TABLE(storageTierNames, "storage tier", kStorageTier, {})
+GPUPLAN_ENUM_TABLE(roleTierNames, "storage tier", kRoleTier, {})
+GPUPLAN_ENUM_TABLE(requiredRoleTierNames, "storage tier", kRequiredRoleTier, {})
+GPUPLAN_ENUM_TABLE(storageRoleNames, "storage role", kStorageRole, {})
 
 #undef GPUPLAN_ENUM_TABLE
 

@@ -44,6 +44,9 @@ const EnumNameTable &batchingNames();
 const EnumNameTable &coolingNames();
 const EnumNameTable &cloudPricingNames();
 const EnumNameTable &storageTierNames();
+const EnumNameTable &roleTierNames();          // a storage role's tier: "same", "none" or a tier
+const EnumNameTable &requiredRoleTierNames();  // the same without "none" (data and checkpoints)
+const EnumNameTable &storageRoleNames();       // "data", "cache", "checkpoint", "archive"
 
 std::optional<int> parseEnum(const EnumNameTable &table, std::string_view text);
 const char *enumName(const EnumNameTable &table, int value);

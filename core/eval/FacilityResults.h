@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "plan/FacilityAssumptions.h"
+
 #include <array>
 #include <cstdint>
 
@@ -67,13 +69,26 @@ struct CoolingResult
     bool nodeExceedsRack = false;
 };
 
+// One storage role as the job sees it.
+struct StorageRoleResult
+{
+    int tier = -1;                      // StorageTier value; -1 = the role has no tier of its own
+    double readGBps = 0;                // the tier for the job's nodes (0 = no or unknown tier)
+    double writeGBps = 0;
+    double bytes = 0;                   // capacity the role holds on its tier
+};
+
 struct StorageResult
 {
     double checkpointBytes = 0;         // weights + optimizer states (training); weights (inference)
     double bytesPerParam = 0;           // in the checkpoint
     double requiredReadGBps = 0;        // to keep the GPUs fed (GB/s, 1e9 bytes)
-    double tierReadGBps = 0;            // the tier for this many nodes (0 = unknown tier)
-    double tierWriteGBps = 0;
+    double tierReadGBps = 0;            // the tier the loaders read: the cache, else the data tier (0 = unknown)
+    double tierWriteGBps = 0;           // the checkpoint tier
+    std::array<StorageRoleResult, static_cast<int>(StorageRole::Count)> roles{}; // StorageRole order
+    const StorageRoleResult &role(StorageRole r) const { return roles[static_cast<std::size_t>(r)]; }
+    bool separateCache = false;         // the cache is on another tier than the data: staged before the run
+    double cacheStagingS = 0;           // copying the dataset from the data tier into the cache
     double checkpointWriteS = 0;        // full write to the tier
     double checkpointBlockingS = 0;     // time the training loop stalls per checkpoint
     double restoreS = 0;                // reading the checkpoint back after a failure
@@ -161,7 +176,12 @@ struct CostResult
     bool isMissing(MissingInput m) const { return (missing & static_cast<std::uint16_t>(m)) != 0; }
 };
 
-enum class BomItem : unsigned char { Gpu, Node, Rack, LeafSwitch, SpineSwitch, CoreSwitch, Nic, Cable, Network, Storage, Count };
+// Storage lines follow the roles: the data (Storage), its cache, checkpoints, the archive, and the
+// bandwidth a performance-priced tier (parallel file system) is bought for.
+enum class BomItem : unsigned char {
+    Gpu, Node, Rack, LeafSwitch, SpineSwitch, CoreSwitch, Nic, Cable, Network,
+    Storage, CacheStorage, CheckpointStorage, ArchiveStorage, StorageBandwidth, Count
+};
 
 // How a BOM line's money enters the capex.
 enum class BomPricing : unsigned char {
@@ -174,7 +194,7 @@ enum class BomPricing : unsigned char {
 struct BomLine
 {
     BomItem item = BomItem::Count;
-    double quantity = 0;                // units; storage in TB
+    double quantity = 0;                // units; storage in TB, storage bandwidth in GB/s
     double unitUsd = 0;
     BomPricing pricing = BomPricing::Priced;
     double totalUsd() const { return pricing == BomPricing::Priced ? quantity * unitUsd : 0.0; }

@@ -87,6 +87,12 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
 
     // Optional: without a catalog entry the facility model reports the storage figures as unknown.
     out.storageTier = catalog.findStorageTier(nameOf(storageTierNames(), plan.storage.tier));
+    for (int role = 0; role < static_cast<int>(StorageRole::Count); ++role) {
+        StorageTier tier{};
+        const bool has = storageTierOf(plan.storage, static_cast<StorageRole>(role), tier);
+        out.roleTierIds[static_cast<std::size_t>(role)] = has ? static_cast<int>(tier) : -1;
+        out.roleTiers[static_cast<std::size_t>(role)] = has ? catalog.findStorageTier(nameOf(storageTierNames(), tier)) : nullptr;
+    }
 
     out.gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 8);
     out.gpusPerNode = std::max(out.gpusPerNode, 1);

@@ -5,6 +5,7 @@
 #include "model/ModelShape.h"
 #include "plan/Plan.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct ResolvedPlan
     const EnginePreset *engine = nullptr;    // inference plans
     const CloudOffer *cloud = nullptr;       // cheapest (or chosen) offer; may be null
     const StorageTierSpec *storageTier = nullptr; // plan's storage.tier; null when the catalog lacks it
+    // Each storage role's tier (StorageRole order) and its StorageTier value: roleTierIds is -1 for
+    // a role without a tier ("none"); roleTiers is null then and when the catalog lacks the tier.
+    std::array<const StorageTierSpec *, static_cast<int>(StorageRole::Count)> roleTiers{};
+    std::array<int, static_cast<int>(StorageRole::Count)> roleTierIds{};
     int gpusPerNode = 8;
 };
 

@@ -3,6 +3,7 @@
 
 #include "common/Units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan {
@@ -22,6 +23,36 @@ void addLine(BillOfMaterials &bom, BomItem item, double quantity, double unitUsd
     line.unitUsd = unitUsd > 0 ? unitUsd : 0.0;
     line.pricing = pricing == BomPricing::Priced && unitUsd < 0 ? BomPricing::Unpriced : pricing;
     bom.capexUsd += line.totalUsd();
+}
+
+void addStorageLine(BillOfMaterials &bom, BomItem item, const TierInputs &tier, double bytes)
+{
+    if (tier.id < 0)
+        return;
+    addLine(bom, item, bytes / units::kTB, tier.known ? tier.usdPerTb : -1.0,
+            tier.nodeLocal ? BomPricing::InNodePrice : BomPricing::Priced);
+}
+
+// A parallel file system is bought for the bandwidth it delivers to the job as well as for its
+// capacity; a tier serving several roles is one system, priced once.
+void addStorageBandwidth(BillOfMaterials &bom, const FacilityInputs &in, const StorageResult &storage)
+{
+    double gbps = 0;
+    double usd = 0;
+    for (std::size_t role = 0; role < in.tiers.size(); ++role) {
+        const TierInputs &t = in.tiers[role];
+        bool seen = false;
+        for (std::size_t before = 0; before < role; ++before)
+            seen = seen || in.tiers[before].id == t.id;
+        if (t.id < 0 || seen || !t.known || t.nodeLocal || t.usdPerGBps <= 0)
+            continue;
+        const StorageRoleResult &r = storage.roles[role];
+        const double delivered = std::max(r.readGBps, r.writeGBps);
+        gbps += delivered;
+        usd += delivered * t.usdPerGBps;
+    }
+    if (gbps > 0)
+        addLine(bom, BomItem::StorageBandwidth, gbps, usd / gbps, BomPricing::Priced);
 }
 
 } // namespace
@@ -65,7 +96,7 @@ FabricSize fabricFor(const FacilityInputs &in)
     return sizeFatTree(totalNodes(in), in.nicsPerNode, in.switchRadix, in.railOptimized);
 }
 
-BillOfMaterials buildBom(const FacilityInputs &in, const FabricSize &fabric, int racks, double storageBytes)
+BillOfMaterials buildBom(const FacilityInputs &in, const FabricSize &fabric, int racks, const StorageResult &storage)
 {
     BillOfMaterials bom;
     bom.fabricTiers = fabric.tiers;
@@ -88,8 +119,10 @@ BillOfMaterials buildBom(const FacilityInputs &in, const FabricSize &fabric, int
         addLine(bom, BomItem::Network, nodes * in.gpusPerNode, in.networkPerGpuUsd, BomPricing::Priced);
 
     // Node-local tiers live on the servers' own drives.
-    addLine(bom, BomItem::Storage, storageBytes / units::kTB, in.storageUsdPerTb,
-            in.tierNodeLocal ? BomPricing::InNodePrice : BomPricing::Priced);
+    const BomItem items[] = {BomItem::Storage, BomItem::CacheStorage, BomItem::CheckpointStorage, BomItem::ArchiveStorage};
+    for (std::size_t role = 0; role < in.tiers.size(); ++role)
+        addStorageLine(bom, items[role], in.tiers[role], storage.roles[role].bytes);
+    addStorageBandwidth(bom, in, storage);
     return bom;
 }
 

@@ -26,6 +26,8 @@ FabricSize sizeFatTree(double nodes, double nicsPerNode, double radix, bool rail
 
 FabricSize fabricFor(const FacilityInputs &in);
 
-BillOfMaterials buildBom(const FacilityInputs &in, const FabricSize &fabric, int racks, double storageBytes);
+// Storage: each role's capacity at its tier's price per TB (node-local tiers are in the node price),
+// and the bandwidth of each performance-priced tier the roles use, counted once per tier.
+BillOfMaterials buildBom(const FacilityInputs &in, const FabricSize &fabric, int racks, const StorageResult &storage);
 
 } // namespace gpuplan

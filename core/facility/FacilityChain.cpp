@@ -15,7 +15,7 @@ void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
     out.fabric = fabricFor(in);
     out.power = computePower(in, out.fabric, out.storage.capacityBytes);
     out.cooling = computeCooling(in, out.power, out.fabric);
-    out.bom = buildBom(in, out.fabric, out.cooling.racks, out.storage.capacityBytes);
+    out.bom = buildBom(in, out.fabric, out.cooling.racks, out.storage);
     out.reliability = computeReliability(in, out.storage);
     const bool training = in.mode == Mode::Training;
     const double wallS = training ? out.reliability.effectiveTimeToTrainS : in.idealRunS;

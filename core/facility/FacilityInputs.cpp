@@ -130,21 +130,30 @@ void gatherStorage(const ResolvedPlan &plan, FacilityInputs &in)
 {
     const Plan &p = *plan.plan;
     const StorageAssumptions &s = p.storage;
-    const StorageTierSpec *tier = plan.storageTier;
-    in.hasTier = tier != nullptr;
-    if (tier) {
-        in.tierNodeLocal = tier->nodeLocal;
-        in.tierReadPerNode = tier->readPerNode;
-        in.tierWritePerNode = tier->writePerNode;
-        in.tierAggregateRead = tier->aggregateRead;
-        in.tierAggregateWrite = tier->aggregateWrite;
+    for (std::size_t role = 0; role < in.tiers.size(); ++role) {
+        TierInputs &t = in.tiers[role];
+        const StorageTierSpec *tier = plan.roleTiers[role];
+        t.id = plan.roleTierIds[role];
+        t.known = tier != nullptr;
+        if (!tier) {
+            // A role without a tier ("none") needs none; a tier the catalog lacks is unknown.
+            if (t.id >= 0)
+                mark(in, MissingInput::StorageTier);
+            continue;
+        }
+        t.nodeLocal = tier->nodeLocal;
+        t.readPerNode = tier->readPerNode;
+        t.writePerNode = tier->writePerNode;
+        t.aggregateRead = tier->aggregateRead;
+        t.aggregateWrite = tier->aggregateWrite;
+        // The plan's capacity price, when it states one, replaces every shared tier's catalog price.
+        t.usdPerTb = p.cost.storageUsdPerTb >= 0 ? p.cost.storageUsdPerTb : tier->usdPerTb;
+        t.usdPerGBps = tier->usdPerGBps;
         // A node-local tier runs at the node's own drives when the node catalog knows them.
         if (tier->nodeLocal && plan.node && plan.node->localNvmeReadBw > 0) {
-            in.tierReadPerNode = plan.node->localNvmeReadBw;
-            in.tierWritePerNode = plan.node->localNvmeWriteBw > 0 ? plan.node->localNvmeWriteBw : in.tierWritePerNode;
+            t.readPerNode = plan.node->localNvmeReadBw;
+            t.writePerNode = plan.node->localNvmeWriteBw > 0 ? plan.node->localNvmeWriteBw : t.writePerNode;
         }
-    } else {
-        mark(in, MissingInput::StorageTier);
     }
     in.hostCopyPerGpu = plan.gpu && plan.gpu->pcieBandwidth > 0 ? plan.gpu->pcieBandwidth : kFallbackPcieBytesPerS;
     in.asyncCheckpoint = s.asyncCheckpoint;
@@ -158,6 +167,7 @@ void gatherStorage(const ResolvedPlan &plan, FacilityInputs &in)
         in.checkpointParams = lora ? loraParams(plan.shape, p.workload.training) : plan.shape.totalParams;
         in.checkpointBytesPerParam = trainingCheckpointBytesPerParam(p);
         in.checkpointsKept = s.checkpointsRetained + s.milestoneCheckpoints;
+        in.milestoneCheckpoints = s.milestoneCheckpoints;
         in.datasetBytes = s.datasetTb > 0 ? s.datasetTb * units::kTB : p.workload.training.tokens * in.bytesPerToken;
     } else {
         in.checkpointParams = plan.shape.totalParams;           // the served weights
@@ -253,7 +263,6 @@ void gatherMoney(const ResolvedPlan &plan, FacilityInputs &in)
 
     in.networkPerGpuUsd = c.networkPerGpuUsd;
     in.rackUsd = c.rackPriceUsd;
-    in.storageUsdPerTb = c.storageUsdPerTb;
     in.electricityUsdPerKwh = c.electricityUsdPerKwh;
     in.ownFacility = c.ownFacility;
     in.coloUsdPerKwMonth = c.coloUsdPerKwMonth;

@@ -6,6 +6,7 @@
 #include "eval/ResolvedPlan.h"
 #include "plan/FacilityAssumptions.h"
 
+#include <array>
 #include <cstdint>
 
 // Every number the facility and money models read, resolved once from the plan, the catalog and
@@ -19,6 +20,20 @@ struct PriceInput
 {
     double usd = -1.0;          // negative = unknown
     BomPricing pricing = BomPricing::Unpriced;
+};
+
+// One storage role's tier as the models read it.
+struct TierInputs
+{
+    int id = -1;                     // StorageTier value; -1 = the role has no tier of its own
+    bool known = false;              // the catalog has the tier (else its figures are unknown)
+    bool nodeLocal = false;
+    double readPerNode = 0;          // bytes/s
+    double writePerNode = 0;
+    double aggregateRead = 0;        // 0 = no cap
+    double aggregateWrite = 0;
+    double usdPerTb = -1;            // capacity price; negative = unknown
+    double usdPerGBps = 0;           // performance price per GB/s delivered; 0 = by capacity only
 };
 
 struct FacilityInputs
@@ -57,17 +72,13 @@ struct FacilityInputs
     double airLimitW = 40000;
     double gridKgPerKwh = 0.39;
 
-    // Storage and checkpoints.
-    bool hasTier = false;
-    bool tierNodeLocal = false;
-    double tierReadPerNode = 0;      // bytes/s
-    double tierWritePerNode = 0;
-    double tierAggregateRead = 0;    // 0 = no cap
-    double tierAggregateWrite = 0;
+    // Storage and checkpoints: one tier per StorageRole (data, cache, checkpoint, archive).
+    std::array<TierInputs, static_cast<int>(StorageRole::Count)> tiers{};
     double hostCopyPerGpu = 0;       // device-to-host bytes/s (async checkpoint copy-out)
     double checkpointParams = 0;     // parameters saved (LoRA: the adapters)
     double checkpointBytesPerParam = 0;
     double checkpointsKept = 1;      // retained + milestones
+    double milestoneCheckpoints = 0; // of those, kept on the archive tier when the plan has one
     bool asyncCheckpoint = true;
     double checkpointOverheadS = 0;  // fixed stall per save
     double bytesPerToken = 2;
@@ -93,7 +104,6 @@ struct FacilityInputs
     PriceInput server;               // node without GPUs
     double networkPerGpuUsd = -1;    // >= 0 replaces the switch, cable and NIC lines
     double rackUsd = -1;
-    double storageUsdPerTb = 150;
     double electricityUsdPerKwh = 0.08;
     bool ownFacility = false;
     double coloUsdPerKwMonth = 184.06;
@@ -128,6 +138,11 @@ double offerGpuHourUsd(const CloudOffer &offer, CloudPricing pricing, const Cost
 
 // Resolves the inputs. Reads the memory/time results already in `evaluation`; allocation-free.
 FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layout, const Evaluation &evaluation);
+
+inline const TierInputs &tierOf(const FacilityInputs &in, StorageRole role)
+{
+    return in.tiers[static_cast<std::size_t>(role)];
+}
 
 // Nodes bought: the job's nodes and the spares.
 inline double totalNodes(const FacilityInputs &in) { return in.jobNodes + in.spareNodes; }

@@ -60,9 +60,26 @@ Json coolingJson(const CoolingResult &c)
             {"node_exceeds_rack", c.nodeExceedsRack}};
 }
 
+// The tier each role is on, what it delivers to the job's nodes and what it holds.
+Json storageRolesJson(const StorageResult &s)
+{
+    Json roles = Json::object();
+    for (const EnumName &role : storageRoleNames().names) {
+        const StorageRoleResult &r = s.role(static_cast<StorageRole>(role.value));
+        roles[role.name] = {{"tier", r.tier >= 0 ? Json(nameOf(storageTierNames(), r.tier)) : Json(nullptr)},
+                            {"read_gbps", num(r.readGBps)},
+                            {"write_gbps", num(r.writeGBps)},
+                            {"bytes", num(r.bytes)}};
+    }
+    return roles;
+}
+
 Json storageJson(const StorageResult &s, const Plan &plan)
 {
     return {{"tier", nameOf(storageTierNames(), plan.storage.tier)},
+            {"roles", storageRolesJson(s)},
+            {"separate_cache", s.separateCache},
+            {"cache_staging_s", num(s.cacheStagingS)},
             {"checkpoint_bytes", num(s.checkpointBytes)},
             {"checkpoint_gb", num(s.checkpointBytes / units::kGB)},
             {"checkpoint_bytes_per_param", num(s.bytesPerParam)},

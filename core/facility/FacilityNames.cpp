@@ -16,6 +16,10 @@ const char *bomItemName(BomItem item)
     case BomItem::Cable: return "cable";
     case BomItem::Network: return "network";
     case BomItem::Storage: return "storage_tb";
+    case BomItem::CacheStorage: return "cache_storage_tb";
+    case BomItem::CheckpointStorage: return "checkpoint_storage_tb";
+    case BomItem::ArchiveStorage: return "archive_storage_tb";
+    case BomItem::StorageBandwidth: return "storage_bandwidth_gbps";
     case BomItem::Count: break;
     }
     return "unknown";
@@ -33,7 +37,11 @@ const char *bomItemLabel(BomItem item)
     case BomItem::Nic: return "Scale-out NICs";
     case BomItem::Cable: return "Cables and transceivers";
     case BomItem::Network: return "Network (per GPU)";
-    case BomItem::Storage: return "Storage (TB)";
+    case BomItem::Storage: return "Data storage (TB)";
+    case BomItem::CacheStorage: return "Data cache (TB)";
+    case BomItem::CheckpointStorage: return "Checkpoint storage (TB)";
+    case BomItem::ArchiveStorage: return "Checkpoint archive (TB)";
+    case BomItem::StorageBandwidth: return "Storage bandwidth (GB/s)";
     case BomItem::Count: break;
     }
     return "Unknown";

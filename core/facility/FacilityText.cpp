@@ -33,6 +33,25 @@ struct Lines
     }
 };
 
+std::string roleTierName(const StorageRoleResult &r)
+{
+    return r.tier >= 0 ? nameOf(storageTierNames(), r.tier) : "none";
+}
+
+// "data, cache, checkpoints and archive on parallel_fs", or each role's tier when they differ.
+std::string storageRolesText(const StorageResult &s)
+{
+    bool same = true;
+    for (const StorageRoleResult &r : s.roles)
+        same = same && r.tier == s.roles.front().tier;
+    if (same)
+        return "data, cache, checkpoints and archive on " + roleTierName(s.roles.front());
+    return "data " + roleTierName(s.role(StorageRole::Data)) + ", cache " + roleTierName(s.role(StorageRole::Cache)) +
+           (s.separateCache ? fmt(" (staged in %.0f s)", s.cacheStagingS) : std::string(" (reads the data tier)")) +
+           ", checkpoints " + roleTierName(s.role(StorageRole::Checkpoint)) + ", archive " +
+           roleTierName(s.role(StorageRole::Archive));
+}
+
 void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
 {
     const PowerResult &w = e.power;
@@ -69,10 +88,12 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     else
         line("weights", formatStorage(s.checkpointBytes) + "; reload after a failure " +
                             formatDuration(s.restoreS));
+    const StorageRoleResult &loaders = s.role(s.separateCache ? StorageRole::Cache : StorageRole::Data);
     if (training)
-        line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", tier " +
-                              nameOf(storageTierNames(), p.storage.tier) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
+        line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", " + (s.separateCache ? "cache " : "tier ") +
+                              roleTierName(loaders) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
                               (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
+    line("storage tiers", storageRolesText(s));
     line("storage capacity", formatStorage(s.capacityBytes));
     line("cluster MTBF", fmt("%.1f h", r.mtbfHours) + " over " + std::to_string(r.jobNodes) + " nodes" +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));

@@ -62,7 +62,12 @@ void scaleAssumption(FacilityInputs &in, Assumption which, double f)
         scaleKnown(in.nicUsd, f);
         scaleKnown(in.networkPerGpuUsd, f);
         break;
-    case Assumption::StoragePrice: in.storageUsdPerTb *= f; break;
+    case Assumption::StoragePrice:
+        for (TierInputs &t : in.tiers) {
+            scaleKnown(t.usdPerTb, f);
+            t.usdPerGBps *= f;
+        }
+        break;
     case Assumption::Electricity: in.electricityUsdPerKwh *= f; break;
     case Assumption::Pue: in.pue = std::max(1.0, in.pue * f); break;
     case Assumption::GpuPower: in.busyPowerFraction *= f; break;

@@ -13,21 +13,58 @@ double tierBandwidth(double perNode, double aggregate, double nodes)
     return aggregate > 0 ? std::min(scaled, aggregate) : scaled;
 }
 
+namespace {
+
+StorageRoleResult roleResult(const TierInputs &t, double nodes)
+{
+    StorageRoleResult r;
+    r.tier = t.id;
+    if (t.known) {
+        r.readGBps = tierBandwidth(t.readPerNode, t.aggregateRead, nodes) / units::kGB;
+        r.writeGBps = tierBandwidth(t.writePerNode, t.aggregateWrite, nodes) / units::kGB;
+    }
+    return r;
+}
+
+} // namespace
+
 StorageResult computeStorage(const FacilityInputs &in)
 {
     StorageResult s;
     s.bytesPerParam = in.checkpointBytesPerParam;
     s.checkpointBytes = in.checkpointParams * in.checkpointBytesPerParam;
     s.datasetBytes = in.datasetBytes;
-    s.capacityBytes = in.checkpointsKept * s.checkpointBytes + in.datasetBytes;
     if (in.mode == Mode::Training)
         s.requiredReadGBps = in.tokensPerS * in.bytesPerToken * in.readAmplification / units::kGB;
 
-    // Every node of the job reads and writes its share in parallel (sharded checkpoints).
-    const double read = in.hasTier ? tierBandwidth(in.tierReadPerNode, in.tierAggregateRead, in.jobNodes) : 0.0;
-    const double write = in.hasTier ? tierBandwidth(in.tierWritePerNode, in.tierAggregateWrite, in.jobNodes) : 0.0;
-    s.tierReadGBps = read / units::kGB;
-    s.tierWriteGBps = write / units::kGB;
+    // Every node of the job reads and writes its share in parallel (sharded checkpoints and data).
+    for (std::size_t role = 0; role < s.roles.size(); ++role)
+        s.roles[role] = roleResult(in.tiers[role], in.jobNodes);
+    StorageRoleResult &data = s.roles[static_cast<std::size_t>(StorageRole::Data)];
+    StorageRoleResult &cache = s.roles[static_cast<std::size_t>(StorageRole::Cache)];
+    StorageRoleResult &checkpoint = s.roles[static_cast<std::size_t>(StorageRole::Checkpoint)];
+    StorageRoleResult &archive = s.roles[static_cast<std::size_t>(StorageRole::Archive)];
+
+    // Milestones go to the archive; without one they stay next to the retained checkpoints.
+    const double retained = in.checkpointsKept - in.milestoneCheckpoints;
+    data.bytes = in.datasetBytes;
+    checkpoint.bytes = (archive.tier >= 0 ? retained : in.checkpointsKept) * s.checkpointBytes;
+    archive.bytes = archive.tier >= 0 ? in.milestoneCheckpoints * s.checkpointBytes : 0.0;
+    // A cache on the data's own tier is no cache: the loaders read the data tier.
+    s.separateCache = cache.tier >= 0 && cache.tier != data.tier;
+    cache.bytes = s.separateCache ? in.datasetBytes : 0.0;
+    const bool cacheShared = s.separateCache && !tierOf(in, StorageRole::Cache).nodeLocal;
+    s.capacityBytes = in.checkpointsKept * s.checkpointBytes + in.datasetBytes + (cacheShared ? cache.bytes : 0.0);
+
+    const StorageRoleResult &loaders = s.separateCache ? cache : data;
+    s.tierReadGBps = loaders.readGBps;
+    s.tierWriteGBps = checkpoint.writeGBps;
+    // The dataset is staged into the cache before the run, as fast as the slower side allows.
+    const double stagingGBps = std::min(data.readGBps, cache.writeGBps);
+    s.cacheStagingS = s.separateCache && stagingGBps > 0 ? in.datasetBytes / (stagingGBps * units::kGB) : 0.0;
+
+    const double write = checkpoint.writeGBps * units::kGB;
+    const double read = checkpoint.readGBps * units::kGB;
     s.checkpointWriteS = write > 0 ? s.checkpointBytes / write : 0.0;
     s.restoreS = read > 0 ? s.checkpointBytes / read : 0.0;
     if (in.mode == Mode::Training) {
@@ -36,7 +73,7 @@ StorageResult computeStorage(const FacilityInputs &in)
         const double hostCopyS = in.hostCopyPerGpu > 0 ? s.checkpointBytes / in.jobGpus / in.hostCopyPerGpu : 0.0;
         // Without a tier only the copy-out is known (MissingInput::StorageTier says so).
         s.checkpointBlockingS = in.checkpointOverheadS + (in.asyncCheckpoint || write <= 0 ? hostCopyS : s.checkpointWriteS);
-        s.starved = in.hasTier && s.requiredReadGBps > s.tierReadGBps;
+        s.starved = s.tierReadGBps > 0 && s.requiredReadGBps > s.tierReadGBps;
     }
     return s;
 }

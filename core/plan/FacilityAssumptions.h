@@ -12,6 +12,12 @@ namespace gpuplan {
 
 enum class CloudPricing : unsigned char { OnDemand, Reserved1y, Reserved3y, Spot };
 enum class StorageTier : unsigned char { LocalNvme, SataSsd, NasNfs, ParallelFs, ObjectStore };
+// The tier one storage role is on: the plan's storage.tier ("same"), no tier of its own ("none": no
+// cache, no archive), or one of the StorageTier values (storageTierOf() maps it).
+enum class RoleTier : unsigned char { Same, None, LocalNvme, SataSsd, NasNfs, ParallelFs, ObjectStore };
+// What the storage system is used for: the training data's home, a copy of it next to the GPUs,
+// where checkpoints are written and restored from, and where milestone checkpoints are kept.
+enum class StorageRole : unsigned char { Data, Cache, Checkpoint, Archive, Count };
 
 struct FacilityAssumptions
 {
@@ -61,7 +67,7 @@ struct CostAssumptions
     double serverPriceUsd = -1.0;        // per node, without GPUs
     double networkPerGpuUsd = -1.0;      // negative = derived from the fabric BOM
     double rackPriceUsd = -1.0;          // cabinet + PDUs per rack; negative = not priced
-    double storageUsdPerTb = 150.0;      // ESTIMATE (no published figure in the reference set)
+    double storageUsdPerTb = -1.0;       // capacity price of every shared tier; negative = each tier's catalog price
     double electricityUsdPerKwh = 0.08;  // US industrial average 2023 (EIA)
     bool ownFacility = false;            // false: colocation priced per kW-month
     double coloUsdPerKwMonth = 184.06;   // CBRE NA H2 2024
@@ -83,7 +89,11 @@ struct CostAssumptions
 
 struct StorageAssumptions
 {
-    StorageTier tier = StorageTier::ParallelFs;
+    StorageTier tier = StorageTier::ParallelFs; // every role marked "same" is on this tier
+    RoleTier dataTier = RoleTier::Same;
+    RoleTier cacheTier = RoleTier::Same;  // "same" as the data tier is no separate cache
+    RoleTier checkpointTier = RoleTier::Same;
+    RoleTier archiveTier = RoleTier::Same;
     double bytesPerToken = 0.0;          // 0 = from the vocabulary: 2 (uint16) or 4 (uint32)
     double readAmplification = 1.0;
     int checkpointsRetained = 3;
@@ -93,6 +103,19 @@ struct StorageAssumptions
     double datasetTb = 0.0;              // 0 = tokens x bytes per token
     double powerWPerTb = 5.0;            // ESTIMATE, shared storage system draw per TB of capacity
 };
+
+// The tier a role is on; false when the role has none ("none").
+inline bool storageTierOf(const StorageAssumptions &s, StorageRole role, StorageTier &tier)
+{
+    const RoleTier r = role == StorageRole::Data         ? s.dataTier
+                       : role == StorageRole::Cache      ? s.cacheTier
+                       : role == StorageRole::Checkpoint ? s.checkpointTier
+                                                         : s.archiveTier;
+    if (r == RoleTier::None)
+        return false;
+    tier = r == RoleTier::Same ? s.tier : static_cast<StorageTier>(static_cast<int>(r) - 2);
+    return true;
+}
 
 struct ReliabilityAssumptions
 {

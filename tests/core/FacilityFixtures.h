@@ -91,6 +91,7 @@ inline StorageTierSpec parallelFs()
     t.writePerNode = 5e9;
     t.aggregateRead = 80e9;
     t.aggregateWrite = 40e9;
+    t.usdPerTb = 150;   // the bundled catalog's planning figure (ESTIMATE)
     return t;
 }
 
@@ -132,6 +133,13 @@ struct Fixture
         resolved.fabric = withFabric ? &fabric : nullptr;
         resolved.cloud = withCloud ? &cloud : nullptr;
         resolved.storageTier = withTier ? &tier : nullptr;
+        // Every role the plan gives a tier is on the one fixture tier.
+        for (std::size_t role = 0; role < resolved.roleTiers.size(); ++role) {
+            StorageTier t{};
+            const bool has = storageTierOf(plan.storage, static_cast<StorageRole>(role), t);
+            resolved.roleTierIds[role] = has ? static_cast<int>(t) : -1;
+            resolved.roleTiers[role] = has && withTier ? &tier : nullptr;
+        }
         resolved.gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : node.gpusPerNode;
         resolved.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
         layout = Layout{};

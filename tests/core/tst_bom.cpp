@@ -92,7 +92,10 @@ private slots:
         QCOMPARE(nic->pricing, BomPricing::InNodePrice);   // servers ship with their NICs
         QCOMPARE(findLine(bom, BomItem::Cable)->quantity, 2048.0);
         QCOMPARE(findLine(bom, BomItem::Rack)->pricing, BomPricing::Unpriced);
-        const double storageTb = findLine(bom, BomItem::Storage)->quantity;
+        // Data and checkpoints on the one fixture tier at $150/TB: the whole capacity.
+        const double storageTb = f.evaluation.storage.capacityBytes / 1e12;
+        QVERIFY(qAbs(findLine(bom, BomItem::Storage)->quantity + findLine(bom, BomItem::CheckpointStorage)->quantity -
+                     storageTb) < 1e-9);
         const double expected = 1024 * 30000.0 + 128 * 160000.0 + 48 * 30000.0 + 2048 * 800.0 + storageTb * 150.0;
         QVERIFY(qAbs(bom.capexUsd - expected) < 1e-3);
         QCOMPARE(f.evaluation.cost.capexHardwareUsd, bom.capexUsd);

@@ -23,11 +23,14 @@ private:
         in.jobNodes = 128;
         in.checkpointParams = 70e9;
         in.checkpointBytesPerParam = 14;
-        in.hasTier = true;
-        in.tierWritePerNode = 1e12;   // not limiting
-        in.tierReadPerNode = 1e12;
-        in.tierAggregateWrite = aggregateWrite;
-        in.tierAggregateRead = 2 * aggregateWrite;
+        for (TierInputs &t : in.tiers) {
+            t.id = static_cast<int>(StorageTier::ParallelFs);
+            t.known = true;
+            t.writePerNode = 1e12;   // not limiting
+            t.readPerNode = 1e12;
+            t.aggregateWrite = aggregateWrite;
+            t.aggregateRead = 2 * aggregateWrite;
+        }
         in.asyncCheckpoint = false;
         return in;
     }

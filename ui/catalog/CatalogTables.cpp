@@ -199,8 +199,16 @@ CatalogTable storageTable(const Catalog &c)
           [](const auto &s) {
               return s.aggregateRead > 0 ? number(s.aggregateRead / units::kGB, 0) : QObject::tr("no cap");
           }},
+         {QObject::tr("Aggregate write (GB/s)"), "aggregate_write_gbytes_per_s",
+          [](const auto &s) {
+              return s.aggregateWrite > 0 ? number(s.aggregateWrite / units::kGB, 0) : QObject::tr("no cap");
+          }},
          {QObject::tr("First byte (ms)"), "first_byte_latency_s",
           [](const auto &s) { return number(s.firstByteLatencyS * 1e3, 2); }},
+         {QObject::tr("USD per TB"), "usd_per_tb",
+          [](const auto &s) { return s.usdPerTb < 0 ? QObject::tr("in the node") : number(s.usdPerTb, 0); }},
+         {QObject::tr("USD per GB/s"), "usd_per_gbytes_per_s",
+          [](const auto &s) { return s.usdPerGBps > 0 ? number(s.usdPerGBps, 0) : QStringLiteral("–"); }},
          {QObject::tr("USD per TB-month"), "usd_per_tb_month",
           [](const auto &s) { return s.usdPerTbMonth < 0 ? QStringLiteral("–") : number(s.usdPerTbMonth, 1); }}});
 }

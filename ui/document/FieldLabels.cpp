@@ -93,6 +93,11 @@ const Label kLabels[] = {
     {"cost.own_facility", "Own data center"},
     {"cost.onprem_utilization", "On-prem utilization"},
     {"cost.horizon_months", "Horizon"},
+    {"storage.tier", "Storage tier"},
+    {"storage.data_tier", "Data on"},
+    {"storage.cache_tier", "Data cache"},
+    {"storage.checkpoint_tier", "Checkpoints to"},
+    {"storage.archive_tier", "Archive on"},
     {"reliability.elastic", "Elastic training"},
     {"reliability.elastic_min_nodes", "Elastic min nodes"},
     {"reliability.elastic_max_nodes", "Elastic max nodes"},
@@ -154,6 +159,13 @@ const EnumLabel kEnumLabels[] = {
     {"cloud_pricing", "reserved_1y", "Reserved 1 year"},
     {"cloud_pricing", "reserved_3y", "Reserved 3 years"},
     {"cloud_pricing", "spot", "Spot"},
+    {"storage tier", "same", "Same as storage tier"},
+    {"storage tier", "none", "None"},
+    {"storage tier", "local_nvme", "Local NVMe"},
+    {"storage tier", "sata_ssd", "SATA SSD"},
+    {"storage tier", "nas_nfs", "NAS (NFS)"},
+    {"storage tier", "parallel_fs", "Parallel file system"},
+    {"storage tier", "object_store", "Object storage"},
 };
 
 QString prettifyLastComponent(std::string_view path)

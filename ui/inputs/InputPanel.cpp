@@ -372,6 +372,11 @@ void InputPanel::buildCostFacility(CollapsibleSection *s)
     check(s, "reliability.elastic", TrainingOnly);
     for (const char *path : {"reliability.elastic_min_nodes", "reliability.elastic_max_nodes"})
         slider(s, path, TrainingOnly);
+    // Storage by role: every role left at "same" is on the storage tier.
+    for (const char *path : {"storage.tier", "storage.data_tier", "storage.checkpoint_tier"})
+        choice(s, path);
+    for (const char *path : {"storage.cache_tier", "storage.archive_tier"})
+        choice(s, path, TrainingOnly);
 }
 
 void InputPanel::refreshCatalogChoices()

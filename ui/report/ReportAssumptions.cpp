@@ -73,8 +73,9 @@ const std::vector<PlanAssumption> &planAssumptions()
          "US industrial average 2023 (Statista citing EIA)", "2024-03-18"},
         {"Colocation per kW-month", "cost.colo_usd_per_kw_month", [](const Plan &p) { return p.cost.coloUsdPerKwMonth; }, asMoney,
          "CBRE North America Data Center Trends H2 2024", "2025-02-26"},
-        {"Storage per TB", "cost.storage_usd_per_tb", [](const Plan &p) { return p.cost.storageUsdPerTb; }, asMoney,
-         "ESTIMATE (no published figure in the reference set)", "-"},
+        {"Storage capacity per TB", "cost.storage_usd_per_tb", [](const Plan &p) { return p.cost.storageUsdPerTb; },
+         [](const Plan &p, double v) { return v < 0 ? QObject::tr("each tier's catalog price") : exactMoney(p, v); },
+         "ESTIMATE (catalogs/storage_tiers.json: no published figure in the reference set)", "-"},
         {"Facility fit-out per kW", "cost.facility_fitout_usd_per_kw", [](const Plan &p) { return p.cost.facilityFitoutUsdPerKw; }, asMoney,
          "ESTIMATE (no published figure in the reference set)", "-"},
         {"Staff loaded salary per FTE", "cost.staff_loaded_salary_usd", [](const Plan &p) { return p.cost.staffLoadedSalaryUsd; }, asMoney,
@@ -146,7 +147,7 @@ void addRisks(ReportDocument &doc, const SectionInput &in)
                      .arg(percent(e.inference.errorBand));
     }
     if (e.storage.starved)
-        risks << QObject::tr("Storage: the tier reads %1 GB/s but the GPUs need %2 GB/s; training would wait for data.")
+        risks << QObject::tr("Storage: the loaders' tier reads %1 GB/s but the GPUs need %2 GB/s; training would wait for data.")
                      .arg(grouped(e.storage.tierReadGBps, 0), grouped(e.storage.requiredReadGBps, 1));
     risks << QObject::tr("Prices: catalog prices are list or street prices at the dates below; GPU prices and lead times "
                          "move by tens of percent within months.");

@@ -11,6 +11,26 @@ namespace gpuplan::ui::report {
 
 namespace {
 
+// The catalog name of the tier a storage role is on.
+QString roleTierName(const ResolvedPlan &r, StorageRole role)
+{
+    const StorageTierSpec *tier = r.roleTiers[static_cast<std::size_t>(role)];
+    if (tier)
+        return q(tier->name);
+    return r.roleTierIds[static_cast<std::size_t>(role)] < 0 ? QObject::tr("none") : QObject::tr("unknown tier");
+}
+
+// The performance-priced tiers the bandwidth line pays for.
+QString bandwidthTiers(const ResolvedPlan &r)
+{
+    QStringList names;
+    for (const StorageTierSpec *tier : r.roleTiers) {
+        if (tier && tier->usdPerGBps > 0 && !tier->nodeLocal && !names.contains(q(tier->name)))
+            names << q(tier->name);
+    }
+    return names.join(QStringLiteral(", "));
+}
+
 QString lineDescription(const SectionInput &in, const BomLine &line)
 {
     const ResolvedPlan &r = in.resolved;
@@ -33,9 +53,16 @@ QString lineDescription(const SectionInput &in, const BomLine &line)
         return QObject::tr("%1 scale-out ports").arg(grouped(e.bom.endpoints));
     case BomItem::Cable: return QObject::tr("one link per port and tier, transceivers included");
     case BomItem::Network: return QObject::tr("network priced per GPU (cost.network_per_gpu_usd)");
-    case BomItem::Storage:
-        return (r.storageTier ? q(r.storageTier->name) : QObject::tr("shared storage")) +
-               QObject::tr(": checkpoints and data set");
+    case BomItem::Storage: return roleTierName(r, StorageRole::Data) + QObject::tr(": the data set");
+    case BomItem::CacheStorage:
+        return roleTierName(r, StorageRole::Cache) + QObject::tr(": a copy of the data set next to the GPUs");
+    case BomItem::CheckpointStorage:
+        return roleTierName(r, StorageRole::Checkpoint) +
+               (e.storage.role(StorageRole::Archive).tier >= 0 ? QObject::tr(": checkpoints kept")
+                                                               : QObject::tr(": checkpoints kept and milestones"));
+    case BomItem::ArchiveStorage: return roleTierName(r, StorageRole::Archive) + QObject::tr(": milestone checkpoints");
+    case BomItem::StorageBandwidth:
+        return bandwidthTiers(r) + QObject::tr(": bandwidth delivered to the job's nodes (performance-based price)");
     case BomItem::Count: break;
     }
     return {};
@@ -69,9 +96,11 @@ void addBillOfMaterials(ReportDocument &doc, const SectionInput &in)
     for (int i = 0; i < bom.count; ++i) {
         const BomLine &line = bom.lines[static_cast<std::size_t>(i)];
         unpriced = unpriced || line.pricing == BomPricing::Unpriced;
-        const bool storage = line.item == BomItem::Storage;
+        const bool bandwidth = line.item == BomItem::StorageBandwidth;
+        const bool storage = line.item >= BomItem::Storage && !bandwidth;
+        const QString unit = storage ? QStringLiteral(" TB") : bandwidth ? QStringLiteral(" GB/s") : QString();
         t.rows.push_back({{QString::fromUtf8(bomItemLabel(line.item)), lineDescription(in, line),
-                           grouped(line.quantity, storage ? (line.quantity < 1 ? 3 : 1) : 0) + (storage ? QStringLiteral(" TB") : QString()),
+                           grouped(line.quantity, storage ? (line.quantity < 1 ? 3 : 1) : 0) + unit,
                            line.pricing == BomPricing::Unpriced ? QStringLiteral("-") : exactMoney(in.plan, line.unitUsd),
                            lineTotal(in.plan, line)}});
     }
@@ -139,9 +168,22 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     storage.columns = {{QObject::tr("Storage"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
     auto srow = [&storage](const QString &a, const QString &b) { storage.rows.push_back({{a, b}}); };
     // Storage in decimal units, as it is sold and as the capacity beside it (core/report/Format.h).
+    const ResolvedPlan &r = in.resolved;
+    auto bandwidth = [](double gbps) { return gbps > 0 ? grouped(gbps, gbps < 10 ? 1 : 0) : QObject::tr("unknown"); };
+    srow(QObject::tr("Data set on"), roleTierName(r, StorageRole::Data) +
+                                         QObject::tr(" (read %1 GB/s)").arg(bandwidth(s.role(StorageRole::Data).readGBps)));
+    srow(QObject::tr("Loaders read from"),
+         s.separateCache ? roleTierName(r, StorageRole::Cache) +
+                               QObject::tr(" (cache, staged in %1)").arg(duration(s.cacheStagingS))
+                         : QObject::tr("the data tier (no separate cache)"));
+    srow(QObject::tr("Checkpoints to"), roleTierName(r, StorageRole::Checkpoint) +
+                                            QObject::tr(" (write %1 GB/s)").arg(bandwidth(s.tierWriteGBps)));
+    srow(QObject::tr("Milestones archived on"), s.role(StorageRole::Archive).tier >= 0
+                                                    ? roleTierName(r, StorageRole::Archive)
+                                                    : QObject::tr("the checkpoint tier"));
     srow(QObject::tr("Checkpoint size"), q(formatStorage(s.checkpointBytes)));
     srow(QObject::tr("Capacity (checkpoints kept, milestones, data set)"), q(formatStorage(s.capacityBytes)));
-    srow(QObject::tr("Read bandwidth needed / offered by the tier"),
+    srow(QObject::tr("Read bandwidth needed / offered to the loaders"),
          QObject::tr("%1 / %2 GB/s").arg(grouped(s.requiredReadGBps, s.requiredReadGBps < 1 ? 3 : 1), s.tierReadGBps > 0 ? grouped(s.tierReadGBps, 0) : QObject::tr("unknown")));
     if (training) {
         srow(QObject::tr("Checkpoint write / restore"), QObject::tr("%1 / %2").arg(duration(s.checkpointWriteS), duration(s.restoreS)));
