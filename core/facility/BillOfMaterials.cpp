@@ -29,7 +29,7 @@ void addStorageLine(BillOfMaterials &bom, BomItem item, const TierInputs &tier, 
 {
     if (tier.id < 0)
         return;
-    addLine(bom, item, bytes / units::kTB, tier.known ? tier.usdPerTb : -1.0,
+    addLine(bom, item, bytes / units::kTB, tier.usdPerTb,
             tier.nodeLocal ? BomPricing::InNodePrice : BomPricing::Priced);
 }
 

@@ -136,9 +136,11 @@ void gatherStorage(const ResolvedPlan &plan, FacilityInputs &in)
         t.id = plan.roleTierIds[role];
         t.known = tier != nullptr;
         if (!tier) {
-            // A role without a tier ("none") needs none; a tier the catalog lacks is unknown.
+            // A role without a tier ("none") needs none; a tier the catalog lacks is unknown, and
+            // priced only when the plan states its own price.
             if (t.id >= 0)
                 mark(in, MissingInput::StorageTier);
+            t.usdPerTb = p.cost.storageUsdPerTb;
             continue;
         }
         t.nodeLocal = tier->nodeLocal;

@@ -44,6 +44,9 @@ inline Plan fixtureServingPlan()
     p.workload.mode = Mode::Inference;
     p.hardware.numGpus = 8;
     p.parallelism = Parallelism{};
+    // The fixture catalog has no prices and no storage tiers: the plan's own storage price is what
+    // gives every layout a cost in USD.
+    p.cost.storageUsdPerTb = 150;
     return p;
 }
 
