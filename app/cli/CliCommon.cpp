@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -42,6 +44,22 @@ void printJson(const nlohmann::ordered_json &json)
 void printJson(const nlohmann::json &json)
 {
     std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+bool parseNumberInRange(const std::string &option, const std::string &text, double lo, double hi, const char *unit,
+                        double &out, std::string &error)
+{
+    double v = 0;
+    const char *end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (ec != std::errc() || ptr != end || !std::isfinite(v) || v < lo || v > hi) {
+        char range[96];
+        std::snprintf(range, sizeof range, "a number from %g to %g %s", lo, hi, unit);
+        error = option + " \"" + text + "\": expected " + range;
+        return false;
+    }
+    out = v;
+    return true;
 }
 
 int printHelp(const CommandHelp &help)

@@ -37,6 +37,11 @@ bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalo
 bool loadCatalogAndPlan(const CliArgs &args, Catalog &catalog, Plan &plan);
 
 void printError(const std::string &message);
+
+// Reads a number given to an option; out of [lo, hi] or not a number, error names the option, the
+// text and what is allowed: '--deadline-days "-3": expected a number from 0.01 to 36500 days'.
+bool parseNumberInRange(const std::string &option, const std::string &text, double lo, double hi, const char *unit,
+                        double &out, std::string &error);
 void printJson(const nlohmann::ordered_json &json);
 void printJson(const nlohmann::json &json);
 

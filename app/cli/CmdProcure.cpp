@@ -9,8 +9,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
-#include <cmath>
 #include <iostream>
 
 namespace gpuplan::cli {
@@ -23,19 +21,7 @@ bool parseLimit(const CliArgs &args, const char *name, double lo, double hi, con
                 std::string &error)
 {
     const auto text = args.value(name);
-    if (!text)
-        return true;
-    double v = 0;
-    const char *end = text->data() + text->size();
-    const auto [ptr, ec] = std::from_chars(text->data(), end, v);
-    if (ec != std::errc() || ptr != end || !std::isfinite(v) || v < lo || v > hi) {
-        char range[96];
-        std::snprintf(range, sizeof range, "a number from %g to %g %s", lo, hi, unit);
-        error = std::string(name) + " \"" + *text + "\": expected " + range;
-        return false;
-    }
-    out = v;
-    return true;
+    return !text || parseNumberInRange(name, *text, lo, hi, unit, out, error);
 }
 
 bool parseRequest(const CliArgs &args, ProcureRequest &request, std::string &error)

@@ -14,6 +14,7 @@ int runFields(const std::vector<std::string> &args);
 int runCatalog(const std::vector<std::string> &args);
 int runSearch(const std::vector<std::string> &args);
 int runProcure(const std::vector<std::string> &args);
+int runPortfolio(const std::vector<std::string> &args);
 int runBench(const std::vector<std::string> &args);
 int runExport(const std::vector<std::string> &args);
 
@@ -24,6 +25,7 @@ CommandHelp fieldsHelp();
 CommandHelp catalogHelp();
 CommandHelp searchHelp();
 CommandHelp procureHelp();
+CommandHelp portfolioHelp();
 CommandHelp benchHelp();
 CommandHelp exportHelp();
 

@@ -18,6 +18,7 @@ const Command kCommands[] = {
     {"fields", "list plan fields with their allowed values", runFields, fieldsHelp},
     {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch, searchHelp},
     {"procure", "budget and deadline in, options out: GPUs x counts x buying or renting", runProcure, procureHelp},
+    {"portfolio", "several plans on one shared cluster: pool size for the deadlines, schedule, utilization", runPortfolio, portfolioHelp},
     {"bench", "time one evaluation, the layout search and the scaling curves", runBench, benchHelp},
     {"export", "write launch files (torchrun, Slurm, DeepSpeed, Megatron, k8s, vLLM) or results as JSON/CSV", runExport, exportHelp},
 };

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gpuplan-cli portfolio PLAN [PLAN...] [--deadline-days D] [--deadline-days-of N=D ...] [--json]
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "portfolio/PortfolioJobs.h"
+#include "portfolio/PortfolioJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <iostream>
+
+namespace gpuplan::cli {
+
+namespace {
+
+constexpr const char *kDeadlineOf = "--deadline-days-of";
+
+// Deadline in days per plan (index = position among the PLAN arguments); negative = none.
+// given[i]: plan i's deadline came from --deadline-days-of.
+bool parseDeadlines(const CliArgs &args, std::size_t plans, std::vector<double> &deadlines, std::vector<bool> &given,
+                    std::string &error)
+{
+    double all = -1;
+    if (const auto text = args.value("--deadline-days");
+        text && !parseNumberInRange("--deadline-days", *text, kMinPortfolioDeadlineDays, kMaxPortfolioDeadlineDays,
+                                    "days", all, error))
+        return false;
+    deadlines.assign(plans, all);
+    given.assign(plans, false);
+    for (const std::string &item : args.values(kDeadlineOf)) {
+        const std::size_t eq = item.find('=');
+        std::size_t n = 0;
+        const char *end = item.data() + (eq == std::string::npos ? item.size() : eq);
+        const auto [ptr, ec] = std::from_chars(item.data(), end, n);
+        if (eq == std::string::npos || ec != std::errc() || ptr != end || n < 1 || n > plans) {
+            error = std::string(kDeadlineOf) + " \"" + item + "\": expected N=DAYS with N the position of a plan (1 to " +
+                    std::to_string(plans) + ")";
+            return false;
+        }
+        if (given[n - 1]) {
+            error = std::string(kDeadlineOf) + " \"" + item + "\": plan " + std::to_string(n) + " has a deadline already";
+            return false;
+        }
+        given[n - 1] = true;
+        if (!parseNumberInRange(std::string(kDeadlineOf) + " " + item.substr(0, eq), item.substr(eq + 1),
+                                kMinPortfolioDeadlineDays, kMaxPortfolioDeadlineDays, "days", deadlines[n - 1], error))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+CommandHelp portfolioHelp()
+{
+    auto specs = catalogOptions();
+    specs.push_back({"--deadline-days", true, false,
+                     "days every training job has from the start of the schedule (0.01 to 36,500; default: none)"});
+    specs.push_back({kDeadlineOf, true, true,
+                     "N=DAYS: deadline of the Nth plan on the command line (a training job), overriding "
+                     "--deadline-days (repeatable)"});
+    specs.push_back({"--json", false, false, "print the pools as JSON (docs/cli.md lists the fields)"});
+    return {"gpuplan-cli portfolio PLAN [PLAN...] [--deadline-days D | --deadline-days-of N=D ...] [--json]",
+            "Places several plans on one shared cluster, one pool per GPU type: serving fleets (replicas needed x\n"
+            "GPUs per replica) hold their GPUs all the time; training jobs run at their own GPU count for their\n"
+            "time to train with failures, earliest deadline first, each starting when enough GPUs are free. Prints\n"
+            "the smallest pool in whole nodes at which every job meets its deadline (a heuristic schedule, not an\n"
+            "optimal one), each job's start and end, the makespan, the fleet's utilization over the first week and\n"
+            "the whole schedule, peak facility power and total cost. At most 64 plans. Exit codes: 0 done (deadlines\n"
+            "met or not: see meets_deadlines), 1 bad input (file, field, catalog), 2 usage, 3 a plan that cannot\n"
+            "run. Details: docs/cli.md.",
+            specs};
+}
+
+int runPortfolio(const std::vector<std::string> &argv)
+{
+    const CommandHelp help = portfolioHelp();
+    CliArgs args(help.options);
+    if (int done = 0; !parseCommandArgs("portfolio", help, argv, args, done))
+        return done;
+    const std::vector<std::string> &files = args.positional();
+    if (files.empty() || files.size() > static_cast<std::size_t>(kMaxPortfolioPlans)) {
+        printError("portfolio: expected 1 to " + std::to_string(kMaxPortfolioPlans) + " plan files, got " +
+                   std::to_string(files.size()) + " (see --help)");
+        return kUsage;
+    }
+    std::vector<double> deadlines;
+    std::vector<bool> deadlineGiven;
+    std::string error;
+    if (!parseDeadlines(args, files.size(), deadlines, deadlineGiven, error)) {
+        printError("portfolio: " + error);
+        return kUsage;
+    }
+    Catalog catalog;
+    if (!loadCatalogFromArgs(args, catalog))
+        return kBadInput;
+    std::vector<PortfolioJob> jobs(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        Plan plan;
+        if (!loadPlanFromArgs(args, files[i], catalog, plan))
+            return kBadInput;
+        const JobProblem problem = portfolioJob(files[i], plan, catalog, deadlines[i], jobs[i], error);
+        if (problem != JobProblem::None) {
+            printError("portfolio: " + files[i] + ": " + error);
+            return problem == JobProblem::BadInput ? kBadInput : kInvalidPlan;
+        }
+        // --deadline-days covers the training jobs; a deadline named for a serving fleet is a mistake.
+        if (jobs[i].serving && deadlineGiven[i]) {
+            printError("portfolio: " + std::string(kDeadlineOf) + " " + std::to_string(i + 1) + ": " + files[i] +
+                       " is a serving fleet (always on); deadlines apply to training jobs");
+            return kUsage;
+        }
+    }
+    const PortfolioResult result = planPortfolio(jobs);
+    if (args.flag("--json"))
+        printJson(portfolioToJson(result));
+    else
+        std::cout << portfolioTextReport(result);
+    return kOk;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "portfolio/PortfolioJobs.h"
+
+#include "common/Units.h"
+#include "eval/Evaluator.h"
+
+#include <cmath>
+#include <vector>
+
+namespace gpuplan {
+
+namespace {
+
+// The largest GPU count a plan may have (hardware.num_gpus, docs/plan-format.md).
+constexpr long long kMaxFleetGpus = 1000000;
+
+JobProblem evaluatePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &resolved, Evaluation &evaluation,
+                        std::string &error)
+{
+    std::vector<ResolveError> errors;
+    if (!resolvePlan(plan, catalog, resolved, errors)) {
+        error = errors.empty() ? "cannot be resolved against the catalog" : errors.front().field + ": " + errors.front().message;
+        return JobProblem::BadInput;
+    }
+    evaluation = evaluate(resolved);
+    if (!evaluation.validity.valid()) {
+        error = describeValidity(evaluation.validity);
+        return JobProblem::InvalidPlan;
+    }
+    return JobProblem::None;
+}
+
+void takeFacilityAndCost(const Evaluation &e, PortfolioJob &job)
+{
+    job.facilityKw = e.power.facilityKw;
+    job.costUsd = e.cost.perRunUsd;
+    job.costBasis = e.cost.cheaper;
+}
+
+} // namespace
+
+JobProblem portfolioJob(const std::string &name, const Plan &plan, const Catalog &catalog, double deadlineDays,
+                        PortfolioJob &out, std::string &error)
+{
+    ResolvedPlan resolved;
+    Evaluation evaluation;
+    if (const JobProblem p = evaluatePlan(plan, catalog, resolved, evaluation, error); p != JobProblem::None)
+        return p;
+    out = PortfolioJob{};
+    out.plan = name;
+    out.gpu = resolved.gpu->id;
+    out.gpusPerNode = resolved.gpusPerNode;
+    out.serving = plan.workload.mode == Mode::Inference;
+
+    if (!out.serving) {
+        const ReliabilityResult &r = evaluation.reliability;
+        if (r.unfinishable || !std::isfinite(r.effectiveTimeToTrainS) || r.effectiveTimeToTrainS <= 0) {
+            error = r.unfinishable ? "the run cannot finish: failures come faster than it progresses (goodput below 1%)"
+                                   : "no time to train (the GPU has no FLOP rate in the catalog)";
+            return JobProblem::InvalidPlan;
+        }
+        out.gpus = plan.hardware.numGpus;
+        out.durationS = r.effectiveTimeToTrainS;
+        out.deadlineS = deadlineDays < 0 ? -1.0 : deadlineDays * units::kDay;
+        out.gpuHours = out.gpus * out.durationS / units::kHour;
+        takeFacilityAndCost(evaluation, out);
+        return JobProblem::None;
+    }
+
+    // A fleet without a request rate is the plan's own GPUs; with one, the replicas it needs.
+    const InferenceResult &inf = evaluation.inference;
+    if (plan.workload.inference.requestRate <= 0) {
+        out.gpus = plan.hardware.numGpus;
+        takeFacilityAndCost(evaluation, out);
+        return JobProblem::None;
+    }
+    if (inf.replicasNeeded <= 0) {
+        error = "no concurrency meets the latency targets, so no number of replicas serves the request rate";
+        return JobProblem::InvalidPlan;
+    }
+    const long long fleet = static_cast<long long>(inf.replicasNeeded) * inf.gpusPerReplica;
+    if (fleet > kMaxFleetGpus) {
+        error = "the request rate needs " + std::to_string(fleet) + " GPUs, more than the " +
+                std::to_string(kMaxFleetGpus) + " a plan may have";
+        return JobProblem::InvalidPlan;
+    }
+    out.gpus = static_cast<int>(fleet);
+    if (out.gpus == plan.hardware.numGpus) {
+        takeFacilityAndCost(evaluation, out);
+        return JobProblem::None;
+    }
+    // Power and cost of the fleet the rate needs, not of the plan's own GPU count.
+    Plan fleetPlan = plan;
+    fleetPlan.hardware.numGpus = out.gpus;
+    fleetPlan.parallelism.dp = 0;   // replicas derived from the GPU count
+    if (const JobProblem p = evaluatePlan(fleetPlan, catalog, resolved, evaluation, error); p != JobProblem::None) {
+        error = "at the " + std::to_string(out.gpus) + " GPUs its request rate needs: " + error;
+        return p;
+    }
+    takeFacilityAndCost(evaluation, out);
+    return JobProblem::None;
+}
+
+} // namespace gpuplan

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The gpuplan-cli portfolio interface (docs/cli.md): option errors, exit codes and the --json fields
+# on the bundled examples. The schedule's arithmetic is pinned in tests/core/tst_portfolio.cpp; here
+# the checks are relations that hold whatever the plans' times are.
+cmake_policy(SET CMP0054 NEW)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+include(${CMAKE_CURRENT_LIST_DIR}/lib/CliHelpers.cmake)
+
+set(TRAINING ${SOURCE_DIR}/examples/llama3-70b-training.gpuplan)
+set(TRAINING_H200 ${SOURCE_DIR}/examples/llama3-70b-training-h200.gpuplan)
+set(INFERENCE ${SOURCE_DIR}/examples/llama3-8b-inference.gpuplan)
+
+run_cli(out rc err portfolio --help)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "Usage: gpuplan-cli portfolio PLAN \\[PLAN...\\] \\[--deadline-days D"
+   OR NOT out MATCHES "--deadline-days-of")
+  message(FATAL_ERROR "portfolio --help failed: rc=${rc} ${out}${err}")
+endif()
+run_cli(out rc err portfolio)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "plan files")
+  message(FATAL_ERROR "portfolio without plans: rc=${rc} err=${err}")
+endif()
+
+# Bad values: usage error, one line naming the option, the value and what is allowed.
+foreach(bad "--deadline-days;-3;0.01 to 36500" "--deadline-days;soon;0.01 to 36500"
+            "--deadline-days-of;4=10;1 to 3" "--deadline-days-of;1;N=DAYS" "--deadline-days-of;x=10;N=DAYS"
+            "--deadline-days-of;1=40000;0.01 to 36500")
+  list(GET bad 0 option)
+  list(GET bad 1 value)
+  list(GET bad 2 allowed)
+  run_cli(out rc err portfolio ${TRAINING} ${TRAINING_H200} ${INFERENCE} ${option} ${value})
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "${option}" OR NOT err MATCHES "${allowed}")
+    message(FATAL_ERROR "portfolio ${option} ${value}: rc=${rc} err=${err}")
+  endif()
+  string(REGEX MATCHALL "\n" lines "${err}")
+  list(LENGTH lines n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "portfolio ${option} ${value}: expected a one-line error, got: ${err}")
+  endif()
+endforeach()
+run_cli(out rc err portfolio ${TRAINING} ${INFERENCE} --deadline-days-of 1=10 --deadline-days-of 1=20)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "already")
+  message(FATAL_ERROR "portfolio with two deadlines for one plan: rc=${rc} err=${err}")
+endif()
+run_cli(out rc err portfolio ${TRAINING} ${INFERENCE} --deadline-days-of 2=10)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "serving")
+  message(FATAL_ERROR "portfolio with a deadline for a serving fleet: rc=${rc} err=${err}")
+endif()
+
+# Bad files: exit 1 naming the file; a plan that cannot run: exit 3 naming the file and the reason.
+run_cli(out rc err portfolio ${TRAINING} ${WORK_DIR}/missing.gpuplan)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "missing.gpuplan")
+  message(FATAL_ERROR "portfolio with a missing file: rc=${rc} err=${err}")
+endif()
+file(READ ${TRAINING} text)
+string(REPLACE "\"tp\": 8" "\"tp\": 3" text "${text}")
+file(WRITE ${WORK_DIR}/tp3.gpuplan "${text}")
+run_cli(out rc err portfolio ${TRAINING} ${WORK_DIR}/tp3.gpuplan)
+if(NOT rc EQUAL 3 OR NOT err MATCHES "tp3.gpuplan: invalid plan")
+  message(FATAL_ERROR "portfolio with an invalid plan: rc=${rc} err=${err}")
+endif()
+
+# The JSON contract: two 70B runs and the chat fleet on H100, one 70B run on H200.
+run_cli(out rc err portfolio ${TRAINING} ${TRAINING} ${INFERENCE} ${TRAINING_H200} --json)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "portfolio failed: ${err}")
+endif()
+string(JSON npools LENGTH "${out}" pools)
+string(JSON gpu0 GET "${out}" pools 0 gpu)
+string(JSON gpu1 GET "${out}" pools 1 gpu)
+if(NOT npools EQUAL 2 OR NOT gpu0 STREQUAL "H100-SXM-80GB" OR NOT gpu1 STREQUAL "H200-SXM-141GB")
+  message(FATAL_ERROR "portfolio: expected an H100 and an H200 pool, got ${npools}: ${gpu0} ${gpu1}")
+endif()
+foreach(key cluster_gpus cluster_nodes serving_gpus makespan_days utilization_first_week utilization_overall
+            peak_facility_kw total_cost_usd)
+  expect_json_type("${out}" NUMBER pools 0 ${key})
+endforeach()
+expect_json_type("${out}" BOOLEAN pools 0 meets_deadlines)
+foreach(key gpus start_days end_days time_to_train_days facility_kw cost_usd)
+  expect_json_type("${out}" NUMBER pools 0 jobs 0 ${key})
+endforeach()
+foreach(key plan mode)
+  expect_json_type("${out}" STRING pools 0 jobs 0 ${key})
+endforeach()
+expect_json_type("${out}" NULL pools 0 jobs 0 deadline_days)
+expect_json_type("${out}" BOOLEAN pools 0 jobs 0 late)
+expect_json_type("${out}" NULL pools 0 jobs 2 end_days)
+string(JSON mode GET "${out}" pools 0 jobs 2 mode)
+string(JSON serving GET "${out}" pools 0 serving_gpus)
+string(JSON fleet GET "${out}" pools 0 jobs 2 gpus)
+if(NOT mode STREQUAL "inference" OR NOT serving EQUAL fleet OR fleet LESS 1)
+  message(FATAL_ERROR "portfolio: serving fleet mode=${mode} gpus=${fleet}, pool serving_gpus=${serving}")
+endif()
+string(JSON gpus GET "${out}" pools 0 jobs 0 gpus)
+string(JSON days GET "${out}" pools 0 jobs 0 time_to_train_days)
+string(REGEX REPLACE "\\..*" "" whole_days "${days}")
+
+# No deadlines: the smallest pool holds the fleet and one run (whole nodes of 8); the second run
+# waits for the first.
+math(EXPR expected "((${fleet} + ${gpus} + 7) / 8) * 8")
+string(JSON cluster GET "${out}" pools 0 cluster_gpus)
+string(JSON start1 GET "${out}" pools 0 jobs 1 start_days)
+string(JSON end0 GET "${out}" pools 0 jobs 0 end_days)
+if(NOT cluster EQUAL expected OR NOT start1 EQUAL end0)
+  message(FATAL_ERROR "portfolio without deadlines: cluster ${cluster} (expected ${expected}), second run starts ${start1}, first ends ${end0}")
+endif()
+
+# A deadline shorter than two runs back to back: both run at once on a pool twice the size.
+math(EXPR deadline "${whole_days} + ${whole_days} / 2")
+run_cli(out rc err portfolio ${TRAINING} ${TRAINING} ${INFERENCE} --deadline-days ${deadline} --json)
+math(EXPR expected "((${fleet} + 2 * ${gpus} + 7) / 8) * 8")
+string(JSON cluster GET "${out}" pools 0 cluster_gpus)
+string(JSON start1 GET "${out}" pools 0 jobs 1 start_days)
+string(JSON met GET "${out}" pools 0 meets_deadlines)
+string(JSON d0 GET "${out}" pools 0 jobs 0 deadline_days)
+if(NOT rc EQUAL 0 OR NOT cluster EQUAL expected OR NOT start1 EQUAL 0 OR NOT met OR NOT d0 EQUAL deadline)
+  message(FATAL_ERROR "portfolio --deadline-days ${deadline}: rc=${rc} cluster ${cluster} (expected ${expected}), "
+                      "second run starts ${start1}, met ${met}, deadline ${d0} ${err}")
+endif()
+# Per plan: the first run due in 2 x its time, the second without a deadline; back to back again.
+math(EXPR deadline "2 * ${whole_days} + 2")
+run_cli(out rc err portfolio ${TRAINING} ${TRAINING} ${INFERENCE} --deadline-days-of 1=${deadline} --json)
+string(JSON cluster GET "${out}" pools 0 cluster_gpus)
+expect_json_type("${out}" NULL pools 0 jobs 1 deadline_days)
+math(EXPR expected "((${fleet} + ${gpus} + 7) / 8) * 8")
+if(NOT cluster EQUAL expected)
+  message(FATAL_ERROR "portfolio --deadline-days-of 1=${deadline}: cluster ${cluster} (expected ${expected})")
+endif()
+# A deadline no pool meets: reported, exit 0, the run marked late.
+run_cli(out rc err portfolio ${TRAINING} --deadline-days 1 --json)
+string(JSON met GET "${out}" pools 0 meets_deadlines)
+string(JSON late GET "${out}" pools 0 jobs 0 late)
+if(NOT rc EQUAL 0 OR met OR NOT late)
+  message(FATAL_ERROR "portfolio with a 1-day deadline: rc=${rc} met=${met} late=${late} ${err}")
+endif()
+
+# The text report: one block per pool, a row per plan.
+run_cli(out rc err portfolio ${TRAINING} ${INFERENCE} ${TRAINING_H200} --deadline-days 400)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "Pool of H100-SXM-80GB" OR NOT out MATCHES "Pool of H200-SXM-141GB"
+   OR NOT out MATCHES "always on" OR NOT out MATCHES "llama3-8b-inference.gpuplan")
+  message(FATAL_ERROR "portfolio text: rc=${rc} ${out}${err}")
+endif()
+if(out MATCHES "nan|inf[^e]")
+  message(FATAL_ERROR "portfolio text carries nan/inf: ${out}")
+endif()
