@@ -132,6 +132,39 @@ private slots:
         QCOMPARE(chart.verdictLabel(0), memoryVerdictName(m));
     }
 
+    // On a short chart (a projector's 720 pixels with the lesson docks open) the bars keep their
+    // height: the GPU names lose the vendor and bracketed remarks and wrap to a bar's width, the
+    // limit is given in GiB only (a label past the plot's edge would not be drawn), the note
+    // leaves the layout and the axis label shortens. Back at full height all of it returns.
+    void shortChartGivesTheBarsRoom()
+    {
+        auto c = test::openExamplePlan("llama3-70b-training.gpuplan");
+        MemoryChart chart;
+        chart.setComparisonCount(5);
+        chart.resize(830, 330);
+        chart.show();
+        chart.refresh(*c);
+        QStringList labels = chart.barLabels();
+        QCOMPARE(labels.size(), 6);
+        for (const QString &label : labels) {
+            QVERIFY2(!label.contains(QStringLiteral("NVIDIA")) && !label.contains(QStringLiteral("AMD")), qPrintable(label));
+            QVERIFY2(!label.contains(QStringLiteral("(")), qPrintable(label));
+        }
+        QVERIFY2(labels.front().startsWith(QStringLiteral("H100 SXM5")), qPrintable(labels.front()));
+        QVERIFY2(labels.front().endsWith(QStringLiteral("\n79.2 GiB")), qPrintable(labels.front()));
+        QCOMPARE(chart.plot()->yAxis->label(), QStringLiteral("GiB per GPU"));
+        chart.plot()->replot();
+        const int shortPlot = chart.plot()->axisRect()->rect().height();
+
+        chart.resize(830, 700);
+        QCoreApplication::processEvents();
+        labels = chart.barLabels();
+        QVERIFY2(labels.front().startsWith(QStringLiteral("NVIDIA H100")), qPrintable(labels.front()));
+        QVERIFY2(labels.front().endsWith(QStringLiteral("\n79.2 GiB (80 GB)")), qPrintable(labels.front()));
+        QCOMPARE(chart.plot()->yAxis->label(), QStringLiteral("Memory per GPU (GiB)"));
+        QVERIFY(shortPlot >= 330 / 5);
+    }
+
     void notFittingBarIsMarkedInTheErrorColour()
     {
         MemoryChart chart;

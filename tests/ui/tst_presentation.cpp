@@ -119,12 +119,11 @@ private slots:
         QVERIFY2(chart->shownTitleWidth() <= chart->width(),
                  qPrintable(QStringLiteral("title \"%1\" %2 px in a chart %3 px wide")
                                 .arg(chart->shownTitle()).arg(chart->shownTitleWidth()).arg(chart->width())));
-        // The plot keeps room for its data under the title, legend and axis labels. Not yet with
-        // the teaching docks open at 1280x720: the memory chart's legend and GPU names leave its
-        // bars about 50 px there.
-        if (view.isEmpty() || size.width() >= 1600)
-            QVERIFY2(chart->plot()->axisRect()->rect().height() >= size.height() / 8,
-                     qPrintable(QStringLiteral("plot area %1 px").arg(chart->plot()->axisRect()->rect().height())));
+        // The plot keeps room for its data under the title, legend and axis labels; with the
+        // teaching docks open at 1280x720 the memory chart gives short GPU names and a smaller
+        // legend for it.
+        QVERIFY2(chart->plot()->axisRect()->rect().height() >= size.height() / 8,
+                 qPrintable(QStringLiteral("plot area %1 px").arg(chart->plot()->axisRect()->rect().height())));
 
         // Tiles on three rows show one-line captions, the whole caption in the tooltip.
         const KeyResultsStrip *strip = window.findChild<KeyResultsStrip *>();

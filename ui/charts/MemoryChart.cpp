@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace gpuplan::ui {
@@ -84,8 +85,26 @@ QString limitTick(const MemoryResult &m)
 }
 
 // Below this height the note gives its room to the bars (a projector's 720 pixels); the ticks,
-// the hover text and the memory tile's tooltip still say the same.
+// the hover text and the memory tile's tooltip still say the same. The legend then takes a smaller
+// font and the GPU names their short form, so the bars keep a readable height.
 constexpr int kNoteMinChartHeight = 480;
+
+// A GPU's name under its bar on a short chart: without the vendor (every bar of the comparison
+// names one) and without a bracketed remark ("AMD Instinct MI250X 128GB (OAM, 2 GCDs)" reads
+// "MI250X 128GB"); the hover text keeps the full name.
+QString shortGpuName(const QString &name)
+{
+    QString out = name;
+    for (const char *vendor : {"NVIDIA ", "AMD Instinct ", "AMD ", "Intel ", "Google "}) {
+        if (out.startsWith(QLatin1String(vendor))) {
+            out = out.mid(static_cast<int>(std::strlen(vendor)));
+            break;
+        }
+    }
+    if (const int bracket = out.indexOf(QStringLiteral(" (")); bracket > 0)
+        out.truncate(bracket);
+    return out;
+}
 
 } // namespace
 
@@ -225,16 +244,14 @@ void MemoryChart::rebuild()
 {
     QCustomPlot *p = plot();
     const int n = static_cast<int>(m_bars.size());
-    auto ticker = qSharedPointerCast<QCPAxisTickerText>(p->xAxis->ticker());
-    ticker->clear();
     p->clearItems();
     m_outlines.assign(m_bars.size(), nullptr);
 
     QVector<double> keys(n);
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n; ++i)
         keys[i] = i + 1;
-        ticker->addTick(keys[i], QStringLiteral("%1\n%2").arg(wrapName(m_bars[i].gpuName), limitTick(m_bars[i].memory)));
-    }
+    m_tickLabels.clear();   // the bars changed: set the ticks again
+    updateTicks();
 
     // Stacks; only components that occur in some bar go into the legend, bottom of the stack first.
     p->legend->clearItems();
@@ -355,6 +372,51 @@ void MemoryChart::resizeEvent(QResizeEvent *event)
     ChartWidget::resizeEvent(event);
     fitLegendToWidth();
     updateNote();
+    if (updateTicks())
+        replot();
+}
+
+bool MemoryChart::isShort() const
+{
+    return height() < kNoteMinChartHeight;
+}
+
+// One tick per bar: the GPU's name in lines as wide as a bar, then the limit. Returns whether the
+// ticks changed.
+bool MemoryChart::updateTicks()
+{
+    const bool compact = isShort();
+    const int n = static_cast<int>(m_bars.size());
+    const QFont tickFont = chartFont(compact ? 0.8 : 0.95);
+    if (plot()->xAxis->tickLabelFont() != tickFont)
+        plot()->xAxis->setTickLabelFont(tickFont);
+    const QFontMetrics metrics(tickFont);
+    // The plot takes about 85% of the chart's width; each name keeps to its bar's share of it.
+    const double barPixels = n > 0 ? 0.85 * width() / n : 0;
+    // A label wider than the plot's edge is not drawn at all, so the short chart gives only the
+    // limit in GiB (the memory as sold is in the hover text).
+    QStringList labels;
+    for (const MemoryBar &bar : m_bars) {
+        const QString name = compact ? shortGpuName(bar.gpuName) : bar.gpuName;
+        int chars = 13;   // about a bar's width at the default size
+        if (compact && !name.isEmpty()) {
+            const double perChar = static_cast<double>(metrics.horizontalAdvance(name)) / name.size();
+            chars = std::max(6, static_cast<int>(0.9 * barPixels / std::max(perChar, 1.0)));
+        }
+        labels << QStringLiteral("%1\n%2").arg(wrapName(name, chars),
+                                               compact ? gibText(bar.memory.capacityBytes) : limitTick(bar.memory));
+    }
+    const QString axisLabel = compact ? tr("GiB per GPU") : tr("Memory per GPU (GiB)");
+    if (plot()->yAxis->label() != axisLabel)
+        plot()->yAxis->setLabel(axisLabel);
+    if (labels == m_tickLabels)
+        return false;
+    m_tickLabels = labels;
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(plot()->xAxis->ticker());
+    ticker->clear();
+    for (int i = 0; i < n; ++i)
+        ticker->addTick(i + 1, labels[i]);
+    return true;
 }
 
 // The note in lines that fit the chart's width; none on a short chart.
@@ -368,15 +430,43 @@ void MemoryChart::updateNote()
     if (text != m_note->text()) {
         m_note->setText(text);
         m_note->setVisible(!text.isEmpty());
+        // A hidden layout element keeps its row (and an empty text element a line's height): the
+        // note leaves the layout while it is away and comes back under the legend.
+        QCPLayoutGrid *layout = plot()->plotLayout();
+        const bool placed = m_note->layout() != nullptr;
+        if (text.isEmpty() && placed) {
+            layout->take(m_note);
+            layout->simplify();
+        } else if (!text.isEmpty() && !placed) {
+            int row = 0;
+            while (row < layout->rowCount() && layout->element(row, 0) != plot()->legend)
+                ++row;
+            layout->insertRow(row + 1);
+            layout->addElement(row + 1, 0, m_note);
+            layout->setRowStretchFactor(row + 1, 0.001);
+        }
     }
 }
 
 // As many legend columns as fit across the chart (2 to 6), filled row by row.
 void MemoryChart::fitLegendToWidth()
 {
-    const int itemWidth = QFontMetrics(chartFont(0.95)).horizontalAdvance(tr("Communication buffers")) + 48;
-    const int columns = std::clamp(width() / std::max(itemWidth, 1), 2, 6);
     QCPLegend *legend = plot()->legend;
+    const QFont font = chartFont(isShort() ? 0.8 : 0.95);
+    if (legend->font() != font)
+        legend->setFont(font);
+    // The widest entry shown sets the column width (icon, padding and margins: about 48 px).
+    int widest = 0;
+    const QFontMetrics metrics(font);
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
+            widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+    if (widest == 0)
+        widest = metrics.horizontalAdvance(tr("Communication buffers"));
+    // A short chart also draws smaller legend icons, so that one more column fits.
+    legend->setIconSize(isShort() ? QSize(18, 10) : QSize(32, 18));
+    const int itemWidth = widest + legend->iconSize().width() + legend->iconTextPadding() + 18;
+    const int columns = std::clamp(width() / std::max(itemWidth, 1), 2, 6);
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);

@@ -91,6 +91,8 @@ private:
     int barAt(double key) const;
     void fitLegendToWidth();
     void updateNote();
+    bool isShort() const;
+    bool updateTicks();
 
     std::array<QCPBars *, kMemoryComponentCount> m_stack{};
     QCPGraph *m_capacity;
@@ -100,6 +102,7 @@ private:
     QCPTextElement *m_note = nullptr;                // shows m_limitNote
     std::vector<QCPItemRect *> m_outlines;           // per bar; nullptr when it fits
     std::vector<MemoryBar> m_bars;
+    QStringList m_tickLabels;                        // as set on the x axis
     int m_comparisonCount = 5;
     double m_defaultTop = 1.0;
 };
