@@ -57,7 +57,8 @@ Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
 
 // Fastest layout at `n` GPUs: the auto-planner with the plan's sharding implementation and no
 // offload (both only slow a run that has the GPUs to hold its states).
-bool fastestLayout(const ResolvedPlan &resolved, int n, ProcureResult &out, SearchCandidate &best)
+bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> *cancel, ProcureResult &out,
+                   SearchCandidate &best)
 {
     SearchOptions options;
     options.objective = SearchObjective::Time;
@@ -66,6 +67,7 @@ bool fastestLayout(const ResolvedPlan &resolved, int n, ProcureResult &out, Sear
     options.maxGpus = n;
     options.allShardings = false;
     options.allowOffload = false;
+    options.cancel = cancel;
     const SearchResult r = searchLayouts(resolved, options);
     out.evaluated += r.evaluated;
     for (int i = 0; i < kRejectReasonCount; ++i) {
@@ -147,7 +149,13 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
     return out.options.size() > before;
 }
 
-void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, const GpuSpec *baseGpu, ProcureResult &out)
+bool cancelled(const std::atomic<bool> *cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, const GpuSpec *baseGpu,
+                const std::atomic<bool> *cancel, ProcureResult &out)
 {
     Plan plan = planForGpu(base, gpu, baseGpu);
     ResolvedPlan resolved;
@@ -164,10 +172,10 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
     const int node = std::max(resolved.gpusPerNode, 1);
     std::vector<ExploredCount> counts;
     double previousDays = 0;
-    for (long long n = node; n <= kMaxLadderGpus; n *= 2) {
+    for (long long n = node; n <= kMaxLadderGpus && !cancelled(cancel); n *= 2) {
         plan.hardware.numGpus = static_cast<int>(n);
         SearchCandidate best;
-        if (!fastestLayout(resolved, static_cast<int>(n), out, best)) {
+        if (!fastestLayout(resolved, static_cast<int>(n), cancel, out, best)) {
             reject(out, "no layout fits this count");
             if (previousDays > 0)
                 break;   // fitted at fewer GPUs: more cannot help (the batch no longer divides)
@@ -211,7 +219,8 @@ double objectiveValue(const ProcureOption &o, ProcureObjective objective)
     return o.cashUsd;
 }
 
-bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out, std::string &error)
+bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out, std::string &error,
+             const std::atomic<bool> *cancel)
 {
     out = ProcureResult{};
     out.request = request;
@@ -240,8 +249,8 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     std::vector<ProcureResult> parts(gpus.size());
     std::atomic<std::size_t> next{0};
     auto work = [&] {
-        for (std::size_t i = next++; i < gpus.size(); i = next++)
-            exploreGpu(plan, catalog, *gpus[i], baseGpu, parts[i]);
+        for (std::size_t i = next++; i < gpus.size() && !cancelled(cancel); i = next++)
+            exploreGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i]);
     };
     const unsigned threads = std::min<unsigned>(kThreads, std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
@@ -257,6 +266,10 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
         out.evaluated += part.evaluated;
         for (const auto &[reason, n] : part.rejected)
             out.rejected[reason] += n;
+    }
+    if (cancelled(cancel)) {
+        out.cancelled = true;   // a layout search stopped early: some counts are missing
+        return true;
     }
     rankOptions(request, out);
     // The plan's training compute, 6·N·D (formulas.md §5), scales each option to other model sizes.

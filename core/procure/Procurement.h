@@ -5,6 +5,7 @@
 #include "eval/ResolvedPlan.h"
 #include "plan/FacilityAssumptions.h"
 
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -121,11 +122,14 @@ struct ProcureResult
     ComputeOptimal computeOptimal;
     ProcureObjective objective = ProcureObjective::Cash;
     ProcureRequest request;
+    bool cancelled = false;         // stopped by the caller's cancel flag: the options are incomplete and unranked
 };
 
 // Returns false with a message when the plan is not a training plan or a listed GPU is unknown.
+// `cancel` (optional, set from another thread) is polled between GPU counts and inside the layout
+// searches; once set, procure() returns soon with out.cancelled.
 bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out,
-             std::string &error);
+             std::string &error, const std::atomic<bool> *cancel = nullptr);
 
 // Value of the objective for an option (lower is better).
 double objectiveValue(const ProcureOption &option, ProcureObjective objective);

@@ -14,6 +14,7 @@
 
 #include <QTest>
 
+#include <atomic>
 #include <cmath>
 #include <set>
 
@@ -397,6 +398,22 @@ private slots:
                 QCOMPARE(plan.cost.cloudPricing, o.term);
             }
         }
+    }
+
+    void cancelStopsTheExploration()
+    {
+        // A cancel flag set before or during the exploration stops it: the result says so and is
+        // not ranked. The shared exploration ran to its end.
+        std::atomic<bool> cancel{true};
+        ProcureRequest request;
+        request.budgetUsd = 30e6;
+        ProcureResult r;
+        std::string error;
+        QVERIFY(procure(example70b(), bundledCatalog(), request, r, error, &cancel));
+        QVERIFY(r.cancelled);
+        QVERIFY(r.options.empty());
+        QCOMPARE(r.best, -1);
+        QVERIFY(!explored().cancelled);
     }
 
     void listedGpusOnly()

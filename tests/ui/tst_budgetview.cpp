@@ -351,6 +351,52 @@ private slots:
         m_view->selectOption(-1);
     }
 
+    void cancelStopsTheExploration()
+    {
+        // A fresh view explores the plan on its worker: Cancel stops it, no answer is shown and
+        // the status says so; moving a limit explores again.
+        BudgetView view(m_controller.get());
+        QSignalSpy cancelled(view.worker(), &ui::BudgetWorker::cancelled);
+        view.refresh(*m_controller);
+        QVERIFY(view.worker()->isExploring());
+        QVERIFY(view.cancelButton()->isEnabled());
+        view.cancelButton()->click();
+        QVERIFY(cancelled.wait(kAnswerTimeoutMs) || !cancelled.isEmpty());
+        QCOMPARE(view.worker()->cancellations(), 1);
+        QCOMPARE(view.worker()->explorations(), 0);
+        QVERIFY(!view.answer());
+        QVERIFY(!view.isComputing());
+        QVERIFY(!view.cancelButton()->isEnabled());
+        QVERIFY(view.statusText().contains(QStringLiteral("cancelled")));
+        view.setDeadlineDays(200);
+        QVERIFY(waitForAnswer(view));
+        QVERIFY(view.answer() && view.answer()->explored && !view.answer()->ranked->options.empty());
+        QCOMPARE(view.worker()->explorations(), 1);
+        QVERIFY(!view.statusText().contains(QStringLiteral("cancelled")));
+    }
+
+    void newPlanCancelsTheRunningExploration()
+    {
+        // An exploration of a plan that is no longer the latest is cancelled by the next request:
+        // only the edited plan is explored to its end and answered.
+        auto controller = test::openExamplePlan("llama3-70b-training.gpuplan");
+        ui::BudgetWorker worker;
+        QSignalSpy answers(&worker, &ui::BudgetWorker::finished);
+        worker.request(*controller, {});
+        QVERIFY(worker.isExploring());
+        Plan edited = controller->plan();
+        edited.workload.training.seqLen /= 2;
+        controller->applyPlan(edited, QStringLiteral("shorter sequences"));
+        worker.request(*controller, {});
+        QTRY_VERIFY_WITH_TIMEOUT(!worker.isBusy() && !worker.hasPending() && !answers.isEmpty(), kAnswerTimeoutMs);
+        QCOMPARE(answers.size(), qsizetype(1));
+        QCOMPARE(worker.cancellations(), 1);
+        QCOMPARE(worker.explorations(), 1);
+        const auto answer = answers.front().front().value<ui::BudgetAnswer>();
+        QCOMPARE(answer.planKey, ui::budgetPlanKey(edited));
+        QVERIFY(!answer.ranked->options.empty());
+    }
+
     void servingPlanSaysWhy()
     {
         auto controller = test::openExamplePlan("llama3-8b-inference.gpuplan");

@@ -15,8 +15,6 @@ namespace {
 
 // A click or hover this close to a point (in pixels) is on it.
 constexpr double kHitPixels = 10;
-// A click that moved further than this between press and release was a drag (pan), not a click.
-constexpr int kClickSlopPixels = 5;
 
 struct TimeUnit
 {
@@ -57,12 +55,8 @@ ParetoChart::ParetoChart(QWidget *parent) : ChartWidget(parent)
     p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     p->legend->setIconSize(32, 20);   // room for the selection ring
 
-    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) { m_pressPixel = event->position(); });
-    connect(p, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *event) {
-        const bool dragged = (event->position() - m_pressPixel).manhattanLength() > kClickSlopPixels;
-        if (event->button() != Qt::LeftButton || dragged)
-            return;
-        const int row = rowAt(event->position());
+    onPlotClicked([this](const QPointF &pixel) {
+        const int row = rowAt(pixel);
         if (row < 0)
             return;
         setSelectedRow(row);

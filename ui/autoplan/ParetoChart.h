@@ -94,7 +94,6 @@ private:
     bool m_costInUsd = true;
     int m_selectedRow = -1;
     double m_timeScale = 1;            // seconds per x-axis unit
-    QPointF m_pressPixel;
     double m_xLow = 0, m_xHigh = 1, m_yLow = 0, m_yHigh = 1;
 };
 

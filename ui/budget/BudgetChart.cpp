@@ -15,8 +15,6 @@ namespace {
 
 // A click or hover this close to a point (in pixels) is on it.
 constexpr double kHitPixels = 8;
-// A click that moved further than this between press and release was a drag (pan), not a click.
-constexpr int kClickSlopPixels = 5;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -91,12 +89,8 @@ BudgetChart::BudgetChart(QWidget *parent) : ChartWidget(parent)
     p->xAxis->setLabel(tr("Time to train with failures (days)"));
     p->yAxis->setLabel(tr("Cash (USD)"));
 
-    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) { m_pressPixel = event->position(); });
-    connect(p, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *event) {
-        const bool dragged = (event->position() - m_pressPixel).manhattanLength() > kClickSlopPixels;
-        if (event->button() != Qt::LeftButton || dragged)
-            return;
-        const int index = optionAt(event->position());
+    onPlotClicked([this](const QPointF &pixel) {
+        const int index = optionAt(pixel);
         if (index < 0)
             return;
         setSelectedOption(index);

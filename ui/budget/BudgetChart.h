@@ -107,7 +107,6 @@ private:
     QCPItemText *m_budgetLabel;
     int m_selected = -1;
     AxisSpan m_x, m_y;
-    QPointF m_pressPixel;
 };
 
 } // namespace gpuplan::ui

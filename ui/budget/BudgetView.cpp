@@ -59,7 +59,8 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
       m_budget(new LimitSlider(tr("&Budget"), budgetLadderUsd(), usdShort)),
       m_deadline(new LimitSlider(tr("&Deadline"), deadlineLadderDays(), limitDaysText)),
       m_sitePower(new LimitSlider(tr("Site &power"), sitePowerLadderKw(), kwText)), m_objective(new QComboBox),
-      m_gpus(new QToolButton), m_apply(new QPushButton(tr("&Apply option"))), m_chart(new BudgetChart),
+      m_gpus(new QToolButton), m_apply(new QPushButton(tr("&Apply option"))), m_cancel(new QPushButton(tr("Cance&l"))),
+      m_chart(new BudgetChart),
       m_model(new BudgetTableModel(this)), m_table(new QTableView), m_status(new QLabel), m_rankDelay(new QTimer(this)),
       m_planDelay(new QTimer(this))
 {
@@ -82,7 +83,10 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
     second->addWidget(m_objective);
     second->addWidget(m_gpus);
     second->addStretch(1);
+    second->addWidget(m_cancel);
     second->addWidget(m_apply);
+    m_cancel->setToolTip(tr("Stop exploring GPU types, counts and ways of paying for this plan; the options shown stay. "
+                            "Move a limit or edit the plan to explore again."));
     controls->addLayout(second, 1, 0, 1, 3);
 
     m_table->setModel(m_model);
@@ -132,6 +136,15 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
     connect(m_objective, &QComboBox::currentIndexChanged, this, &BudgetView::limitsChanged);
     connect(m_worker, &BudgetWorker::finished, this, &BudgetView::onAnswer);
     connect(m_apply, &QPushButton::clicked, this, &BudgetView::applySelected);
+    connect(m_cancel, &QPushButton::clicked, this, &BudgetView::cancelSearch);
+    connect(m_worker, &BudgetWorker::cancelled, this, [this] {
+        m_cancelled = true;
+        m_sinceChange.invalidate();
+        if (!m_answer)
+            m_chart->setMessage(tr("Exploration cancelled. Move a limit or edit the plan to explore again."));
+        updateStatus();
+        updateCancel();
+    });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         selectOption(m_model->optionAtRow(index.row()));
         applySelected();
@@ -144,6 +157,7 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
     });
     connect(m_chart, &BudgetChart::optionClicked, this, &BudgetView::selectOption);
     updateApply();
+    updateCancel();
 }
 
 BudgetView::~BudgetView() = default;
@@ -222,8 +236,23 @@ void BudgetView::requestNow()
     if (!m_sinceChange.isValid())
         m_sinceChange.start();
     m_requestedKey = budgetPlanKey(m_controller->plan());
+    m_cancelled = false;
     m_worker->request(*m_controller, request());
     updateStatus();
+    updateCancel();
+}
+
+void BudgetView::cancelSearch()
+{
+    m_rankDelay->stop();
+    m_planDelay->stop();
+    m_worker->cancel();
+    updateCancel();
+}
+
+void BudgetView::updateCancel()
+{
+    m_cancel->setEnabled(m_worker->isExploring());
 }
 
 void BudgetView::onAnswer(const BudgetAnswer &answer)
@@ -262,6 +291,7 @@ void BudgetView::onAnswer(const BudgetAnswer &answer)
     updatePlanMark();
     updateStatus();
     updateApply();
+    updateCancel();
     m_lastWorkerMs = answer.workerMs;
     m_lastUiMs = static_cast<double>(ui.nsecsElapsed()) / 1e6;
     m_lastLatencyMs = m_sinceChange.isValid() ? static_cast<double>(m_sinceChange.nsecsElapsed()) / 1e6 : 0;
@@ -323,6 +353,8 @@ void BudgetView::updateGpuMenu(const std::vector<std::string> &gpus)
 
 bool BudgetView::isComputing() const
 {
+    if (m_worker->latestCancelled() && !m_worker->isBusy() && !m_rankDelay->isActive() && !m_planDelay->isActive())
+        return false;
     return m_worker->isBusy() || m_worker->hasPending() || m_rankDelay->isActive() || m_planDelay->isActive()
            || !m_answer || m_answer->generation != m_worker->generation();
 }
@@ -377,7 +409,11 @@ QString BudgetView::statusText() const
 void BudgetView::updateStatus()
 {
     QString text;
-    if (!m_answer) {
+    if (m_cancelled) {
+        text = m_answer ? tr("Exploration cancelled: the options shown are those of the last finished one. Move a limit "
+                             "or edit the plan to explore again.")
+                        : tr("Exploration cancelled. Move a limit or edit the plan to explore again.");
+    } else if (!m_answer) {
         text = tr("Exploring GPU types, counts and ways of paying for this plan's training run …");
     } else if (!m_answer->error.isEmpty()) {
         text = m_answer->error;

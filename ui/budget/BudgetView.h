@@ -61,6 +61,9 @@ public:
     BudgetChart *chart() const { return m_chart; }
     BudgetTableModel *tableModel() const { return m_model; }
     const QPushButton *applyButton() const { return m_apply; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    // Stops the running exploration (the Cancel button); the options shown stay.
+    void cancelSearch();
     QTableView *table() const { return m_table; }
     LimitSlider *budgetSlider() const { return m_budget; }
     LimitSlider *deadlineSlider() const { return m_deadline; }
@@ -83,6 +86,7 @@ private:
     void updateGpuMenu(const std::vector<std::string> &gpus);
     void updateStatus();
     void updateApply();
+    void updateCancel();
 
     PlanController *m_controller;
     BudgetWorker *m_worker;
@@ -92,6 +96,7 @@ private:
     QComboBox *m_objective;
     QToolButton *m_gpus;
     QPushButton *m_apply;
+    QPushButton *m_cancel;
     BudgetChart *m_chart;
     BudgetTableModel *m_model;
     QTableView *m_table;
@@ -105,6 +110,7 @@ private:
     QElapsedTimer m_sinceChange;           // since the control change the next answer serves
     double m_lastWorkerMs = 0, m_lastUiMs = 0, m_lastLatencyMs = 0;
     bool m_selecting = false;              // guards the table <-> chart selection loop
+    bool m_cancelled = false;              // the latest exploration was cancelled by the user
 };
 
 } // namespace gpuplan::ui

@@ -51,8 +51,18 @@ BudgetWorker::BudgetWorker(QObject *parent) : QObject(parent) {}
 
 BudgetWorker::~BudgetWorker()
 {
+    m_cancel = true;   // nobody waits for its answer
     if (m_thread.joinable())
         m_thread.join();
+}
+
+void BudgetWorker::cancel()
+{
+    m_pending = false;
+    if (!isBusy())
+        return;
+    m_cancel = true;
+    m_cancelAsked = true;
 }
 
 quint64 BudgetWorker::request(const PlanController &controller, const ProcureRequest &request)
@@ -63,6 +73,8 @@ quint64 BudgetWorker::request(const PlanController &controller, const ProcureReq
     m_pending = true;
     if (!isBusy())
         start();
+    else if (m_runningExplores && budgetPlanKey(controller.plan()) != m_runningKey)
+        m_cancel = true;   // exploring a plan that is no longer the latest: its answer would be dropped
     return m_generation;
 }
 
@@ -81,6 +93,10 @@ void BudgetWorker::start()
     std::shared_ptr<const Catalog> catalog;
     std::shared_ptr<const ProcureResult> explored = m_explored;
     answer->explored = !explored || answer->planKey != m_exploredKey;
+    m_cancel = false;
+    m_cancelAsked = false;
+    m_runningKey = answer->planKey;
+    m_runningExplores = answer->explored;
     if (answer->explored) {
         plan = std::make_shared<const Plan>(m_controller->plan());
         catalog = std::make_shared<const Catalog>(m_controller->catalog());
@@ -93,9 +109,14 @@ void BudgetWorker::start()
             auto all = std::make_shared<ProcureResult>();
             ProcureRequest everything;   // the exploration does not depend on the limits
             std::string error;
-            if (!procure(*plan, *catalog, everything, *all, error)) {
+            if (!procure(*plan, *catalog, everything, *all, error, &m_cancel)) {
                 *all = ProcureResult{};
                 answer->error = QString::fromStdString(error);
+            }
+            if (all->cancelled) {
+                answer->cancelled = true;
+                QMetaObject::invokeMethod(this, [this, answer] { onDone(answer, nullptr); }, Qt::QueuedConnection);
+                return;
             }
             explored = all;
         }
@@ -113,16 +134,34 @@ void BudgetWorker::onDone(const std::shared_ptr<BudgetAnswer> &answer, const std
 {
     if (m_thread.joinable())
         m_thread.join();   // it has posted this call and is returning
+    m_runningExplores = false;
+    const bool askedToCancel = m_cancelAsked;
+    m_cancelAsked = false;
+    if (answer->cancelled) {
+        ++m_cancellations;
+        if (askedToCancel && !m_pending) {
+            m_cancelledGeneration = m_generation;
+            emit cancelled();
+        }
+        if (m_pending)
+            start();
+        return;
+    }
     if (answer->explored) {
         m_explored = explored;
         m_exploredKey = answer->planKey;
         m_exploredError = answer->error.toStdString();
         ++m_explorations;
     }
-    if (answer->generation == m_generation)
+    if (answer->generation == m_generation) {
         emit finished(*answer);
-    else
+    } else {
         ++m_discarded;
+        if (askedToCancel && !m_pending) {   // cancelled while re-ranking for an older request
+            m_cancelledGeneration = m_generation;
+            emit cancelled();
+        }
+    }
     if (m_pending)
         start();
 }

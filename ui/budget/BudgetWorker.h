@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
@@ -25,6 +26,7 @@ struct BudgetAnswer
     std::vector<int> order;                    // rankedOrder(*ranked): best first
     std::vector<std::string> gpus;             // every GPU type explored (before the filter)
     bool explored = false;                     // this answer searched again (the plan changed)
+    bool cancelled = false;                    // its exploration was cancelled: never delivered
     double workerMs = 0;                       // compute time on the worker thread
     QString error;                             // the plan cannot be procured (serving plan, ...)
 };
@@ -41,7 +43,9 @@ ProcureResult rankedForRequest(const ProcureResult &explored, const ProcureReque
 // changes; a new budget, deadline, site power, objective or GPU filter only re-ranks the explored
 // options (rankOptions(): microseconds). One job runs at a time; requests made meanwhile are
 // coalesced into one more job for the latest request. Every request gets a generation number, and
-// only the answer to the latest one is delivered: answers to older requests are discarded.
+// only the answer to the latest one is delivered: answers to older requests are discarded. A
+// request for another plan than the one being explored cancels that exploration (its options would
+// be discarded anyway), and cancel() stops the running job and drops the pending request.
 class BudgetWorker : public QObject
 {
     Q_OBJECT
@@ -54,6 +58,12 @@ public:
     quint64 request(const PlanController &controller, const ProcureRequest &request);
     quint64 generation() const { return m_generation; }
     bool isBusy() const { return m_thread.joinable(); }
+    bool isExploring() const { return isBusy() && m_runningExplores; }   // not only re-ranking
+    // Stops the running exploration and drops the pending request; cancelled() follows unless the
+    // running job delivers the latest request's answer first.
+    void cancel();
+    bool latestCancelled() const { return m_generation > 0 && m_cancelledGeneration == m_generation; }
+    int cancellations() const { return m_cancellations; }   // explorations stopped before their end
     bool hasPending() const { return m_pending; }
     int discarded() const { return m_discarded; }   // answers dropped as stale
     int explorations() const { return m_explorations; }
@@ -61,6 +71,8 @@ public:
 signals:
     // On the UI thread, for the latest request only.
     void finished(const gpuplan::ui::BudgetAnswer &answer);
+    // On the UI thread, after cancel(): the latest request has no answer.
+    void cancelled();
 
 private:
     void start();
@@ -72,6 +84,12 @@ private:
     quint64 m_pendingGeneration = 0;
     bool m_pending = false;
     std::thread m_thread;
+    std::atomic<bool> m_cancel{false};        // polled by the running procure()
+    std::string m_runningKey;                 // plan key of the running job
+    bool m_runningExplores = false;
+    bool m_cancelAsked = false;               // cancel() was called for the running job
+    quint64 m_cancelledGeneration = 0;
+    int m_cancellations = 0;
     std::string m_exploredKey;                // plan key of m_explored
     std::shared_ptr<const ProcureResult> m_explored;   // every option of the last exploration
     std::string m_exploredError;

@@ -53,6 +53,18 @@ ChartWidget::ChartWidget(QWidget *parent)
 
 ChartWidget::~ChartWidget() = default;
 
+void ChartWidget::onPlotClicked(std::function<void(const QPointF &pixel)> onClick)
+{
+    // A release further than this from its press was a drag (pan), not a click.
+    constexpr int kClickSlopPixels = 5;
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) { m_pressPixel = event->position(); });
+    connect(m_plot, &QCustomPlot::mouseRelease, this, [this, onClick = std::move(onClick)](QMouseEvent *event) {
+        const bool dragged = (event->position() - m_pressPixel).manhattanLength() > kClickSlopPixels;
+        if (event->button() == Qt::LeftButton && !dragged)
+            onClick(event->position());
+    });
+}
+
 QMenu *ChartWidget::createContextMenu(QWidget *parent)
 {
     auto *menu = new QMenu(parent);

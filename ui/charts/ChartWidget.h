@@ -4,6 +4,9 @@
 #include "charts/ResultTab.h"
 
 #include <QImage>
+#include <QPointF>
+
+#include <functional>
 
 class QCustomPlot;
 class QCPTextElement;
@@ -55,6 +58,10 @@ protected:
     // plot's legend exactly when the setting says so.
     virtual void updateLegendVisibility();
 
+    // Calls onClick with the plot pixel of each left click that did not drag (a drag pans the view):
+    // the charts whose points select a table row.
+    void onPlotClicked(std::function<void(const QPointF &pixel)> onClick);
+
     void setTitle(const QString &title);
     // Moves the legend out of the plot into rows of `columns` entries under the title: it covers
     // no data and takes no width from the plot.
@@ -83,6 +90,7 @@ private:
     QString m_fullTitle;                            // as set; the element shows it wrapped
     QLabel *m_overlay;
     bool m_legendVisible = true;
+    QPointF m_pressPixel;                           // where the mouse button went down
 };
 
 } // namespace gpuplan::ui
