@@ -6,6 +6,7 @@
 #include "eval/Layout.h"
 #include "eval/PlanValidity.h"
 #include "model/ModelShape.h"
+#include "perf/CapacityResult.h"
 
 #include <array>
 
@@ -141,6 +142,9 @@ struct InferenceResult
     double saturatedTokensPerSPerGpu = 0;
     double saturatedTtftMs = 0;
     double saturatedTpotMs = 0;
+    // Replicas for the plan's request rate under the P99 latency targets with queueing
+    // (perf/Capacity.h); replicasNeeded is capacity.replicas.
+    CapacityResult capacity;
 };
 
 struct ScalingPoint

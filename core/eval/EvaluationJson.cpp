@@ -90,6 +90,35 @@ Json trainingJson(const TrainingResult &t)
               {"other", num(b.other)}}}};
 }
 
+Json loadPointJson(const LoadPoint &l)
+{
+    return {{"requests_per_s_per_replica", num(l.requestsPerS)},
+            {"utilization", num(l.utilization)},
+            {"concurrency", num(l.concurrency)},
+            {"output_tokens_per_s_per_gpu", num(l.tokensPerSPerGpu)},
+            {"wait_probability", num(l.waitProbability)},
+            {"ttft_mean_ms", num(l.ttftMeanMs)},
+            {"ttft_p50_ms", num(l.ttftP50Ms)},
+            {"ttft_p99_ms", num(l.ttftP99Ms)},
+            {"tpot_mean_ms", num(l.tpotMeanMs)},
+            {"tpot_p50_ms", num(l.tpotMeanMs)},
+            {"tpot_p99_ms", num(l.tpotP99Ms)}};
+}
+
+Json capacityJson(const CapacityResult &c)
+{
+    Json j = {{"valid", c.valid},
+              {"replicas", c.replicas},
+              {"limiting", capacityLimitName(c.limit)},
+              {"headroom", num(c.headroom)},
+              {"slots", c.requestSlots},
+              {"saturated_requests_per_s_per_replica", num(c.saturatedRequestsPerS)},
+              {"max_requests_per_s_per_replica", num(c.sloLimited.requestsPerS)}};
+    j["at_rate"] = loadPointJson(c.atRate);
+    j["slo_limited"] = loadPointJson(c.sloLimited);
+    return j;
+}
+
 Json inferenceJson(const InferenceResult &r)
 {
     Json curve = Json::array();
@@ -124,6 +153,7 @@ Json inferenceJson(const InferenceResult &r)
               {"output_tokens_per_s_per_gpu", num(r.saturatedTokensPerSPerGpu)},
               {"ttft_ms", num(r.saturatedTtftMs)},
               {"tpot_ms", num(r.saturatedTpotMs)}}},
+            {"capacity", capacityJson(r.capacity)},
             {"error_band", num(r.errorBand)}};
 }
 

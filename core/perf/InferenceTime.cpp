@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/InferenceTime.h"
 
+#include "perf/Capacity.h"
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
 #include "perf/Serving.h"
@@ -130,10 +131,6 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     fillCurve(m, r.batchingUsed, sw, limit, gpus, r);
 
     r.sizingConcurrency = largestConcurrencyMeetingTargets(m, r.batchingUsed, sw, w, r);
-    if (w.requestRate > 0 && r.sizingConcurrency >= 1) {
-        const double rps = servingPoint(m, r.batchingUsed, sw, r.sizingConcurrency).requestsPerSPerReplica;
-        r.replicasNeeded = rps > 0 ? static_cast<int>(std::min(std::ceil(w.requestRate / rps), 1e9)) : 0;
-    }
     // The engine's own choice when saturated, for the same request mix with fixed lengths.
     const ServingWorkload fixed{sw.promptLen, sw.outputLen, false};
     const SaturatedServing sat = saturatedServing(plan, layout, fixed);
@@ -141,6 +138,10 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.saturatedTokensPerSPerGpu = sat.point.tokensPerSPerReplica / gpus;
     r.saturatedTtftMs = sat.point.ttftS * 1e3;
     r.saturatedTpotMs = sat.point.tpotS * 1e3;
+    // Replicas for the rate: a stream of requests queueing for the saturated replica's slots.
+    const CapacityInputs capacity{&plan, &m, r.batchingUsed, sw, sat.concurrency, gpus};
+    r.capacity = planCapacity(capacity, w.requestRate, w.headroom, w.ttftTargetMs, w.tpotTargetMs);
+    r.replicasNeeded = r.capacity.replicas;
     r.valid = memory.maxConcurrency >= 1;
     return r;
 }

@@ -79,6 +79,9 @@ struct InferenceWorkload
     double requestRate = 0.0;        // target requests per second for the whole deployment; 0 = none
     double ttftTargetMs = 0.0;       // 0 = no target
     double tpotTargetMs = 0.0;       // 0 = no target
+    // Share of each replica's saturated throughput kept spare at the target rate (a planning
+    // choice: room for bursts the Poisson arrivals do not cover and for a replica lost).
+    double headroom = 0.2;
     ServingEngine engine = ServingEngine::Vllm;
     Batching batching = Batching::Continuous;
     int kvBlockTokens = 16;          // paged-KV block size (vLLM default 16)

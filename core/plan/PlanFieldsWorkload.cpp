@@ -37,6 +37,8 @@ const FieldSpec kWorkloadFields[] = {
                   "Time-to-first-token target (0 = none)"),
     GP_FIELD_REAL("workload.inference.tpot_target_ms", workload.inference.tpotTargetMs, 0, 1e6, "ms",
                   "Time-per-output-token target (0 = none)"),
+    GP_FIELD_REAL("workload.inference.headroom", workload.inference.headroom, 0, 0.9, "fraction",
+                  "Share of each replica's saturated throughput kept spare at the target rate"),
     GP_FIELD_ENUM("workload.inference.engine", workload.inference.engine, ServingEngine, engineNames, "Serving engine"),
     GP_FIELD_ENUM("workload.inference.batching", workload.inference.batching, Batching, batchingNames,
                   "static, dynamic or continuous batching"),

@@ -18,6 +18,18 @@ std::string fmt(const char *format, double v)
     return buf;
 }
 
+std::string capacityLimitText(const CapacityResult &c)
+{
+    switch (c.limit) {
+    case CapacityLimit::Ttft: return "the P99 TTFT target";
+    case CapacityLimit::Tpot: return "the P99 TPOT target";
+    case CapacityLimit::Headroom: return fmt("the %.0f%% headroom", c.headroom * 100);
+    case CapacityLimit::Unreachable: return "a target one request already misses";
+    case CapacityLimit::None: break;
+    }
+    return "saturation";
+}
+
 } // namespace
 
 std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
@@ -91,9 +103,21 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
                                               fmt("%.0f", r.batchingTokensPerSPerGpu[1]) + " / " +
                                               fmt("%.0f", r.batchingTokensPerSPerGpu[2]) + " tokens/s per GPU");
         line("max concurrency", std::to_string(r.maxConcurrency));
-        if (r.replicasNeeded > 0)
-            line("replicas needed", std::to_string(r.replicasNeeded) + " (at concurrency " +
-                                        std::to_string(r.sizingConcurrency) + ", the largest meeting the targets)");
+        const CapacityResult &c = r.capacity;
+        if (c.valid) {
+            line("saturated", std::to_string(c.requestSlots) + " requests in flight, " +
+                                  fmt("%.3g requests/s per replica", c.saturatedRequestsPerS));
+            line("within targets", fmt("%.3g requests/s", c.sloLimited.requestsPerS) + fmt(" (%.0f%% busy", c.sloLimited.utilization * 100) +
+                                                   ", limited by " + capacityLimitText(c) + ")");
+        }
+        if (r.replicasNeeded > 0) {
+            line("replicas needed", std::to_string(r.replicasNeeded) + fmt(" for %.4g requests/s", p.workload.inference.requestRate) +
+                                        fmt(" (%.3g per replica,", c.atRate.requestsPerS) +
+                                        fmt(" %.0f%% busy)", c.atRate.utilization * 100));
+            line("latency at that load", fmt("TTFT %.0f ms median, ", c.atRate.ttftP50Ms) + fmt("%.0f ms P99; ", c.atRate.ttftP99Ms) +
+                                             fmt("TPOT %.1f ms mean, ", c.atRate.tpotMeanMs) + fmt("%.1f ms P99", c.atRate.tpotP99Ms));
+        } else if (c.limit == CapacityLimit::Unreachable)
+            line("replicas needed", "none: even one request at a time misses a latency target");
     }
     if (e.power.itKw > 0)
         out += facilityTextReport(plan, e);
