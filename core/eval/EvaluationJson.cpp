@@ -109,6 +109,8 @@ Json capacityJson(const CapacityResult &c)
 {
     Json j = {{"valid", c.valid},
               {"replicas", c.replicas},
+              {"min_replicas", c.minReplicas},
+              {"max_replicas", c.maxReplicas},
               {"limiting", capacityLimitName(c.limit)},
               {"headroom", num(c.headroom)},
               {"slots", c.requestSlots},

@@ -92,6 +92,11 @@ struct StorageResult
     double checkpointWriteS = 0;        // full write to the tier
     double checkpointBlockingS = 0;     // time the training loop stalls per checkpoint
     double restoreS = 0;                // reading the checkpoint back after a failure
+    // Serving: one new replica reads its weights from the tier over its own nodes, then the engine
+    // starts (compilation, CUDA graph capture, the KV pool's profiling pass).
+    double replicaWeightsLoadS = 0;
+    double replicaEngineStartS = 0;
+    double replicaStartS = 0;           // weights load + engine start
     double datasetBytes = 0;
     double capacityBytes = 0;           // retained checkpoints + milestones + dataset
     bool starved = false;               // tier read bandwidth below the requirement

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Kubernetes manifests: a Kubeflow training-operator PyTorchJob for training plans and an apps/v1
-// Deployment of vLLM replicas for serving plans.
+// Deployment of vLLM replicas for serving plans, with a HorizontalPodAutoscaler between the
+// replicas of the average and the peak request rate when the plan has a rate.
 #include "export/LaunchScripts.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
 
 namespace gpuplan::launch {
 
@@ -30,6 +34,14 @@ Json sharedMemoryMount()
     return Json::array({{{"name", "dshm"}, {"mountPath", "/dev/shm"}}});
 }
 
+// A replica is not ready before its weights are read and its engine started (the storage model's
+// replica start-up); probing earlier only logs failures.
+int readinessDelayS(const Context &c)
+{
+    const double startS = c.evaluation.storage.replicaStartS;
+    return startS > 0 ? static_cast<int>(std::min(std::ceil(startS), 3600.0)) : 60;
+}
+
 Json replicaSpec(int replicas, const Json &container)
 {
     return {{"replicas", replicas},
@@ -37,11 +49,42 @@ Json replicaSpec(int replicas, const Json &container)
             {"template", {{"spec", {{"containers", Json::array({container})}, {"volumes", sharedMemoryVolume()}}}}}};
 }
 
+// autoscaling/v2 HPA on a per-pod vLLM metric, read through a custom-metrics adapter: the
+// requests waiting when the plan sets a queue trigger, else the requests in service at the highest
+// load per replica within the targets and headroom (perf/Capacity.h).
+Json autoscaler(Context &c, const Json &meta)
+{
+    const InferenceWorkload &w = c.plan.workload.inference;
+    const CapacityResult &cap = c.evaluation.inference.capacity;
+    const bool onQueue = w.scaleUpQueue > 0;
+    const int target = onQueue ? w.scaleUpQueue : std::max(1, static_cast<int>(std::lround(cap.sloLimited.concurrency)));
+    const char *metric = onQueue ? "vllm_num_requests_waiting" : "vllm_num_requests_running";
+    c.notes.push_back(std::string("The autoscaler reads the pods metric ") + metric + " (vLLM's " +
+                      (onQueue ? "vllm:num_requests_waiting" : "vllm:num_requests_running") +
+                      " gauge, exposed through a custom-metrics adapter such as the Prometheus adapter).");
+    const int cooldown = static_cast<int>(std::lround(w.scaleCooldownS));
+    return {{"apiVersion", "autoscaling/v2"},
+            {"kind", "HorizontalPodAutoscaler"},
+            {"metadata", meta},
+            {"spec",
+             {{"scaleTargetRef", {{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"name", c.fileBase}}},
+              {"minReplicas", cap.minReplicas},
+              {"maxReplicas", cap.maxReplicas},
+              {"metrics",
+               Json::array({{{"type", "Pods"},
+                             {"pods",
+                              {{"metric", {{"name", metric}}},
+                               {"target", {{"type", "AverageValue"}, {"averageValue", std::to_string(target)}}}}}}})},
+              {"behavior",
+               {{"scaleUp", {{"stabilizationWindowSeconds", 0}}},
+                {"scaleDown", {{"stabilizationWindowSeconds", cooldown}}}}}}}};
+}
+
 } // namespace
 
-std::string manifestText(const Context &c, const std::string &what, const std::string &json)
+std::string manifestText(const Context &c, const std::string &what, const std::string &json, const std::string &comments)
 {
-    return commentHeader(c, what) +
+    return commentHeader(c, what) + comments +
            "# Written as JSON, which is valid YAML: kubectl apply -f accepts it as it is.\n" + json + "\n";
 }
 
@@ -91,7 +134,7 @@ std::string kubernetesServingManifest(Context &c)
         {"env", Json::array({{{"name", "MODEL"}, {"value", model}}})},
         {"ports", Json::array({{{"name", "http"}, {"containerPort", 8000}}})},
         {"resources", {{"limits", {{"nvidia.com/gpu", perReplica}}}}},
-        {"readinessProbe", {{"httpGet", {{"path", "/health"}, {"port", 8000}}}, {"initialDelaySeconds", 60}, {"periodSeconds", 10}}},
+        {"readinessProbe", {{"httpGet", {{"path", "/health"}, {"port", 8000}}}, {"initialDelaySeconds", readinessDelayS(c)}, {"periodSeconds", 10}}},
         {"volumeMounts", sharedMemoryMount()}};
     const Json labels = {{"app.kubernetes.io/name", c.fileBase}};
     const Json deployment = {
@@ -104,7 +147,15 @@ std::string kubernetesServingManifest(Context &c)
           {"template",
            {{"metadata", {{"labels", labels}}},
             {"spec", {{"containers", Json::array({container})}, {"volumes", sharedMemoryVolume()}}}}}}}};
-    return manifestText(c, "Kubernetes Deployment of vLLM replicas", deployment.dump(2, ' ', false, Json::error_handler_t::replace));
+    const CapacityResult &cap = c.evaluation.inference.capacity;
+    if (cap.maxReplicas < 1)
+        return manifestText(c, "Kubernetes Deployment of vLLM replicas",
+                            deployment.dump(2, ' ', false, Json::error_handler_t::replace), maxSequencesComment(c));
+    // A rate: the Deployment starts at the peak's replicas and the autoscaler moves it between the
+    // average's and the peak's. One List keeps the file a single JSON document.
+    const Json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", Json::array({deployment, autoscaler(c, metadata(c))})}};
+    return manifestText(c, "Kubernetes Deployment of vLLM replicas and its HorizontalPodAutoscaler",
+                        list.dump(2, ' ', false, Json::error_handler_t::replace), maxSequencesComment(c));
 }
 
 } // namespace gpuplan::launch

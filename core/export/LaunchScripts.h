@@ -17,11 +17,14 @@ std::string kubernetesTrainingManifest(Context &c);   // Kubeflow PyTorchJob
 int servingReplicas(const Context &c);
 int gpusPerReplica(const Context &c);
 std::vector<std::string> vllmArguments(Context &c);   // after `vllm serve MODEL`
+int maxSequences(const Context &c);                   // --max-num-seqs
+std::string maxSequencesComment(const Context &c);    // why that value, as a comment line
 std::string vllmScript(Context &c);
 std::string kubernetesServingManifest(Context &c);    // apps/v1 Deployment
 
 // JSON text is also YAML (YAML 1.2 is a superset of JSON): manifests are written as JSON after a
 // comment header, so any plan text is escaped by the JSON writer and the file parses either way.
-std::string manifestText(const Context &c, const std::string &what, const std::string &json);
+std::string manifestText(const Context &c, const std::string &what, const std::string &json,
+                         const std::string &comments = {});
 
 } // namespace gpuplan::launch

@@ -27,18 +27,38 @@ const char *vllmDtype(Dtype compute)
     }
 }
 
-// Sequences per replica: the largest concurrency that meets the latency targets when the plan
-// has targets, else the plan's concurrency capped by what fits in memory.
+} // namespace
+
+// Sequences per replica: the request slots of the capacity plan (the saturated concurrency, what
+// the KV pool and the engine's max batch hold), which the queueing model assumes; without one,
+// the largest concurrency meeting the targets, else the plan's concurrency capped by memory.
 int maxSequences(const Context &c)
 {
     const InferenceResult &r = c.evaluation.inference;
+    if (r.capacity.valid)
+        return r.capacity.requestSlots;
     if (r.sizingConcurrency > 0)
         return r.sizingConcurrency;
     const int planned = c.layout.microBatch;
     return c.evaluation.memory.maxConcurrency > 0 ? std::min(planned, c.evaluation.memory.maxConcurrency) : planned;
 }
 
-} // namespace
+std::string maxSequencesComment(const Context &c)
+{
+    const int seqs = maxSequences(c);
+    const InferenceResult &r = c.evaluation.inference;
+    std::string s = "# --max-num-seqs " + std::to_string(seqs);
+    if (r.capacity.valid)
+        s += ": the request slots of the capacity plan (saturated concurrency: KV pool and max batch)";
+    else if (r.sizingConcurrency > 0)
+        s += ": the largest concurrency meeting the latency targets";
+    else
+        s += ": the plan's concurrency, capped by the KV cache that fits";
+    if (seqs != c.layout.microBatch)
+        s += "; the plan's concurrency " + std::to_string(c.layout.microBatch) +
+             " is the point evaluated for latency, not a cap on the engine";
+    return s + ".\n";
+}
 
 int gpusPerReplica(const Context &c)
 {
@@ -91,6 +111,7 @@ std::string vllmScript(Context &c)
     std::string s = "#!/usr/bin/env bash\n" + commentHeader(c, "vLLM serving launch");
     s += "# " + std::to_string(replicas) + " replica" + (replicas == 1 ? "" : "s") + " of " + std::to_string(perReplica) +
          " GPU" + (perReplica == 1 ? "" : "s") + " each; put a load balancer in front of the ports.\n";
+    s += maxSequencesComment(c);
     s += "set -euo pipefail\n\n";
     s += "MODEL=${MODEL:?set MODEL to the Hugging Face id or local path of " + shellQuote(commentText(model)) + "}\n";
     s += "PORT=${PORT:-8000}\n";

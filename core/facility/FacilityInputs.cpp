@@ -215,6 +215,7 @@ void gatherInferenceWork(const ResolvedPlan &plan, const Evaluation &e, Facility
         if (p.workload.inference.requestRate > 0 && r.requestsPerSPerReplica > 0)
             in.servingLoad = std::min(1.0, p.workload.inference.requestRate / (r.requestsPerSPerReplica * replicas));
         in.nodesPerReplica = std::max(1.0, std::ceil(std::max(r.gpusPerReplica, 1) / in.gpusPerNode));
+        in.gpusPerReplica = std::max(r.gpusPerReplica, 1);
     } else if (plan.gpu && plan.shape.activeParams > 0) {
         // Memory-bound decode (docs/formulas.md §9): every step reads the weights once for the whole batch.
         in.timeSource = TimeSource::FallbackDecode;
@@ -225,6 +226,7 @@ void gatherInferenceWork(const ResolvedPlan &plan, const Evaluation &e, Facility
     if (capacity <= 0)
         mark(in, MissingInput::RunTime);
     in.tokensPerS = capacity * in.servingLoad;
+    in.engineStartS = plan.engine ? plan.engine->engineStartS : 0.0;
     in.totalTokens = in.tokensPerS * in.idealRunS;   // before failures (Reliability scales it)
 }
 

@@ -93,6 +93,8 @@ struct FacilityInputs
     double totalTokens = 0;          // training: the plan's token budget; inference: served over the horizon
     double servingLoad = 0;          // inference: average load / capacity
     double nodesPerReplica = 1;      // inference: nodes one failure takes out of service
+    double gpusPerReplica = 1;       // inference: GPUs that copy a new replica's weights in
+    double engineStartS = 0;         // inference: the engine preset's start-up beyond the weights
 
     // Reliability.
     double nodeMtbfH = 6300;

@@ -86,8 +86,10 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
                                formatDuration(s.checkpointBlockingS) + " per save" +
                                (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
     else
-        line("weights", formatStorage(s.checkpointBytes) + "; reload after a failure " +
-                            formatDuration(s.restoreS));
+        line("weights", formatStorage(s.checkpointBytes) + "; a new replica starts in " +
+                            formatDuration(s.replicaStartS) + " (weights " + formatDuration(s.replicaWeightsLoadS) +
+                            " from " + nameOf(storageTierNames(), p.storage.tier) + ", engine start " +
+                            formatDuration(s.replicaEngineStartS) + ", an estimate)");
     const StorageRoleResult &loaders = s.role(s.separateCache ? StorageRole::Cache : StorageRole::Data);
     if (training)
         line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", " + (s.separateCache ? "cache " : "tier ") +

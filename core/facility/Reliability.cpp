@@ -67,7 +67,8 @@ ReliabilityResult computeReliability(const FacilityInputs &in, StorageResult &st
     r.sparesSuggested = poissonQuantile95(in.jobNodes * in.repairH / in.nodeMtbfH);
 
     if (in.mode == Mode::Inference) {
-        // A failure takes one replica out of service for the restart (reload of the weights).
+        // A failure takes one replica out of service while a new one starts (weights and engine).
+        r.restartS = in.restartS + storage.replicaStartS;
         r.goodput = 1.0 / (1.0 + r.restartS * in.nodesPerReplica / nodeMtbfS);
         r.expectedInterruptions = in.idealRunS / mtbfS;
         r.lostHours = in.idealRunS * (1.0 - r.goodput) / 3600.0;

@@ -67,6 +67,17 @@ StorageResult computeStorage(const FacilityInputs &in)
     const double read = checkpoint.readGBps * units::kGB;
     s.checkpointWriteS = write > 0 ? s.checkpointBytes / write : 0.0;
     s.restoreS = read > 0 ? s.checkpointBytes / read : 0.0;
+    if (in.mode == Mode::Inference && read > 0) {
+        // A new replica (scale-up or replacement) reads the whole model over its own nodes, each
+        // GPU copying its shard in over PCIe; the tier's per-node rate or the copy limits it.
+        const double replicaRead = std::min(tierBandwidth(in.tierReadPerNode, in.tierAggregateRead, in.nodesPerReplica),
+                                            in.hostCopyPerGpu * in.gpusPerReplica);
+        s.replicaWeightsLoadS = replicaRead > 0 ? s.checkpointBytes / replicaRead : 0.0;
+    }
+    if (in.mode == Mode::Inference) {
+        s.replicaEngineStartS = in.engineStartS;
+        s.replicaStartS = s.replicaWeightsLoadS + in.engineStartS;
+    }
     if (in.mode == Mode::Training) {
         // Asynchronous saves block only for the copy of each GPU's shard to host memory; the write
         // to the tier drains in the background (Reliability checks it fits in the interval).

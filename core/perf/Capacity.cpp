@@ -61,6 +61,11 @@ struct Replica
     }
 };
 
+int replicasFor(double rate, double perReplica)
+{
+    return std::max(1, static_cast<int>(std::min(std::ceil(rate / perReplica), 1e9)));
+}
+
 bool withinTarget(double valueMs, double targetMs)
 {
     return targetMs <= 0 || valueMs <= targetMs;
@@ -113,9 +118,13 @@ double waitQuantileS(double rho, int c, double serviceS, double variability, dou
     return conditionalMean * std::log(pw / (1.0 - q));
 }
 
-CapacityResult planCapacity(const CapacityInputs &in, double requestRate, double headroom, double ttftTargetMs,
-                            double tpotTargetMs)
+CapacityResult planCapacity(const CapacityInputs &in, const CapacityTargets &t)
 {
+    const double requestRate = t.requestRate;
+    const double averageRate = t.averageRequestRate;
+    const double headroom = t.headroom;
+    const double ttftTargetMs = t.ttftTargetMs;
+    const double tpotTargetMs = t.tpotTargetMs;
     CapacityResult out;
     out.headroom = headroom;
     if (!in.plan || !in.model || !in.model->valid || in.requestSlots < 1)
@@ -167,7 +176,11 @@ CapacityResult planCapacity(const CapacityInputs &in, double requestRate, double
     if (requestRate <= 0 || out.sloLimited.requestsPerS <= 0)
         return out;
 
-    out.replicas = static_cast<int>(std::min(std::ceil(requestRate / out.sloLimited.requestsPerS), 1e9));
+    out.replicas = replicasFor(requestRate, out.sloLimited.requestsPerS);
+    // The daily floor: an average above the peak is read as the peak.
+    out.maxReplicas = out.replicas;
+    out.minReplicas = averageRate > 0 ? std::min(replicasFor(averageRate, out.sloLimited.requestsPerS), out.replicas)
+                                      : out.replicas;
     const double perReplica = requestRate / out.replicas;
     // The requests in service that this rate keeps: the throughput grows with them.
     double a = 0.0;

@@ -34,7 +34,16 @@ double waitProbability(double rho, int c);
 double waitQuantileS(double rho, int c, double serviceS, double variability, double q);
 double waitMeanS(double rho, int c, double serviceS, double variability);
 
-CapacityResult planCapacity(const CapacityInputs &in, double requestRate, double headroom, double ttftTargetMs,
-                            double tpotTargetMs);
+// The plan's traffic and targets (0 = none for each).
+struct CapacityTargets
+{
+    double requestRate = 0;          // peak, over all replicas
+    double averageRequestRate = 0;   // mean over the day (0 = the peak all day)
+    double headroom = 0;
+    double ttftTargetMs = 0;
+    double tpotTargetMs = 0;
+};
+
+CapacityResult planCapacity(const CapacityInputs &in, const CapacityTargets &targets);
 
 } // namespace gpuplan

@@ -38,6 +38,10 @@ struct CapacityResult
     // At the plan's request rate (all zero without one):
     int replicas = 0;              // ceil(rate / sloLimited.requestsPerS); 0 = no rate or unreachable
     LoadPoint atRate;              // one replica at rate / replicas
+    // Autoscaling over the daily load: the floor carries the average rate, the ceiling the peak
+    // (both within the targets and headroom); 0 without a rate.
+    int minReplicas = 0;
+    int maxReplicas = 0;
 };
 
 // JSON and report name: "none", "ttft", "tpot", "headroom", "unreachable".

@@ -140,7 +140,7 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.saturatedTpotMs = sat.point.tpotS * 1e3;
     // Replicas for the rate: a stream of requests queueing for the saturated replica's slots.
     const CapacityInputs capacity{&plan, &m, r.batchingUsed, sw, sat.concurrency, gpus};
-    r.capacity = planCapacity(capacity, w.requestRate, w.headroom, w.ttftTargetMs, w.tpotTargetMs);
+    r.capacity = planCapacity(capacity, {w.requestRate, w.averageRequestRate, w.headroom, w.ttftTargetMs, w.tpotTargetMs});
     r.replicasNeeded = r.capacity.replicas;
     r.valid = memory.maxConcurrency >= 1;
     return r;

@@ -82,6 +82,11 @@ struct InferenceWorkload
     // Share of each replica's saturated throughput kept spare at the target rate (a planning
     // choice: room for bursts the Poisson arrivals do not cover and for a replica lost).
     double headroom = 0.2;
+    // Daily load profile: request_rate is the peak; the mean over the day sets the autoscaler's
+    // floor (0 = a flat load at request_rate).
+    double averageRequestRate = 0.0;
+    int scaleUpQueue = 0;            // requests waiting per replica that trigger a scale-up; 0 = on utilization
+    double scaleCooldownS = 300;     // the load must stay low this long before a replica is removed
     ServingEngine engine = ServingEngine::Vllm;
     Batching batching = Batching::Continuous;
     int kvBlockTokens = 16;          // paged-KV block size (vLLM default 16)

@@ -4,6 +4,7 @@
 #include "common/EnumNames.h"
 #include "facility/FacilityText.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -114,6 +115,12 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
             line("replicas needed", std::to_string(r.replicasNeeded) + fmt(" for %.4g requests/s", p.workload.inference.requestRate) +
                                         fmt(" (%.3g per replica,", c.atRate.requestsPerS) +
                                         fmt(" %.0f%% busy)", c.atRate.utilization * 100));
+            const InferenceWorkload &w = p.workload.inference;
+            line("autoscaling", std::to_string(c.minReplicas) + " to " + std::to_string(c.maxReplicas) +
+                                    " replicas (average to peak rate); scale up at " +
+                                    (w.scaleUpQueue > 0 ? std::to_string(w.scaleUpQueue) + " requests waiting"
+                                                        : fmt("%.0f requests in service", std::max(1.0, std::round(c.sloLimited.concurrency)))) +
+                                    " per replica, down after " + fmt("%.0f s", w.scaleCooldownS));
             line("latency at that load", fmt("TTFT %.0f ms median, ", c.atRate.ttftP50Ms) + fmt("%.0f ms P99; ", c.atRate.ttftP99Ms) +
                                              fmt("TPOT %.1f ms mean, ", c.atRate.tpotMeanMs) + fmt("%.1f ms P99", c.atRate.tpotP99Ms));
         } else if (c.limit == CapacityLimit::Unreachable)

@@ -65,7 +65,7 @@ Sized capacityOf(const InferenceSetup &s, int requestSlots, double rate, double 
     const CapacityInputs in{&plan, &out.model, Batching::Continuous,
                             ServingWorkload{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true},
                             requestSlots, 1.0};
-    out.result = planCapacity(in, rate, headroom, ttftMs, tpotMs);
+    out.result = planCapacity(in, {rate, 0, headroom, ttftMs, tpotMs});
     return out;
 }
 
@@ -150,6 +150,28 @@ private slots:
         const CapacityResult full = capacityOf(s, 200, 50, 0.0, 0, 0).result;
         QVERIFY(full.limit == CapacityLimit::None);
         QVERIFY(full.sloLimited.utilization > 0.99);
+    }
+
+    void dailyProfileBoundsTheAutoscaler() const
+    {
+        const InferenceSetup s = capacitySetup();
+        const Sized sized = capacityOf(s, 200, 100, 0.2, 400, 30);
+        const double perReplica = sized.result.sloLimited.requestsPerS;
+        const ResolvedPlan plan = s.resolved();
+        const InferenceWorkload &w = s.plan.workload.inference;
+        const CapacityInputs in{&plan, &sized.model, Batching::Continuous,
+                                ServingWorkload{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true},
+                                200, 1.0};
+        // Peak 100 requests/s, 30 on average over the day: floor ceil(30 / per replica), ceiling the peak's.
+        const CapacityResult daily = planCapacity(in, {100, 30, 0.2, 400, 30});
+        QCOMPARE(daily.maxReplicas, sized.result.replicas);
+        QCOMPARE(daily.minReplicas, static_cast<int>(std::ceil(30 / perReplica)));
+        QVERIFY(daily.minReplicas < daily.maxReplicas);
+        // No average: a flat load; an average above the peak is read as the peak.
+        QCOMPARE(planCapacity(in, {100, 0, 0.2, 400, 30}).minReplicas, sized.result.replicas);
+        QCOMPARE(planCapacity(in, {100, 500, 0.2, 400, 30}).minReplicas, sized.result.replicas);
+        // Without a rate there is nothing to scale.
+        QCOMPARE(planCapacity(in, {0, 30, 0.2, 400, 30}).maxReplicas, 0);
     }
 
     void moreLoadNeedsMoreReplicasAndWaitsLonger() const

@@ -238,14 +238,43 @@ private slots:
 
         auto serving = load("llama3-8b-inference.gpuplan");
         QVERIFY(serving);
-        const auto deployment = manifestJson(make(*serving, LaunchFormat::Kubernetes).text);
+        // The example asks for 40 requests/s: one List of the Deployment, holding the replicas the
+        // sizing needs (fewer than the eight one-GPU replicas its GPUs would hold), and its autoscaler.
+        const auto list = manifestJson(make(*serving, LaunchFormat::Kubernetes).text);
+        QCOMPARE(list["kind"].get<std::string>(), std::string("List"));
+        QCOMPARE(list["items"].size(), std::size_t{2});
+        const auto &deployment = list["items"][0];
         QCOMPARE(deployment["kind"].get<std::string>(), std::string("Deployment"));
-        // The example asks for 40 requests/s: the deployment holds the replicas the sizing needs
-        // (fewer than the eight one-GPU replicas its GPUs would hold).
         const int sized = serving->evaluation.inference.replicasNeeded;
         QVERIFY(sized >= 1 && sized < 8);
         QCOMPARE(deployment["spec"]["replicas"].get<int>(), sized);
         QCOMPARE(manifestGpus(deployment), sized);   // one GPU per replica
+        // Not ready before the weights are read and the engine has started.
+        QCOMPARE(deployment["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["initialDelaySeconds"].get<int>(),
+                 static_cast<int>(std::ceil(serving->evaluation.storage.replicaStartS)));
+        const auto &hpa = list["items"][1];
+        QCOMPARE(hpa["kind"].get<std::string>(), std::string("HorizontalPodAutoscaler"));
+        QCOMPARE(hpa["spec"]["scaleTargetRef"]["name"].get<std::string>(), deployment["metadata"]["name"].get<std::string>());
+        QCOMPARE(hpa["spec"]["minReplicas"].get<int>(), sized);   // no average rate: a flat load
+        QCOMPARE(hpa["spec"]["maxReplicas"].get<int>(), sized);
+        QCOMPARE(hpa["spec"]["behavior"]["scaleDown"]["stabilizationWindowSeconds"].get<int>(), 300);
+        QCOMPARE(hpa["spec"]["metrics"][0]["pods"]["metric"]["name"].get<std::string>(), std::string("vllm_num_requests_running"));
+
+        // A daily profile averaging 12 of the 40 requests/s peak: the floor carries the average.
+        auto daily = load("llama3-8b-inference.gpuplan", {"workload.inference.average_request_rate=12",
+                                                          "workload.inference.scale_up_queue=4",
+                                                          "workload.inference.scale_cooldown_s=600"});
+        QVERIFY(daily);
+        const CapacityResult &cap = daily->evaluation.inference.capacity;
+        QCOMPARE(cap.minReplicas, static_cast<int>(std::ceil(12 / cap.sloLimited.requestsPerS)));
+        QVERIFY(cap.minReplicas < cap.maxReplicas);
+        const auto dailyHpa = manifestJson(make(*daily, LaunchFormat::Kubernetes).text)["items"][1];
+        QCOMPARE(dailyHpa["spec"]["minReplicas"].get<int>(), cap.minReplicas);
+        QCOMPARE(dailyHpa["spec"]["maxReplicas"].get<int>(), cap.maxReplicas);
+        QCOMPARE(dailyHpa["spec"]["metrics"][0]["pods"]["metric"]["name"].get<std::string>(),
+                 std::string("vllm_num_requests_waiting"));
+        QCOMPARE(dailyHpa["spec"]["metrics"][0]["pods"]["target"]["averageValue"].get<std::string>(), std::string("4"));
+        QCOMPARE(dailyHpa["spec"]["behavior"]["scaleDown"]["stabilizationWindowSeconds"].get<int>(), 600);
 
         // Without a request rate every replica the GPUs hold is deployed.
         auto unsized = load("llama3-8b-inference.gpuplan", {"workload.inference.request_rate=0"});
@@ -262,7 +291,13 @@ private slots:
         QVERIFY(hasArgument(text, "--pipeline-parallel-size 1"));
         QVERIFY(hasArgument(text, "--gpu-memory-utilization 0.90"));
         QVERIFY(hasArgument(text, "--max-model-len 1280"));   // 1,024-token prompts + 256-token answers
-        QVERIFY(text.find("--max-num-seqs ") != std::string::npos);
+        // --max-num-seqs is the capacity plan's request slots (vLLM's max_num_seqs of 256, which the
+        // KV cache of one H100 holds for 1,280-token requests), and the script says why it is not
+        // the plan's concurrency of 64.
+        QCOMPARE(f->evaluation.inference.capacity.requestSlots, 256);
+        QVERIFY(hasArgument(text, "--max-num-seqs 256"));
+        QVERIFY(text.find("# --max-num-seqs 256: the request slots of the capacity plan") != std::string::npos);
+        QVERIFY(text.find("the plan's concurrency 64 is the point evaluated") != std::string::npos);
         QVERIFY(text.find("REPLICAS_PER_NODE=8\n") != std::string::npos);
         // Training-only formats say so, and name the ones that apply.
         for (LaunchFormat format : {LaunchFormat::Torchrun, LaunchFormat::Slurm, LaunchFormat::DeepSpeed, LaunchFormat::Megatron}) {

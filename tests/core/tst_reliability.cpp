@@ -159,6 +159,10 @@ private slots:
         const ReliabilityResult r = computeReliability(in, s);
         QVERIFY(qAbs(r.goodput - 1 / (1 + 600 / (6300 * 3600.0))) < 1e-12);
         QCOMPARE(r.checkpointIntervalS, 0.0);
+        // The new replica's start-up (weights and engine) adds to the restart.
+        s.replicaStartS = 90;
+        QVERIFY(qAbs(computeReliability(in, s).goodput - 1 / (1 + 690 / (6300 * 3600.0))) < 1e-12);
+        QCOMPARE(computeReliability(in, s).restartS, 690.0);
     }
 };
 
