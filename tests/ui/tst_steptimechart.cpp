@@ -25,6 +25,9 @@ private:
         p.model.preset = "llama3-8b";
         p.workload.mode = Mode::Inference;
         p.workload.inference.concurrency = 64;
+        p.workload.inference.requestRate = 40;
+        p.workload.inference.ttftTargetMs = 500;
+        p.workload.inference.tpotTargetMs = 50;
         p.hardware.numGpus = 8;
         p.parallelism.tp = 1;
         p.parallelism.pp = 1;
@@ -127,6 +130,29 @@ private slots:
                      qPrintable(QStringLiteral("%1 ms at %2 vs top %3").arg(pt.ttftMs).arg(pt.concurrency).arg(chart.plot()->yAxis2->range().upper)));
             QVERIFY(pt.outputTokensPerSPerGpu < chart.plot()->yAxis->range().upper);
         }
+
+        // The saturated point and the highest load within the targets, at the evaluation's coordinates,
+        // in view; the label gives the replicas for the plan's 40 requests/s.
+        const CapacityResult &cap = e.inference.capacity;
+        QVERIFY(cap.valid && cap.replicas >= 1);
+        QCOMPARE(chart.saturatedPoint().size(), 1);
+        QCOMPARE(chart.saturatedPoint()[0].x(), static_cast<double>(e.inference.saturatedConcurrency));
+        QCOMPARE(chart.saturatedPoint()[0].y(), e.inference.saturatedTokensPerSPerGpu);
+        QCOMPARE(chart.sloLimitedPoint().size(), 1);
+        QCOMPARE(chart.sloLimitedPoint()[0].x(), std::max(cap.sloLimited.concurrency, 1.0));
+        QCOMPARE(chart.sloLimitedPoint()[0].y(), cap.sloLimited.tokensPerSPerGpu);
+        for (const QPointF &pt : {chart.saturatedPoint()[0], chart.sloLimitedPoint()[0]}) {
+            QVERIFY(chart.plot()->xAxis->range().contains(pt.x()));
+            QVERIFY(chart.plot()->yAxis->range().contains(pt.y()));
+        }
+        QVERIFY2(chart.capacityLabel().contains(QStringLiteral("%1 replicas for 40 req/s").arg(cap.replicas)) ||
+                     chart.capacityLabel().contains(QStringLiteral("1 replica for 40 req/s")),
+                 qPrintable(chart.capacityLabel()));
+        // A TPOT target under the step at the saturated load moves the star left and names the target.
+        QVERIFY(controller.setNumber(QStringLiteral("workload.inference.tpot_target_ms"), 15));
+        chart.refresh(controller);
+        QVERIFY(chart.sloLimitedPoint()[0].x() <= std::max(cap.sloLimited.concurrency, 1.0));
+        QVERIFY(chart.capacityLabel().contains(QStringLiteral("P99 TPOT target")));
 
         // Fewer sequences asked for: the mark moves with the plan.
         QVERIFY(controller.setNumber(QStringLiteral("workload.inference.concurrency"), 8));

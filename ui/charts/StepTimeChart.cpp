@@ -61,7 +61,11 @@ bool sameTraining(const TrainingResult &a, const TrainingResult &b)
 bool sameInference(const InferenceResult &a, const InferenceResult &b)
 {
     if (a.valid != b.valid || a.curveCount != b.curveCount || a.ttftMs != b.ttftMs || a.decodeMsPerToken != b.decodeMsPerToken
-        || a.outputTokensPerSPerGpu != b.outputTokensPerSPerGpu)
+        || a.outputTokensPerSPerGpu != b.outputTokensPerSPerGpu || a.saturatedConcurrency != b.saturatedConcurrency
+        || a.saturatedTokensPerSPerGpu != b.saturatedTokensPerSPerGpu || a.capacity.replicas != b.capacity.replicas
+        || a.capacity.limit != b.capacity.limit || a.capacity.sloLimited.requestsPerS != b.capacity.sloLimited.requestsPerS
+        || a.capacity.sloLimited.ttftP99Ms != b.capacity.sloLimited.ttftP99Ms
+        || a.capacity.sloLimited.tpotP99Ms != b.capacity.sloLimited.tpotP99Ms)
         return false;
     for (int i = 0; i < a.curveCount; ++i) {
         const ConcurrencyPoint &x = a.curve[static_cast<std::size_t>(i)];
@@ -107,6 +111,12 @@ StepTimeChart::StepTimeChart(QWidget *parent) : ChartWidget(parent)
     m_marker = p->addGraph(p->xAxis, p->yAxis);
     m_marker->setName(tr("This plan"));
     m_marker->setLineStyle(QCPGraph::lsNone);
+    m_saturated = p->addGraph(p->xAxis, p->yAxis);
+    m_saturated->setName(tr("Saturated (engine's own concurrency)"));
+    m_saturated->setLineStyle(QCPGraph::lsNone);
+    m_sloLimited = p->addGraph(p->xAxis, p->yAxis);
+    m_sloLimited->setName(tr("Highest load within the targets"));
+    m_sloLimited->setLineStyle(QCPGraph::lsNone);
     p->legend->setVisible(false);
     // Top left: serving curves start low at one sequence and rise to the right.
     p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -124,6 +134,7 @@ void StepTimeChart::refresh(const PlanController &controller)
     }
     const Evaluation &e = controller.evaluation();
     if (controller.plan().workload.mode == Mode::Inference) {
+        m_requestRate = controller.plan().workload.inference.requestRate;
         // The concurrency the evaluation used: the plan's, capped by the KV cache that fits.
         const int asked = std::max(e.layout.microBatch, 1);
         setInference(e.inference, e.memory.maxConcurrency >= 1 ? std::min(asked, e.memory.maxConcurrency) : 1);
@@ -166,6 +177,8 @@ void StepTimeChart::restyle()
     m_ttft->setPen(QPen(categoryColor(5), 2, Qt::DotLine));
     m_ttft->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, categoryColor(5), 6));
     m_marker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(textColor(), 2.5), Qt::NoBrush, 15));
+    m_saturated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(categoryColor(3), 2.5), Qt::NoBrush, 13));
+    m_sloLimited->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(categoryColor(2), 2.5), Qt::NoBrush, 15));
     styleAxis(plot()->yAxis2, textColor(), mutedColor(), gridColor(), chartFont());
     rebuild();
 }
@@ -174,15 +187,17 @@ void StepTimeChart::showPlottables()
 {
     for (QCPBars *bars : m_bars)
         bars->setVisible(!m_serving);
-    for (QCPGraph *g : {m_throughput, m_tpot, m_ttft, m_marker})
+    for (QCPGraph *g : {m_throughput, m_tpot, m_ttft, m_marker, m_saturated, m_sloLimited})
         g->setVisible(m_serving);
     QCustomPlot *p = plot();
     p->yAxis2->setVisible(m_serving);
     p->legend->setVisible(m_serving && legendVisible());
     p->legend->clearItems();
     if (m_serving) {
-        for (QCPGraph *g : {m_throughput, m_tpot, m_ttft, m_marker})
-            g->addToLegend();
+        for (QCPGraph *g : {m_throughput, m_tpot, m_ttft, m_marker, m_saturated, m_sloLimited}) {
+            if (!g->data()->isEmpty() || g == m_throughput || g == m_tpot || g == m_ttft || g == m_marker)
+                g->addToLegend();
+        }
     }
 }
 
@@ -315,14 +330,74 @@ void StepTimeChart::rebuildServing()
         setOverlayText(tr("No serving estimate for this plan: the model or one sequence's KV cache does not fit "
                           "(see the messages in the input panel)."));
     }
-    const double maxC = c.isEmpty() ? 2.0 : std::max(2.0, c.back());
+    double maxC = c.isEmpty() ? 2.0 : std::max(2.0, c.back());
+    double topTokens = tokens.isEmpty() ? 1.0 : *std::max_element(tokens.begin(), tokens.end());
+    markCapacity(maxC, topTokens);
     m_defaultX = {0.8, maxC * 1.25};
-    const double topTokens = tokens.isEmpty() ? 1.0 : *std::max_element(tokens.begin(), tokens.end());
     double topMs = 1.0;
     for (const double v : tpot + ttft)
         topMs = std::max(topMs, v);
     m_defaultY = {0, topTokens * 1.25};
     m_defaultY2 = {0, topMs * 1.1};
+}
+
+QVector<QPointF> StepTimeChart::graphPoints(const QCPGraph *graph)
+{
+    QVector<QPointF> points;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        points << QPointF(it->key, it->value);
+    return points;
+}
+
+// The saturated point (what a max-throughput benchmark measures) and the highest load per replica
+// that keeps the P99 latencies within the targets and the headroom spare, each labelled; the
+// title's replicas come from the latter. Both from the in-flight step of core/perf/Capacity.h.
+void StepTimeChart::markCapacity(double &maxConcurrency, double &topTokens)
+{
+    QCustomPlot *p = plot();
+    const InferenceResult &r = m_inference;
+    const CapacityResult &cap = r.capacity;
+    m_saturated->data()->clear();
+    m_sloLimited->data()->clear();
+    m_capacityLabel.clear();
+    if (!r.valid || !cap.valid)
+        return;
+    auto label = [&](double x, double y, const QString &text, Qt::Alignment align) {
+        auto *tag = new QCPItemText(p);
+        tag->position->setCoords(x, y);
+        tag->setPositionAlignment(align);
+        tag->setPadding(QMargins(8, 0, 8, 0));
+        tag->setText(text);
+        tag->setFont(chartFont(0.85));
+        tag->setColor(textColor());
+    };
+    const double satC = r.saturatedConcurrency;
+    const double satTokens = r.saturatedTokensPerSPerGpu;
+    if (satC >= 1 && std::isfinite(satTokens)) {
+        m_saturated->setData(QVector<double>{satC}, QVector<double>{satTokens}, true);
+        label(satC, satTokens, tr("saturated: %1 in flight\n%2").arg(satC).arg(siNumber(satTokens, tr("tok/s/GPU"))),
+              Qt::AlignRight | Qt::AlignBottom);
+        maxConcurrency = std::max(maxConcurrency, satC);
+        topTokens = std::max(topTokens, satTokens);
+    }
+    const LoadPoint &l = cap.sloLimited;
+    if (cap.limit == CapacityLimit::Unreachable || !std::isfinite(l.tokensPerSPerGpu) || l.concurrency <= 0)
+        return;
+    const double x = std::max(l.concurrency, 1.0);
+    m_sloLimited->setData(QVector<double>{x}, QVector<double>{l.tokensPerSPerGpu}, true);
+    const QString limit = cap.limit == CapacityLimit::Ttft       ? tr("P99 TTFT target")
+                          : cap.limit == CapacityLimit::Tpot     ? tr("P99 TPOT target")
+                          : cap.limit == CapacityLimit::Headroom ? tr("%1% headroom").arg(std::lround(cap.headroom * 100))
+                                                                 : tr("saturation");
+    m_capacityLabel = tr("within targets: %1 req/s per replica (%2)\nP99 TTFT %3 · TPOT %4")
+                          .arg(QString::number(l.requestsPerS, 'g', 3), limit, secondsText(l.ttftP99Ms / 1e3),
+                               secondsText(l.tpotP99Ms / 1e3));
+    if (cap.replicas > 0)
+        m_capacityLabel += tr("\n%1 %2 for %3 req/s")
+                               .arg(cap.replicas)
+                               .arg(cap.replicas == 1 ? tr("replica") : tr("replicas"), QString::number(m_requestRate, 'g', 4));
+    label(x, l.tokensPerSPerGpu, m_capacityLabel, Qt::AlignLeft | Qt::AlignBottom);
+    topTokens = std::max(topTokens, l.tokensPerSPerGpu);
 }
 
 void StepTimeChart::resetView()

@@ -6,6 +6,7 @@
 
 #include "eval/Evaluation.h"
 
+#include <QPointF>
 #include <QString>
 #include <QVector>
 
@@ -28,7 +29,8 @@ double stepComponentSeconds(const StepBreakdown &breakdown, StepComponent compon
 // busiest pipeline stage (compute, recompute, communication not hidden behind compute per
 // parallel dimension, pipeline bubble, optimizer, ...), labelled with seconds and share. Serving
 // plans: output tokens/s per GPU, time per output token and time to first token against the
-// number of concurrent sequences, the plan's concurrency marked.
+// number of concurrent sequences, the plan's concurrency marked, with the saturated point (the
+// engine's own concurrency) and the highest load per replica within the P99 targets and headroom.
 class StepTimeChart : public ChartWidget
 {
     Q_OBJECT
@@ -52,6 +54,10 @@ public:
     QVector<double> curveTpotMs() const { return graphValues(m_tpot); }
     QVector<double> curveTtftMs() const { return graphValues(m_ttft); }
     int markedConcurrency() const { return m_marked; }
+    // The marked capacity points (concurrency, output tokens/s per GPU); empty when not drawn.
+    QVector<QPointF> saturatedPoint() const { return graphPoints(m_saturated); }
+    QVector<QPointF> sloLimitedPoint() const { return graphPoints(m_sloLimited); }
+    QString capacityLabel() const { return m_capacityLabel; }   // the SLO-limited point's label
 
 protected:
     QString hoverText(const QPointF &pixel) const override;
@@ -61,6 +67,8 @@ private:
     void rebuild();
     void rebuildTraining();
     void rebuildServing();
+    void markCapacity(double &maxConcurrency, double &topTokens);
+    static QVector<QPointF> graphPoints(const QCPGraph *graph);
     void showPlottables();
     QString trainingHover(const QPointF &pixel) const;
     QString servingHover(const QPointF &pixel) const;
@@ -71,6 +79,10 @@ private:
     QCPGraph *m_tpot;
     QCPGraph *m_ttft;
     QCPGraph *m_marker;
+    QCPGraph *m_saturated;
+    QCPGraph *m_sloLimited;
+    QString m_capacityLabel;
+    double m_requestRate = 0;   // the plan's, for the replicas in the label
     bool m_serving = false;
     bool m_hasData = false;
     TrainingResult m_training;

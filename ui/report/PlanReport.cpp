@@ -30,6 +30,8 @@ void addPlanSections(ReportDocument &doc, const SectionInput &in, bool withSumma
     addAlternatives(doc, in);
     addFacility(doc, in);
     addElastic(doc, in);
+    addServingCapacity(doc, in);
+    addServingChart(doc, in);
     addMemoryChart(doc, in);
     addScalingChart(doc, in);
     addTimeline(doc, in);

@@ -9,6 +9,7 @@
 #include "charts/MemoryChart.h"
 #include "charts/MemoryVerdictText.h"
 #include "charts/ScalingChart.h"
+#include "charts/StepTimeChart.h"
 #include "document/PlanController.h"
 
 #include <QApplication>
@@ -32,6 +33,19 @@ void prepareForPrint(QWidget &chart, const QSize &size)
     chart.setPalette(QApplication::style()->standardPalette());
     chart.setFont(reportFont(TextStyle::Small));
     chart.resize(size);
+}
+
+// A chart's title line is too long for a page width: it is taken off the chart and returned as
+// the first sentence of the caption ("" when the chart has no title).
+QString takeTitle(QCustomPlot *plot)
+{
+    auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    if (!title)
+        return {};
+    const QString text = title->text() + QStringLiteral(". ");
+    plot->plotLayout()->remove(title);
+    plot->plotLayout()->simplify();
+    return text;
 }
 
 template<typename Chart>
@@ -134,6 +148,25 @@ void addMemoryChart(ReportDocument &doc, const SectionInput &in)
                         QObject::tr("GPU memory per GPU by component, against each GPU's limit with the verdict's error band (GiB).")));
 }
 
+void addServingChart(ReportDocument &doc, const SectionInput &in)
+{
+    if (in.plan.workload.mode != Mode::Inference || !in.evaluation.inference.valid)
+        return;
+    // The app's serving curve with the saturated and the SLO-limited points; its title (the
+    // plan's point) becomes the caption's first sentence, as for the scaling chart.
+    const QSize size(666, 340);
+    auto chart = std::make_shared<StepTimeChart>();
+    prepareForPrint(*chart, size);
+    chart->setLegendVisible(true);
+    chart->refresh(in.controller);
+    QCustomPlot *plot = chart->plot();
+    const QString summary = takeTitle(plot);
+    doc.add(chartFigure(QStringLiteral("serving"), chart, plot, size.height(),
+                        summary + QObject::tr("Output tokens/s per GPU, time per output token and time to first token "
+                                              "against the concurrent sequences of one replica; the diamond is the "
+                                              "saturated point, the star the highest load within the P99 targets.")));
+}
+
 void addScalingChart(ReportDocument &doc, const SectionInput &in)
 {
     doc.add(Heading{in.prefix + QObject::tr("Scaling"), 1});
@@ -188,13 +221,8 @@ void addScalingChart(ReportDocument &doc, const SectionInput &in)
                                                  : (e.training.valid ? e.training.tokensPerS : 0.0));
     // The chart's title line (the best layout at the plan's size) is too long for a page width:
     // it becomes the first sentence of the caption instead.
-    QString summary;
     QCustomPlot *plot = chart->plot();
-    if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))) {
-        summary = title->text() + QStringLiteral(". ");
-        plot->plotLayout()->remove(title);
-        plot->plotLayout()->simplify();
-    }
+    const QString summary = takeTitle(plot);
     doc.add(chartFigure(QStringLiteral("scaling"), chart, plot, size.height(),
                         summary + QObject::tr("Estimated throughput against GPU count; efficiency is against linear "
                                               "scaling from the smallest size.")));

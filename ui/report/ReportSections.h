@@ -42,10 +42,13 @@ void addCosts(ReportDocument &doc, const SectionInput &in);
 // Other GPUs, counts and ways of paying for the same training run (ReportAlternatives.cpp).
 void addAlternatives(ReportDocument &doc, const SectionInput &in);
 void addElastic(ReportDocument &doc, const SectionInput &in);   // ReportElastic.cpp; nothing when not elastic
+// Replicas, P99 latencies and start-up of a serving plan (ReportServing.cpp); nothing for training.
+void addServingCapacity(ReportDocument &doc, const SectionInput &in);
 
 // Drawings (ReportCharts.cpp): memory per GPU, scaling curve, timeline.
 void addMemoryChart(ReportDocument &doc, const SectionInput &in);
 void addScalingChart(ReportDocument &doc, const SectionInput &in);
+void addServingChart(ReportDocument &doc, const SectionInput &in);   // the serving curve; nothing for training
 void addTimeline(ReportDocument &doc, const SectionInput &in);
 
 // Risks, assumptions with the source and date of every price, formulas (ReportAssumptions.cpp).
