@@ -112,10 +112,10 @@ StepTimeChart::StepTimeChart(QWidget *parent) : ChartWidget(parent)
     m_marker->setName(tr("This plan"));
     m_marker->setLineStyle(QCPGraph::lsNone);
     m_saturated = p->addGraph(p->xAxis, p->yAxis);
-    m_saturated->setName(tr("Saturated (engine's own concurrency)"));
+    m_saturated->setName(tr("Saturated: the engine's own concurrency (in-flight step)"));
     m_saturated->setLineStyle(QCPGraph::lsNone);
     m_sloLimited = p->addGraph(p->xAxis, p->yAxis);
-    m_sloLimited->setName(tr("Highest load within the targets"));
+    m_sloLimited->setName(tr("Highest load within the P99 targets (in-flight step)"));
     m_sloLimited->setLineStyle(QCPGraph::lsNone);
     p->legend->setVisible(false);
     // Top left: serving curves start low at one sequence and rise to the right.
@@ -194,10 +194,8 @@ void StepTimeChart::showPlottables()
     p->legend->setVisible(m_serving && legendVisible());
     p->legend->clearItems();
     if (m_serving) {
-        for (QCPGraph *g : {m_throughput, m_tpot, m_ttft, m_marker, m_saturated, m_sloLimited}) {
-            if (!g->data()->isEmpty() || g == m_throughput || g == m_tpot || g == m_ttft || g == m_marker)
-                g->addToLegend();
-        }
+        for (QCPGraph *g : {m_throughput, m_tpot, m_ttft, m_marker})
+            g->addToLegend();   // the capacity points join when markCapacity draws them
     }
 }
 
@@ -375,6 +373,7 @@ void StepTimeChart::markCapacity(double &maxConcurrency, double &topTokens)
     const double satTokens = r.saturatedTokensPerSPerGpu;
     if (satC >= 1 && std::isfinite(satTokens)) {
         m_saturated->setData(QVector<double>{satC}, QVector<double>{satTokens}, true);
+        m_saturated->addToLegend();
         label(satC, satTokens, tr("saturated: %1 in flight\n%2").arg(satC).arg(siNumber(satTokens, tr("tok/s/GPU"))),
               Qt::AlignRight | Qt::AlignBottom);
         maxConcurrency = std::max(maxConcurrency, satC);
@@ -385,18 +384,20 @@ void StepTimeChart::markCapacity(double &maxConcurrency, double &topTokens)
         return;
     const double x = std::max(l.concurrency, 1.0);
     m_sloLimited->setData(QVector<double>{x}, QVector<double>{l.tokensPerSPerGpu}, true);
+    m_sloLimited->addToLegend();
     const QString limit = cap.limit == CapacityLimit::Ttft       ? tr("P99 TTFT target")
                           : cap.limit == CapacityLimit::Tpot     ? tr("P99 TPOT target")
                           : cap.limit == CapacityLimit::Headroom ? tr("%1% headroom").arg(std::lround(cap.headroom * 100))
                                                                  : tr("saturation");
-    m_capacityLabel = tr("within targets: %1 req/s per replica (%2)\nP99 TTFT %3 · TPOT %4")
-                          .arg(QString::number(l.requestsPerS, 'g', 3), limit, secondsText(l.ttftP99Ms / 1e3),
-                               secondsText(l.tpotP99Ms / 1e3));
+    m_capacityLabel = tr("within targets: %1 req/s per replica\nP99 TTFT %2 · TPOT %3 (%4)")
+                          .arg(QString::number(l.requestsPerS, 'g', 3), secondsText(l.ttftP99Ms / 1e3),
+                               secondsText(l.tpotP99Ms / 1e3), limit);
     if (cap.replicas > 0)
         m_capacityLabel += tr("\n%1 %2 for %3 req/s")
                                .arg(cap.replicas)
                                .arg(cap.replicas == 1 ? tr("replica") : tr("replicas"), QString::number(m_requestRate, 'g', 4));
-    label(x, l.tokensPerSPerGpu, m_capacityLabel, Qt::AlignLeft | Qt::AlignBottom);
+    // Left of the star: it sits mid-chart, and text to its right runs off the plot.
+    label(x, l.tokensPerSPerGpu, m_capacityLabel, Qt::AlignRight | Qt::AlignBottom);
     topTokens = std::max(topTokens, l.tokensPerSPerGpu);
 }
 
