@@ -88,7 +88,7 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     else
         line("weights", formatStorage(s.checkpointBytes) + "; a new replica starts in " +
                             formatDuration(s.replicaStartS) + " (weights " + formatDuration(s.replicaWeightsLoadS) +
-                            " from " + nameOf(storageTierNames(), p.storage.tier) + ", engine start " +
+                            " from " + roleTierName(s.role(StorageRole::Checkpoint)) + ", engine start " +
                             formatDuration(s.replicaEngineStartS) + ", an estimate)");
     const StorageRoleResult &loaders = s.role(s.separateCache ? StorageRole::Cache : StorageRole::Data);
     if (training)

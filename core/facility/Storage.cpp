@@ -68,9 +68,11 @@ StorageResult computeStorage(const FacilityInputs &in)
     s.checkpointWriteS = write > 0 ? s.checkpointBytes / write : 0.0;
     s.restoreS = read > 0 ? s.checkpointBytes / read : 0.0;
     if (in.mode == Mode::Inference && read > 0) {
-        // A new replica (scale-up or replacement) reads the whole model over its own nodes, each
-        // GPU copying its shard in over PCIe; the tier's per-node rate or the copy limits it.
-        const double replicaRead = std::min(tierBandwidth(in.tierReadPerNode, in.tierAggregateRead, in.nodesPerReplica),
+        // A new replica (scale-up or replacement) reads the whole model from the checkpoint tier
+        // (where the weights are kept) over its own nodes, each GPU copying its shard in over PCIe;
+        // the tier's per-node rate or the copy limits it.
+        const TierInputs &weights = tierOf(in, StorageRole::Checkpoint);
+        const double replicaRead = std::min(tierBandwidth(weights.readPerNode, weights.aggregateRead, in.nodesPerReplica),
                                             in.hostCopyPerGpu * in.gpusPerReplica);
         s.replicaWeightsLoadS = replicaRead > 0 ? s.checkpointBytes / replicaRead : 0.0;
     }

@@ -65,25 +65,30 @@ private slots:
         in.gpusPerReplica = 8;
         in.checkpointParams = 70.6e9;
         in.checkpointBytesPerParam = 2;
-        in.hasTier = true;
+        // Every role on one tier; the weights are read from the checkpoint tier.
+        const auto setTier = [&in](double readPerNode, double aggregateRead) {
+            for (TierInputs &t : in.tiers) {
+                t.id = static_cast<int>(StorageTier::ParallelFs);
+                t.known = true;
+                t.readPerNode = t.writePerNode = readPerNode;
+                t.aggregateRead = t.aggregateWrite = aggregateRead;
+            }
+        };
         in.hostCopyPerGpu = 64e9;      // PCIe 5.0 x16, not limiting at 8 GPUs
         in.engineStartS = 60;          // the vLLM preset's engine start (an estimate, catalogs/engines.json)
         // Parallel file system: 40 GB/s read per node with GPUDirect Storage (catalogs/storage_tiers.json,
         // DGX SuperPOD reference architecture), 500 GB/s aggregate: 141.2 GB / 40 GB/s = 3.53 s.
-        in.tierReadPerNode = 40e9;
-        in.tierAggregateRead = 500e9;
+        setTier(40e9, 500e9);
         StorageResult s = computeStorage(in);
         QVERIFY(qAbs(s.replicaWeightsLoadS - 3.53) < 1e-9);
         QVERIFY(qAbs(s.replicaStartS - 63.53) < 1e-9);
         // NFS: 2.5 GB/s per client (catalog planning assumption): 56.5 s for the weights alone.
-        in.tierReadPerNode = 2.5e9;
-        in.tierAggregateRead = 10e9;
+        setTier(2.5e9, 10e9);
         s = computeStorage(in);
         QVERIFY(qAbs(s.replicaWeightsLoadS - 56.48) < 1e-9);
         QVERIFY(qAbs(s.replicaStartS - 116.48) < 1e-9);
         // One GPU copying in over PCIe limits a fast tier: 141.2 GB / 64 GB/s.
-        in.tierReadPerNode = 100e9;
-        in.tierAggregateRead = 0;
+        setTier(100e9, 0);
         in.gpusPerReplica = 1;
         s = computeStorage(in);
         QVERIFY(qAbs(s.replicaWeightsLoadS - 141.2 / 64) < 1e-9);
