@@ -40,13 +40,25 @@ DesktopOptions::DesktopOptions()
       presentation(QStringLiteral("presentation"), QStringLiteral("Large fonts for this run (presentation mode).")),
       tab(QStringLiteral("tab"),
           QStringLiteral("Result tab to show, by its title in lower case with '-' between words: memory, scaling, "
-                         "step-time, cost, power-and-cooling, budget, compare (a unique prefix will do)."),
+                         "step-time, cost, power-and-cooling, budget, compare, portfolio (a unique prefix will do)."),
           QStringLiteral("NAME")),
       view(QStringLiteral("view"),
            QStringLiteral("Open a view first: %1.").arg(ui::viewNames().join(QStringLiteral(", "))),
            QStringLiteral("NAME")),
       compareWith(QStringLiteral("compare"),
                   QStringLiteral("With --view compare: a plan file to compare (repeatable)."), QStringLiteral("FILE")),
+      portfolio(QStringLiteral("portfolio"),
+                QStringLiteral("A plan file placed on the shared cluster of the Portfolio tab after the open plan "
+                               "(repeatable; the tab is shown)."),
+                QStringLiteral("FILE")),
+      deadlineDays(QStringLiteral("deadline-days"),
+                   QStringLiteral("With --portfolio: days every training job has from the start of the schedule "
+                                  "(0.01 to 36,500; default none)."),
+                   QStringLiteral("D")),
+      deadlineDaysOf(QStringLiteral("deadline-days-of"),
+                     QStringLiteral("With --portfolio: N=DAYS, the deadline of the Nth plan of the portfolio (the open "
+                                    "or first PLAN is 1), overriding --deadline-days (repeatable)."),
+                     QStringLiteral("N=D")),
       exportPdf(QStringLiteral("export-pdf"),
                 QStringLiteral("Write the PDF plan summary of the PLAN files (several: one comparison report) to FILE "
                                "and exit; needs no display. An organisation or logo the plan leaves empty comes from "
@@ -59,7 +71,8 @@ DesktopOptions::DesktopOptions()
 
 QList<QCommandLineOption> DesktopOptions::all() const
 {
-    return QList<QCommandLineOption>{screenshot, size, bench, benchChanges, theme, presentation, tab, view, compareWith}
+    return QList<QCommandLineOption>{screenshot,  size,      bench,        benchChanges,  theme, presentation,
+                                     tab,         view,      compareWith,  portfolio,     deadlineDays, deadlineDaysOf}
            + recovery.options() + QList<QCommandLineOption>{exportPdf, pageSize};
 }
 
@@ -85,6 +98,7 @@ QString DesktopOptions::manPage() const
     page.summary = "plan GPU infrastructure for training and serving language models";
     page.version = GPUPLAN_VERSION;
     page.synopsis = {"[OPTIONS] [PLAN...]", "--export-pdf FILE [--page-size SIZE] PLAN...",
+                     "--export-pdf FILE PLAN --portfolio PLAN... [--deadline-days D] [--deadline-days-of N=D...]",
                      "--screenshot FILE [OPTIONS] [PLAN]"};
     page.sections.push_back(
         {"Description",

@@ -26,6 +26,9 @@ struct DesktopOptions
     QCommandLineOption tab;
     QCommandLineOption view;
     QCommandLineOption compareWith;
+    QCommandLineOption portfolio;
+    QCommandLineOption deadlineDays;
+    QCommandLineOption deadlineDaysOf;
     RecoveryOptions recovery;   // --set, --autosave-seconds, --recover
     QCommandLineOption exportPdf;
     QCommandLineOption pageSize;

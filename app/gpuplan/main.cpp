@@ -14,6 +14,7 @@
 #include "document/Autosave.h"
 #include "document/DocumentActions.h"
 #include "document/PlanController.h"
+#include "portfolio/PortfolioView.h"
 #include "report/PlanReport.h"
 #include "results/ResultTabs.h"
 #include "results/ResultsPanel.h"
@@ -94,6 +95,39 @@ int fail(const QString &message)
 {
     std::fprintf(stderr, "gpuplan: %s\n", qPrintable(message));
     return 1;
+}
+
+// --portfolio FILE...: the files join the open plan on the Portfolio tab, which is shown (unless
+// --tab names another), with the deadlines of --deadline-days and --deadline-days-of.
+bool showPortfolio(gpuplan::ui::MainWindow &window, const QCommandLineParser &parser,
+                   const gpuplan::app::DesktopOptions &options, QString &error)
+{
+    if (!parser.isSet(options.portfolio)) {
+        for (const QCommandLineOption *o : {&options.deadlineDays, &options.deadlineDaysOf}) {
+            if (parser.isSet(*o)) {
+                error = QStringLiteral("--%1: a deadline of a portfolio's plan; expected --portfolio FILE with it")
+                            .arg(o->names().front());
+                return false;
+            }
+        }
+        return true;
+    }
+    auto *view = window.resultsPanel()->findTab<gpuplan::ui::PortfolioView>();
+    if (!view) {
+        error = QStringLiteral("--portfolio: the window has no Portfolio tab");
+        return false;
+    }
+    for (const QString &file : parser.values(options.portfolio)) {
+        if (QString why; !view->addFile(file, why)) {
+            error = QStringLiteral("--portfolio: cannot open %1:\n%2").arg(file, why);
+            return false;
+        }
+    }
+    if (!view->applyDeadlineOptions(parser.value(options.deadlineDays), parser.values(options.deadlineDaysOf), error))
+        return false;
+    if (!parser.isSet(options.tab))
+        window.resultsPanel()->setCurrentTab(view);
+    return true;
 }
 
 } // namespace
@@ -195,6 +229,8 @@ int main(int argc, char **argv)
         }
         window.resultsPanel()->setCurrentTab(shown);
     }
+    if (QString error; !showPortfolio(window, parser, options, error))
+        return fail(error);
     if (QString error; parser.isSet(options.view)
                        && !gpuplan::ui::showView(window, parser.value(options.view), parser.values(options.compareWith), error))
         return fail(error);
@@ -223,6 +259,8 @@ int main(int argc, char **argv)
             waitWhile([scaling] { return scaling->isComputing(); }, 30000);
         if (auto *budget = qobject_cast<gpuplan::ui::BudgetView *>(current))
             waitWhile([budget] { return budget->isComputing(); }, 60000);
+        if (auto *portfolio = qobject_cast<gpuplan::ui::PortfolioView *>(current))
+            waitWhile([portfolio] { return portfolio->isComputing(); }, 60000);
         for (const gpuplan::ui::LessonPanel *lesson : window.findChildren<gpuplan::ui::LessonPanel *>())
             waitWhile([lesson] { return lesson->isComputing(); }, 60000);
         const QString file = parser.value(options.screenshot);

@@ -176,6 +176,33 @@ PoolResult planPool(const std::string &gpu, const std::vector<PortfolioJob> &job
     return r;
 }
 
+std::vector<UtilizationStep> utilizationProfile(const PoolResult &pool, double windowS)
+{
+    // Every start and end inside the window is a moment the busy count may change.
+    std::vector<double> moments{0.0};
+    for (std::size_t i = 0; i < pool.jobs.size(); ++i) {
+        if (pool.jobs[i].serving)
+            continue;
+        for (const double t : {pool.schedule.placements[i].startS, pool.schedule.placements[i].endS})
+            if (t > 0 && t < windowS)
+                moments.push_back(t);
+    }
+    std::sort(moments.begin(), moments.end());
+    moments.erase(std::unique(moments.begin(), moments.end()), moments.end());
+    std::vector<UtilizationStep> steps;
+    for (const double t : moments) {
+        int busy = 0;
+        for (std::size_t i = 0; i < pool.jobs.size(); ++i) {
+            const JobPlacement &p = pool.schedule.placements[i];
+            if (pool.jobs[i].serving || (p.startS <= t && t < p.endS))
+                busy += pool.jobs[i].gpus;
+        }
+        if (steps.empty() || steps.back().busyGpus != busy)
+            steps.push_back({t, busy});
+    }
+    return steps;
+}
+
 PortfolioResult planPortfolio(const std::vector<PortfolioJob> &jobs)
 {
     std::vector<std::string> gpus;

@@ -89,6 +89,17 @@ bool scheduleOnPool(const std::vector<PortfolioJob> &jobs, int poolGpus, PoolSch
 // deadlines (a job alone takes longer than its deadline), the pool that runs every job at once.
 PoolResult planPool(const std::string &gpu, const std::vector<PortfolioJob> &jobs);
 
+// The pool's busy GPUs over [0, windowS] as a step function: step i holds busyGpus from startS
+// until the next step's start (the last one until windowS). Serving fleets are busy throughout,
+// training jobs from their start to their end. Its mean over the window, divided by the pool's
+// GPUs, is utilizationFirstWeek when windowS is kPortfolioWeekS (the schedule chart draws it).
+struct UtilizationStep
+{
+    double startS = 0;
+    int busyGpus = 0;
+};
+std::vector<UtilizationStep> utilizationProfile(const PoolResult &pool, double windowS);
+
 // Groups the jobs by GPU type and plans each pool.
 PortfolioResult planPortfolio(const std::vector<PortfolioJob> &jobs);
 

@@ -107,6 +107,33 @@ private slots:
         QCOMPARE(pool.sizesTried, 65);
     }
 
+    // The busy GPUs over the first week of the schedule above: 16 + 512 + 512 = 1040 until day 4,
+    // 16 + 512 = 528 from then on. Its mean over 168 h over the 1040 GPUs is the first-week
+    // utilization: (1040 x 96 + 528 x 72) / (1040 x 168) = 137,856 / 174,720.
+    void utilizationProfileOverTheFirstWeek()
+    {
+        const std::vector<PortfolioJob> jobs{training("A", 512, 4, 5), training("B", 512, 10, 11), serving(16)};
+        const PoolResult pool = planPool("H100-SXM-80GB", jobs);
+        const std::vector<UtilizationStep> steps = utilizationProfile(pool, kPortfolioWeekS);
+        QCOMPARE(steps.size(), std::size_t(2));
+        QCOMPARE(steps[0].startS, 0.0);
+        QCOMPARE(steps[0].busyGpus, 1040);
+        QCOMPARE(steps[1].startS, 4 * kDay);
+        QCOMPARE(steps[1].busyGpus, 528);
+        double gpuSeconds = 0;
+        for (std::size_t i = 0; i < steps.size(); ++i)
+            gpuSeconds += steps[i].busyGpus * ((i + 1 < steps.size() ? steps[i + 1].startS : kPortfolioWeekS) - steps[i].startS);
+        QVERIFY(std::abs(gpuSeconds / (pool.clusterGpus * kPortfolioWeekS) - pool.utilizationFirstWeek) < 1e-12);
+        // Back to back on 512 GPUs: 512 busy until day 5 (B taking over from A on day 2 is no
+        // change, so no step), then none for the rest of the week.
+        const PoolResult serial = planPool("H100-SXM-80GB", {training("A", 512, 2, -1), training("B", 512, 3, -1)});
+        const std::vector<UtilizationStep> s2 = utilizationProfile(serial, kPortfolioWeekS);
+        QCOMPARE(s2.size(), std::size_t(2));
+        QCOMPARE(s2[0].busyGpus, 512);
+        QCOMPARE(s2[1].startS, 5 * kDay);
+        QCOMPARE(s2[1].busyGpus, 0);
+    }
+
     // A job that alone takes longer than its deadline: no pool helps. The answer is the pool that
     // runs everything at once, flagged.
     void impossibleDeadlineIsReported()

@@ -83,3 +83,29 @@ run_app(out rc err --screenshot ${WORK_DIR}/size.png --size 12x12)
 if(rc EQUAL 0 OR NOT err MATCHES "--size")
   message(FATAL_ERROR "bad --size accepted: rc=${rc} ${err}")
 endif()
+
+# The Portfolio tab from the command line: plan files join the open plan, deadlines per plan; bad
+# deadlines and files are refused naming the option and what is allowed, and nothing is written.
+set(ex ${SOURCE_DIR}/examples)
+run_app(out rc err --screenshot ${WORK_DIR}/portfolio.png --size 1280x720 ${ex}/llama3-70b-training.gpuplan
+        --portfolio ${ex}/llama3-70b-training-h200.gpuplan --portfolio ${ex}/llama3-8b-inference.gpuplan
+        --deadline-days 400 --deadline-days-of 2=300)
+png_size(${WORK_DIR}/portfolio.png w h)
+if(NOT rc EQUAL 0 OR NOT w EQUAL 1280 OR NOT h EQUAL 720)
+  message(FATAL_ERROR "portfolio screenshot: rc=${rc} ${w}x${h} ${err}")
+endif()
+foreach(bad "--deadline-days-of;3=10;serving" "--deadline-days-of;4=10;1 to 3" "--deadline-days;soon;0.01 to 36,500"
+            "--portfolio;${WORK_DIR}/no-such-file.gpuplan;no-such-file")
+  list(GET bad 0 option)
+  list(GET bad 1 value)
+  list(GET bad 2 expected)
+  set(extra --portfolio ${ex}/llama3-70b-training-h200.gpuplan --portfolio ${ex}/llama3-8b-inference.gpuplan)
+  run_app(out rc err --screenshot ${WORK_DIR}/bad-portfolio.png ${ex}/llama3-70b-training.gpuplan ${extra} ${option} ${value})
+  if(rc EQUAL 0 OR NOT err MATCHES "${expected}" OR EXISTS ${WORK_DIR}/bad-portfolio.png)
+    message(FATAL_ERROR "portfolio ${option} ${value} not refused: rc=${rc} ${err}")
+  endif()
+endforeach()
+run_app(out rc err --screenshot ${WORK_DIR}/bad-portfolio.png --deadline-days 10)
+if(rc EQUAL 0 OR NOT err MATCHES "--portfolio FILE")
+  message(FATAL_ERROR "--deadline-days without --portfolio not refused: rc=${rc} ${err}")
+endif()

@@ -11,18 +11,19 @@
 # (the main window and what only it opens), which may use everything and which nothing uses.
 cmake_minimum_required(VERSION 3.25)  # IN_LIST and the other policies of the project
 set(base_units Theme Settings LiteralText AppIcons)
-set(layers base document charts inputs budget results autoplan catalog teaching report shell)
+set(layers base document charts inputs budget portfolio results autoplan catalog teaching report shell)
 set(uses_base "")
 set(uses_document base)
 set(uses_charts base document)
 set(uses_inputs base document)
 set(uses_budget base document charts inputs)
-set(uses_results base document charts budget)
+set(uses_portfolio base document charts)
+set(uses_results base document charts budget portfolio)
 set(uses_autoplan base document charts)
 set(uses_catalog base document)
 set(uses_teaching base document charts results)
 set(uses_report base document charts)
-set(uses_shell base document charts inputs budget results autoplan catalog teaching report)
+set(uses_shell base document charts inputs budget portfolio results autoplan catalog teaching report)
 
 set(ui ${SOURCE_DIR}/ui)
 set(problems "")

@@ -19,7 +19,6 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableView>
@@ -108,8 +107,8 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    // In a scroll area: a tab's minimum size is the whole tab widget's, and the window must still fit
-    // a 1280x720 projector at presentation fonts with the teaching docks open.
+    // In a scroll area (setScrollableContent): the window must still fit a 1280x720 projector at
+    // presentation fonts with the teaching docks open.
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->addLayout(controls);
@@ -117,13 +116,7 @@ BudgetView::BudgetView(PlanController *controller, QWidget *parent)
     layout->addWidget(m_status);
     m_chart->setMinimumHeight(kMinChartHeight);
     m_table->setMinimumHeight(kMinTableHeight);
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    setScrollableContent(content);
 
     m_rankDelay->setSingleShot(true);
     m_rankDelay->setInterval(kRankDelayMs);

@@ -203,17 +203,23 @@ void PlanController::newPlan()
     resetDocument(Plan{}, QString());
 }
 
+bool PlanController::readPlanFile(const QString &path, const Catalog &catalog, Plan &out, QString &error)
+{
+    std::vector<PlanError> errors;
+    if (loadPlanFile(path.toStdString(), &catalog, out, errors))
+        return true;
+    QStringList lines;
+    for (const PlanError &e : errors)
+        lines << QString::fromStdString(e.text());
+    error = lines.join(QLatin1Char('\n'));
+    return false;
+}
+
 bool PlanController::openFile(const QString &path, QString &error)
 {
     Plan plan;
-    std::vector<PlanError> errors;
-    if (!loadPlanFile(path.toStdString(), &m_catalog, plan, errors)) {
-        QStringList lines;
-        for (const PlanError &e : errors)
-            lines << QString::fromStdString(e.text());
-        error = lines.join(QLatin1Char('\n'));
+    if (!readPlanFile(path, m_catalog, plan, error))
         return false;
-    }
     resetDocument(std::move(plan), QFileInfo(path).absoluteFilePath());
     return true;
 }

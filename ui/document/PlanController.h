@@ -39,6 +39,8 @@ public:
 
     // The bundled catalogs plus the user's folder; problems are appended to issues.
     static Catalog loadInstalledCatalog(QStringList &issues);
+    // Reads a plan file against the catalog; on failure error holds every problem, one a line.
+    static bool readPlanFile(const QString &path, const Catalog &catalog, Plan &out, QString &error);
 
     const Plan &plan() const { return m_plan; }
     const Catalog &catalog() const { return m_catalog; }

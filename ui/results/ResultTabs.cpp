@@ -10,6 +10,7 @@
 #include "charts/ResultTab.h"
 #include "charts/ScalingChart.h"
 #include "charts/StepTimeChart.h"
+#include "portfolio/PortfolioView.h"
 #include "results/ComparisonTab.h"
 #include "results/ResultsPanel.h"
 
@@ -26,6 +27,7 @@ void addResultTabs(ResultsPanel &panel)
     panel.addTab(new PowerChart, appIcon(QStringLiteral("power")));
     panel.addTab(new BudgetView(panel.controller()), appIcon(QStringLiteral("budget")));
     panel.addTab(new ComparisonTab, appIcon(QStringLiteral("compare")));
+    panel.addTab(new PortfolioView(panel.controller()), appIcon(QStringLiteral("cluster")));
 }
 
 QString resultTabName(const ResultTab &tab)

@@ -42,14 +42,8 @@ const ComparisonCell kNone{QStringLiteral("—"), 0, false};
 bool ScenarioComparison::addFile(const QString &path, const Catalog &catalog, QString &error)
 {
     Plan plan;
-    std::vector<PlanError> errors;
-    if (!loadPlanFile(path.toStdString(), &catalog, plan, errors)) {
-        QStringList lines;
-        for (const PlanError &e : errors)
-            lines << QString::fromStdString(e.text());
-        error = lines.join(QLatin1Char('\n'));
+    if (!PlanController::readPlanFile(path, catalog, plan, error))
         return false;
-    }
     m_scenarios.push_back({QFileInfo(path).completeBaseName(), QFileInfo(path).absoluteFilePath(), std::move(plan)});
     return true;
 }
