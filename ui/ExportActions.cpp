@@ -4,7 +4,10 @@
 #include "MainWindow.h"
 #include "charts/ChartWidget.h"
 #include "document/PlanController.h"
+#include "portfolio/PortfolioTable.h"
+#include "portfolio/PortfolioView.h"
 #include "report/PlanReport.h"
+#include "report/PortfolioReport.h"
 #include "results/ResultsPanel.h"
 
 #include "export/LaunchFiles.h"
@@ -61,6 +64,9 @@ ExportActions::ExportActions(PlanController *controller, MainWindow *window)
     };
     add(tr("Plan summary (&PDF)…"), [this] { exportPdf(); })->setObjectName(QStringLiteral("exportPdf"));
     add(tr("&Comparison with other plans (PDF)…"), [this] { exportComparisonPdf(); });
+    add(tr("Shared cluster, the Portfolio tab (P&DF)…"), [this] { exportPortfolioPdf(); });
+    if (auto *portfolio = m_window->resultsPanel()->findTab<PortfolioView>())
+        portfolio->setPdfExporter([this] { exportPortfolioPdf(); });
     add(tr("Results as &JSON…"), [this] { exportResults(false); });
     add(tr("Results as C&SV…"), [this] { exportResults(true); });
     add(tr("Plan &file copy (.gpuplan)…"), [this] { exportPlanCopy(); });
@@ -109,6 +115,46 @@ bool ExportActions::writeText(const QString &path, const std::string &text)
     return true;
 }
 
+// Asks where to write a PDF (A4 or Letter by the filter chosen) and fills the options; empty = cancelled.
+QString ExportActions::choosePdf(const QString &title, const QString &suggested, report::ReportOptions &options)
+{
+    QString filter = prefersLetter() ? kLetterFilter : kA4Filter;
+    const QString path = m_save(title, suggested, kA4Filter + QStringLiteral(";;") + kLetterFilter, &filter);
+    options.pageSize = filter == kLetterFilter ? QPageSize::Letter : QPageSize::A4;
+    options.generator = tr("gpuplan %1").arg(QCoreApplication::applicationVersion());
+    options.branding = {m_window->settings()->reportOrganisation(), m_window->settings()->reportLogo()};
+    return path;
+}
+
+bool ExportActions::reportWritten(const report::RenderResult &r, const QString &path)
+{
+    if (!r.ok)
+        m_error(tr("Export failed"), r.error);
+    else if (!r.warnings.isEmpty())
+        m_info(tr("Report exported"), tr("%1 was written, with these parts left out:\n\n%2")
+                                          .arg(QDir::toNativeSeparators(path), r.warnings.join(QStringLiteral("\n\n"))));
+    return r.ok;
+}
+
+bool ExportActions::exportPortfolioPdf()
+{
+    auto *view = m_window->resultsPanel()->findTab<PortfolioView>();
+    if (!view || !view->outcome() || view->isComputing() || view->tableModel()->rowCount() == 0) {
+        m_error(tr("Export failed"), tr("The Portfolio tab has no shared cluster to export yet: add plans to it and "
+                                        "wait for the cluster to be sized."));
+        return false;
+    }
+    // The answer shown belongs to these rows: nothing is recomputed, so the PDF says what the tab says.
+    std::vector<PortfolioEntry> entries = view->entriesNow();
+    const PortfolioOutcome outcome = *view->outcome();
+    report::ReportOptions options;
+    const QString path = choosePdf(tr("Export the shared cluster"), suggestedName(QStringLiteral(".portfolio.pdf")), options);
+    if (path.isEmpty())
+        return false;
+    return reportWritten(report::writePdfFile(report::buildPortfolioReport(entries, outcome, options), path, options.pageSize),
+                         path);
+}
+
 bool ExportActions::writePdf(const QStringList &otherPlans)
 {
     QString error;
@@ -131,22 +177,11 @@ bool ExportActions::writePdf(const QStringList &otherPlans)
         prepared.push_back(std::move(rp));
         others.push_back(std::move(controller));
     }
-    QString filter = prefersLetter() ? kLetterFilter : kA4Filter;
-    const QString path = m_save(tr("Export plan summary"), suggestedName(QStringLiteral(".pdf")),
-                                kA4Filter + QStringLiteral(";;") + kLetterFilter, &filter);
+    report::ReportOptions options;
+    const QString path = choosePdf(tr("Export plan summary"), suggestedName(QStringLiteral(".pdf")), options);
     if (path.isEmpty())
         return false;
-    report::ReportOptions options;
-    options.pageSize = filter == kLetterFilter ? QPageSize::Letter : QPageSize::A4;
-    options.generator = tr("gpuplan %1").arg(QCoreApplication::applicationVersion());
-    options.branding = {m_window->settings()->reportOrganisation(), m_window->settings()->reportLogo()};
-    const report::RenderResult r = report::writePdfFile(report::buildReport(plans, options), path, options.pageSize);
-    if (!r.ok)
-        m_error(tr("Export failed"), r.error);
-    else if (!r.warnings.isEmpty())
-        m_info(tr("Plan summary exported"), tr("%1 was written, with these parts left out:\n\n%2")
-                                                .arg(QDir::toNativeSeparators(path), r.warnings.join(QStringLiteral("\n\n"))));
-    return r.ok;
+    return reportWritten(report::writePdfFile(report::buildReport(plans, options), path, options.pageSize), path);
 }
 
 bool ExportActions::exportPdf()

@@ -8,12 +8,18 @@
 
 class QAction;
 
+namespace gpuplan::ui::report {
+struct ReportOptions;
+struct RenderResult;
+}
+
 namespace gpuplan::ui {
 
 class MainWindow;
 class PlanController;
 
 // File › Export: the PDF plan summary (one plan, or a comparison with other plan files), the
+// Portfolio tab's shared cluster as a PDF (also its Export PDF… button), the
 // results as JSON or CSV, a copy of the plan file, every chart as PNG and SVG, and the launch files
 // (docs/exports.md). The file dialogs and the error display are replaceable so tests never block.
 class ExportActions : public QObject
@@ -37,6 +43,8 @@ public:
 
     bool exportPdf();
     bool exportComparisonPdf();
+    // The Portfolio tab's shared cluster as it is shown (its plans, deadlines and answer).
+    bool exportPortfolioPdf();
     bool exportResults(bool csv);
     bool exportPlanCopy();
     bool exportCharts();
@@ -47,6 +55,8 @@ private:
     QString suggestedName(const QString &suffix) const;
     bool writeText(const QString &path, const std::string &text);
     bool writePdf(const QStringList &otherPlans);
+    QString choosePdf(const QString &title, const QString &suggested, report::ReportOptions &options);
+    bool reportWritten(const report::RenderResult &result, const QString &path);
 
     PlanController *m_controller;
     MainWindow *m_window;

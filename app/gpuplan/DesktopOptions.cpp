@@ -49,7 +49,8 @@ DesktopOptions::DesktopOptions()
                   QStringLiteral("With --view compare: a plan file to compare (repeatable)."), QStringLiteral("FILE")),
       portfolio(QStringLiteral("portfolio"),
                 QStringLiteral("A plan file placed on the shared cluster of the Portfolio tab after the open plan "
-                               "(repeatable; the tab is shown)."),
+                               "(repeatable; the tab is shown). With --export-pdf: the PDF is the report of the shared "
+                               "cluster of the PLAN files followed by these."),
                 QStringLiteral("FILE")),
       deadlineDays(QStringLiteral("deadline-days"),
                    QStringLiteral("With --portfolio: days every training job has from the start of the schedule "

@@ -16,6 +16,7 @@
 #include "document/PlanController.h"
 #include "portfolio/PortfolioView.h"
 #include "report/PlanReport.h"
+#include "report/PortfolioReport.h"
 #include "results/ResultTabs.h"
 #include "results/ResultsPanel.h"
 #include "teaching/LessonPanel.h"
@@ -34,6 +35,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -97,21 +99,25 @@ int fail(const QString &message)
     return 1;
 }
 
+// A deadline option without --portfolio: its message, else empty.
+QString deadlineWithoutPortfolio(const QCommandLineParser &parser, const gpuplan::app::DesktopOptions &options)
+{
+    for (const QCommandLineOption *o : {&options.deadlineDays, &options.deadlineDaysOf}) {
+        if (parser.isSet(*o) && !parser.isSet(options.portfolio))
+            return QStringLiteral("--%1: a deadline of a portfolio's plan; expected --portfolio FILE with it")
+                .arg(o->names().front());
+    }
+    return {};
+}
+
 // --portfolio FILE...: the files join the open plan on the Portfolio tab, which is shown (unless
 // --tab names another), with the deadlines of --deadline-days and --deadline-days-of.
 bool showPortfolio(gpuplan::ui::MainWindow &window, const QCommandLineParser &parser,
                    const gpuplan::app::DesktopOptions &options, QString &error)
 {
-    if (!parser.isSet(options.portfolio)) {
-        for (const QCommandLineOption *o : {&options.deadlineDays, &options.deadlineDaysOf}) {
-            if (parser.isSet(*o)) {
-                error = QStringLiteral("--%1: a deadline of a portfolio's plan; expected --portfolio FILE with it")
-                            .arg(o->names().front());
-                return false;
-            }
-        }
-        return true;
-    }
+    error = deadlineWithoutPortfolio(parser, options);
+    if (!parser.isSet(options.portfolio))
+        return error.isEmpty();
     auto *view = window.resultsPanel()->findTab<gpuplan::ui::PortfolioView>();
     if (!view) {
         error = QStringLiteral("--portfolio: the window has no Portfolio tab");
@@ -151,13 +157,25 @@ int main(int argc, char **argv)
     if (parser.isSet(options.exportPdf)) {
         // The PDF is written from the plan files as saved: an option that edits or shows a window
         // would be ignored, so it is refused rather than silently dropped.
+        const QList<const QCommandLineOption *> withPdf{&options.exportPdf, &options.pageSize, &options.portfolio,
+                                                        &options.deadlineDays, &options.deadlineDaysOf};
         for (const QCommandLineOption &o : options.all()) {
             const QString name = o.names().front();
-            if (name != options.exportPdf.names().front() && name != options.pageSize.names().front() && parser.isSet(o))
+            const bool allowed = std::any_of(withPdf.begin(), withPdf.end(),
+                                             [&name](const QCommandLineOption *w) { return w->names().front() == name; });
+            if (!allowed && parser.isSet(o))
                 return fail(QStringLiteral("--%1: not used with --export-pdf, which writes the PDF of the plan files as "
-                                           "saved; expected only --page-size with it (edit the plan, then export)")
+                                           "saved; expected only --page-size, --portfolio and its deadlines with it "
+                                           "(edit the plan, then export)")
                                 .arg(name));
         }
+        if (parser.isSet(options.portfolio))
+            return gpuplan::ui::report::runPortfolioPdfExportCommand(
+                parser.value(options.exportPdf), parser.positionalArguments() + parser.values(options.portfolio),
+                parser.value(options.deadlineDays), parser.values(options.deadlineDaysOf), parser.value(options.pageSize),
+                QStringLiteral("gpuplan " GPUPLAN_VERSION));
+        if (const QString error = deadlineWithoutPortfolio(parser, options); !error.isEmpty())
+            return fail(error);
         return gpuplan::ui::report::runPdfExportCommand(parser.value(options.exportPdf), parser.positionalArguments(),
                                                         parser.value(options.pageSize), QStringLiteral("gpuplan " GPUPLAN_VERSION));
     }

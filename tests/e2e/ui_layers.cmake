@@ -22,7 +22,7 @@ set(uses_results base document charts budget portfolio)
 set(uses_autoplan base document charts)
 set(uses_catalog base document)
 set(uses_teaching base document charts results)
-set(uses_report base document charts)
+set(uses_report base document charts portfolio)
 set(uses_shell base document charts inputs budget portfolio results autoplan catalog teaching report)
 
 set(ui ${SOURCE_DIR}/ui)

@@ -9,6 +9,8 @@
 #include <QColor>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace gpuplan::ui {
 
 namespace {
@@ -24,6 +26,42 @@ QString deadlineText(double days)
 }
 
 } // namespace
+
+QStringList portfolioPoolColumns()
+{
+    return {PortfolioTableModel::tr("Pool"),          PortfolioTableModel::tr("Cluster GPUs"),
+            PortfolioTableModel::tr("Nodes"),         PortfolioTableModel::tr("Serving GPUs"),
+            PortfolioTableModel::tr("Training done (d)"), PortfolioTableModel::tr("Busy, first week"),
+            PortfolioTableModel::tr("Busy, whole schedule"), PortfolioTableModel::tr("Peak facility kW"),
+            PortfolioTableModel::tr("Total cost")};
+}
+
+std::vector<QStringList> portfolioPoolRows(const PortfolioResult &result)
+{
+    const QLocale english(QLocale::English);
+    std::vector<QStringList> rows;
+    int gpus = 0, nodes = 0, serving = 0;
+    double kw = 0, usd = 0, makespan = 0;
+    for (const PoolResult &p : result.pools) {
+        rows.push_back({QString::fromStdString(p.gpu) +
+                            (p.schedule.meetsDeadlines ? QString() : PortfolioTableModel::tr(" (a deadline missed)")),
+                        english.toString(p.clusterGpus),
+                        PortfolioTableModel::tr("%1 of %2").arg(english.toString(p.clusterNodes)).arg(p.gpusPerNode),
+                        english.toString(p.servingGpus), daysText(p.schedule.makespanS), percentText(p.utilizationFirstWeek),
+                        percentText(p.utilizationOverall), english.toString(p.peakFacilityKw, 'f', 0), usdText(p.totalCostUsd)});
+        gpus += p.clusterGpus;
+        nodes += p.clusterNodes;
+        serving += p.servingGpus;
+        kw += p.peakFacilityKw;
+        usd += p.totalCostUsd;
+        makespan = std::max(makespan, p.schedule.makespanS);
+    }
+    if (result.pools.size() > 1)
+        rows.push_back({PortfolioTableModel::tr("All pools"), english.toString(gpus), english.toString(nodes),
+                        english.toString(serving), daysText(makespan), QString(), QString(), english.toString(kw, 'f', 0),
+                        usdText(usd)});
+    return rows;
+}
 
 PortfolioTableModel::PortfolioTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 

@@ -10,6 +10,13 @@
 
 namespace gpuplan::ui {
 
+// The pools of a portfolio as rows of text (the Portfolio tab's pool table and the PDF's): per pool
+// its GPU, cluster GPUs, nodes, serving GPUs, end of training, utilization over the first week and
+// the whole schedule, peak facility kW and total cost; under several pools a last row of totals
+// (the peak power there is the sum of the pools' peaks).
+QStringList portfolioPoolColumns();
+std::vector<QStringList> portfolioPoolRows(const PortfolioResult &result);
+
 // The Portfolio tab's plans, one row each: what the plan is (mode, GPU), its deadline (editable for
 // a training job, empty for none) and where the shared cluster put it (GPUs, start, end, time to
 // train, facility power, cost and whether it meets its deadline, or why it could not be placed).

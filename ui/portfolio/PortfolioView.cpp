@@ -7,13 +7,10 @@
 #include "portfolio/PortfolioChart.h"
 #include "portfolio/PortfolioTable.h"
 
-#include "common/Units.h"
-
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -32,11 +29,6 @@ constexpr int kMinPoolsHeight = 80;
 QString openPlanName(const PlanController &controller)
 {
     return PortfolioView::tr("%1 (open plan)").arg(controller.displayName());
-}
-
-QString percentOf(double fraction)
-{
-    return percentText(fraction);
 }
 
 } // namespace
@@ -68,10 +60,8 @@ PortfolioView::PortfolioView(PlanController *controller, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    m_pools->setColumnCount(9);
-    m_pools->setHorizontalHeaderLabels({tr("Pool"), tr("Cluster GPUs"), tr("Nodes"), tr("Serving GPUs"),
-                                        tr("Training done (d)"), tr("Busy, first week"), tr("Busy, whole schedule"),
-                                        tr("Peak facility kW"), tr("Total cost")});
+    m_pools->setColumnCount(static_cast<int>(portfolioPoolColumns().size()));
+    m_pools->setHorizontalHeaderLabels(portfolioPoolColumns());
     m_pools->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_pools->verticalHeader()->hide();
     m_pools->verticalHeader()->setDefaultSectionSize(m_pools->fontMetrics().height() + 6);
@@ -246,52 +236,21 @@ void PortfolioView::onOutcome(std::shared_ptr<const PortfolioOutcome> outcome)
 
 void PortfolioView::fillPools(const PortfolioOutcome &outcome)
 {
-    const std::vector<PoolResult> &pools = outcome.result.pools;
-    const bool totals = pools.size() > 1;
-    m_pools->setRowCount(static_cast<int>(pools.size()) + (totals ? 1 : 0));
-    const QLocale english(QLocale::English);
-    auto set = [this](int row, int column, const QString &text, bool numeric) {
-        auto *item = new QTableWidgetItem(text);
-        item->setTextAlignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
-        m_pools->setItem(row, column, item);
-    };
-    int gpus = 0, nodes = 0, serving = 0;
-    double kw = 0, usd = 0, makespan = 0;
-    for (std::size_t i = 0; i < pools.size(); ++i) {
-        const PoolResult &p = pools[i];
-        const int row = static_cast<int>(i);
-        set(row, 0, QString::fromStdString(p.gpu) + (p.schedule.meetsDeadlines ? QString() : tr(" (a deadline missed)")), false);
-        set(row, 1, english.toString(p.clusterGpus), true);
-        set(row, 2, tr("%1 of %2").arg(english.toString(p.clusterNodes)).arg(p.gpusPerNode), true);
-        set(row, 3, english.toString(p.servingGpus), true);
-        set(row, 4, english.toString(p.schedule.makespanS / units::kDay, 'f', 1), true);
-        set(row, 5, percentOf(p.utilizationFirstWeek), true);
-        set(row, 6, percentOf(p.utilizationOverall), true);
-        set(row, 7, english.toString(p.peakFacilityKw, 'f', 0), true);
-        set(row, 8, usdText(p.totalCostUsd), true);
-        gpus += p.clusterGpus;
-        nodes += p.clusterNodes;
-        serving += p.servingGpus;
-        kw += p.peakFacilityKw;
-        usd += p.totalCostUsd;
-        makespan = std::max(makespan, p.schedule.makespanS);
-    }
-    if (totals) {
-        const int row = static_cast<int>(pools.size());
-        set(row, 0, tr("All pools"), false);
-        set(row, 1, english.toString(gpus), true);
-        set(row, 2, english.toString(nodes), true);
-        set(row, 3, english.toString(serving), true);
-        set(row, 4, english.toString(makespan / units::kDay, 'f', 1), true);
-        set(row, 5, QString(), true);
-        set(row, 6, QString(), true);
-        set(row, 7, english.toString(kw, 'f', 0), true);
-        set(row, 8, usdText(usd), true);
-        m_pools->item(row, 7)->setToolTip(tr("The sum of the pools' peaks: at most this at any one time"));
-        for (int c = 0; c < m_pools->columnCount(); ++c) {
-            QFont bold = m_pools->font();
-            bold.setBold(true);
-            m_pools->item(row, c)->setFont(bold);
+    const std::vector<QStringList> rows = portfolioPoolRows(outcome.result);
+    const bool totals = outcome.result.pools.size() > 1;
+    m_pools->setRowCount(static_cast<int>(rows.size()));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (int c = 0; c < rows[r].size(); ++c) {
+            auto *item = new QTableWidgetItem(rows[r][c]);
+            item->setTextAlignment(c == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+            if (totals && r + 1 == rows.size()) {
+                QFont bold = m_pools->font();
+                bold.setBold(true);
+                item->setFont(bold);
+                if (c == 7)
+                    item->setToolTip(tr("The sum of the pools' peaks: at most this at any one time"));
+            }
+            m_pools->setItem(static_cast<int>(r), c, item);
         }
     }
 }

@@ -191,6 +191,17 @@ RenderResult exportPlanFiles(const QStringList &planPaths, const QString &outPat
 int runPdfExportCommand(const QString &outPath, const QStringList &planPaths, const QString &pageSize,
                         const QString &generator)
 {
+    if (planPaths.isEmpty()) {
+        std::fprintf(stderr, "gpuplan: --export-pdf needs at least one plan file\n");
+        return 2;
+    }
+    return runExportCommand(outPath, pageSize, generator,
+                            [&](const ReportOptions &options) { return exportPlanFiles(planPaths, outPath, options); });
+}
+
+int runExportCommand(const QString &outPath, const QString &pageSize, const QString &generator,
+                     const std::function<RenderResult(const ReportOptions &options)> &write)
+{
     ReportOptions options;
     options.generator = generator;
     const Settings settings;
@@ -199,11 +210,7 @@ int runPdfExportCommand(const QString &outPath, const QStringList &planPaths, co
         std::fprintf(stderr, "gpuplan: --page-size: \"%s\"; expected a4 or letter\n", qPrintable(pageSize));
         return 2;
     }
-    if (planPaths.isEmpty()) {
-        std::fprintf(stderr, "gpuplan: --export-pdf needs at least one plan file\n");
-        return 2;
-    }
-    const RenderResult r = exportPlanFiles(planPaths, outPath, options);
+    const RenderResult r = write(options);
     if (!r.ok) {
         std::fprintf(stderr, "gpuplan: %s\n", qPrintable(QString(r.error).replace(QLatin1Char('\n'), QLatin1Char(' '))));
         return 1;

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -54,6 +55,12 @@ bool parsePageSize(const QString &name, QPageSize::PageSizeId &out);
 // Headless export: loads each plan file with the installed catalogs, writes one report (a
 // comparison when there are several). Needs a QApplication (the charts are widgets).
 RenderResult exportPlanFiles(const QStringList &planPaths, const QString &outPath, const ReportOptions &options);
+
+// The frame of a headless export command: reads the page size, takes the branding defaults of the
+// user's Preferences, calls write and prints "OUT: N pages" (and on stderr each warning) or a
+// one-line error on stderr; returns the exit code (2 for a bad page size).
+int runExportCommand(const QString &outPath, const QString &pageSize, const QString &generator,
+                     const std::function<RenderResult(const ReportOptions &options)> &write);
 
 // `gpuplan --export-pdf OUT PLAN [PLAN ...] [--page-size a4|letter]`: writes the report with the
 // branding defaults of the user's Preferences, prints "OUT: N pages" (and on stderr each warning,

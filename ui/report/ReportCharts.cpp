@@ -11,6 +11,7 @@
 #include "charts/ScalingChart.h"
 #include "charts/StepTimeChart.h"
 #include "document/PlanController.h"
+#include "portfolio/PortfolioChart.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -18,6 +19,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace gpuplan::ui::report {
@@ -243,6 +245,26 @@ void addTimeline(ReportDocument &doc, const SectionInput &in)
     for (const Phase &ph : list)
         t.rows.push_back({{ph.name, grouped(ph.start, 1), grouped(ph.start + ph.length, 1), weeks(std::round(ph.length * 10) / 10)}});
     doc.add(std::move(t));
+}
+
+Figure portfolioScheduleFigure(const std::vector<PortfolioEntry> &entries, const PortfolioOutcome &outcome)
+{
+    // Rows of the schedule grow with the plans; the first week's panel keeps its third.
+    int placed = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        placed += outcome.job(i) ? 1 : 0;
+    const QSize size(666, 250 + 22 * std::min(placed, 24));
+    auto chart = std::make_shared<PortfolioChart>();
+    prepareForPrint(*chart, size);
+    chart->setLegendVisible(true);
+    chart->setSchedule(entries, outcome);
+    QCustomPlot *plot = chart->plot();
+    takeTitle(plot);
+    return chartFigure(QStringLiteral("portfolio-schedule"), chart, plot, size.height(),
+                       QObject::tr("Above: each job from its start to its end, days from the start of the schedule, "
+                                   "coloured by GPU pool; serving fleets (hatched) are always on, a late job is "
+                                   "outlined red and a deadline is a red tick. Below: the share of each pool's GPUs "
+                                   "busy over the first week."));
 }
 
 } // namespace gpuplan::ui::report

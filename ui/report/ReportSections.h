@@ -3,6 +3,8 @@
 
 #include "report/ReportDocument.h"
 
+#include "portfolio/PortfolioPlans.h"
+
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
 #include "search/ElasticFallback.h"
@@ -50,6 +52,8 @@ void addMemoryChart(ReportDocument &doc, const SectionInput &in);
 void addScalingChart(ReportDocument &doc, const SectionInput &in);
 void addServingChart(ReportDocument &doc, const SectionInput &in);   // the serving curve; nothing for training
 void addTimeline(ReportDocument &doc, const SectionInput &in);
+// The Portfolio tab's schedule chart of a shared cluster, as a figure.
+Figure portfolioScheduleFigure(const std::vector<PortfolioEntry> &entries, const PortfolioOutcome &outcome);
 
 // Risks, assumptions with the source and date of every price, formulas (ReportAssumptions.cpp).
 void addRisks(ReportDocument &doc, const SectionInput &in);
