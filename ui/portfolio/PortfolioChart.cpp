@@ -52,7 +52,7 @@ PortfolioChart::PortfolioChart(QWidget *parent) : ChartWidget(parent)
     QCPAxis *weekY = m_weekRect->axis(QCPAxis::atLeft);
     weekX->setLabel(tr("Day of the first week"));
     weekX->setRange(0, kWeekDays);
-    weekY->setLabel(tr("GPUs busy (%)"));
+    weekY->setLabel(tr("Busy (%)"));
     weekY->setRange(0, 105);
     weekY->ticker()->setTickCount(3);   // the panel is short: 0, 50, 100
     weekY->setPadding(6);
@@ -158,11 +158,12 @@ void PortfolioChart::rebuild()
         } else {
             label->setText(tr("%1 · %2 d%3").arg(gpus, oneDecimal(b.endDays - b.startDays), b.late ? tr(" · LATE") : QString()));
             label->position->setCoords(b.endDays, y);
-            // A long bar carries its label inside its right end: the axis has no room after it.
+            // A long bar carries its label inside its right end (the axis has no room after it),
+            // in white on the bar's colour: a filled label box would hide the end of the bar.
             const bool inside = b.endDays > 0.6 * m_endDays;
             label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
             if (inside)
-                label->setBrush(QBrush(backgroundColor()));
+                label->setColor(Qt::white);
         }
         m_labels.push_back(label);
 
