@@ -15,6 +15,7 @@ int runCatalog(const std::vector<std::string> &args);
 int runSearch(const std::vector<std::string> &args);
 int runProcure(const std::vector<std::string> &args);
 int runPortfolio(const std::vector<std::string> &args);
+int runGrowth(const std::vector<std::string> &args);
 int runBench(const std::vector<std::string> &args);
 int runExport(const std::vector<std::string> &args);
 
@@ -26,6 +27,7 @@ CommandHelp catalogHelp();
 CommandHelp searchHelp();
 CommandHelp procureHelp();
 CommandHelp portfolioHelp();
+CommandHelp growthHelp();
 CommandHelp benchHelp();
 CommandHelp exportHelp();
 

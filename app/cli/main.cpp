@@ -19,6 +19,7 @@ const Command kCommands[] = {
     {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch, searchHelp},
     {"procure", "budget and deadline in, options out: GPUs x counts x buying or renting", runProcure, procureHelp},
     {"portfolio", "several plans on one shared cluster: pool size for the deadlines, schedule, utilization", runPortfolio, portfolioHelp},
+    {"growth", "the plan later with a larger model and more work, re-sized to keep today's target, side by side", runGrowth, growthHelp},
     {"bench", "time one evaluation, the layout search and the scaling curves", runBench, benchHelp},
     {"export", "write launch files (torchrun, Slurm, DeepSpeed, Megatron, k8s, vLLM) or results as JSON/CSV", runExport, exportHelp},
 };
