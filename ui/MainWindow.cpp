@@ -15,6 +15,7 @@
 #include "inputs/FieldReferenceDialog.h"
 #include "inputs/InputPanel.h"
 #include "results/ComparisonTab.h"
+#include "results/GrowthDialog.h"
 #include "results/ResultTabs.h"
 #include "results/ResultsPanel.h"
 #include "teaching/TeachingDocks.h"
@@ -129,6 +130,14 @@ void MainWindow::createFileMenu()
         if (auto *compare = m_results->findTab<ComparisonTab>()) {
             m_results->setCurrentTab(compare);
             compare->chooseAndAddFiles();
+        }
+    });
+    m_fileMenu->addAction(tr("Compare with the plan &grown…"), this, [this] {
+        if (auto *compare = m_results->findTab<ComparisonTab>()) {
+            m_results->setCurrentTab(compare);
+            auto *dialog = new GrowthDialog(m_controller, compare, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->open();
         }
     });
     m_fileMenu->addSeparator();

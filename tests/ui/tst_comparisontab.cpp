@@ -7,6 +7,7 @@
 
 #include "document/PlanController.h"
 #include "results/ComparisonTab.h"
+#include "results/GrowthDialog.h"
 
 #include "eval/Evaluator.h"
 #include "plan/PlanIo.h"
@@ -116,6 +117,35 @@ private slots:
         QCOMPARE(tab.comparison().scenarios().front().name, QStringLiteral("llama3-8b-inference"));
         QVERIFY(!tab.removeScenario(5));
         QCOMPARE(tab.table()->columnCount(), 2);
+    }
+
+    // File › "Compare with the plan grown…": the grown plan sized as gpuplan-cli growth sizes it
+    // (core/procure/Growth.h, computed here on its own) becomes a column next to today's plan.
+    void grownPlanBecomesAColumn()
+    {
+        for (const char *example : {"llama3-70b-training.gpuplan", "llama3-8b-inference.gpuplan"}) {
+            auto c = test::openExamplePlan(example);
+            ComparisonTab tab;
+            tab.refresh(*c);
+            GrowthDialog dialog(c.get(), &tab);
+            GrowthRequest r;
+            r.modelScale = 2;
+            const bool serving = c->plan().workload.mode == Mode::Inference;
+            (serving ? r.trafficScale : r.tokensScale) = 1.5;
+            r.years = 2;
+            dialog.setRequest(r);
+            QCOMPARE(dialog.request().modelScale, 2.0);
+            GrowthResult expected;
+            std::string error;
+            QVERIFY2(planGrowth(c->plan(), c->catalog(), r, expected, error), error.c_str());
+            dialog.start();
+            QVERIFY(QTest::qWaitFor([&] { return !dialog.isComputing() && tab.table()->columnCount() == 2; }, 30000));
+            QCOMPARE(tableText(tab.table(), ComparisonRow::Gpus, 1).section(QLatin1Char(' '), 0, 0), integer(expected.grown.gpus));
+            QVERIFY(tab.table()->horizontalHeaderItem(1)->text().contains(QStringLiteral("In 2 years: model ×2")));
+            const Plan sized = GrowthDialog::sizedPlan(c->plan(), expected);
+            QCOMPARE(sized.model.layers, expected.grown.layers);
+            QCOMPARE(sized.hardware.numGpus, expected.grown.gpus);
+        }
     }
 };
 

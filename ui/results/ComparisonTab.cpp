@@ -94,6 +94,13 @@ void ComparisonTab::addSnapshot()
     refresh(*m_controller);
 }
 
+void ComparisonTab::addPlan(const Plan &plan, const QString &name)
+{
+    m_comparison.addSnapshot(plan, name);
+    if (m_controller)
+        refresh(*m_controller);
+}
+
 bool ComparisonTab::removeScenario(int scenarioIndex)
 {
     if (!m_comparison.remove(scenarioIndex))

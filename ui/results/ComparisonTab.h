@@ -26,6 +26,8 @@ public:
     // before it is shown, so it has one whenever its buttons can be pressed).
     bool addFile(const QString &path, QString &error);
     void addSnapshot();
+    // A plan made from the open one (the grown plan of GrowthDialog) as a column named `name`.
+    void addPlan(const Plan &plan, const QString &name);
     bool removeScenario(int scenarioIndex);
     void chooseAndAddFiles();
 
