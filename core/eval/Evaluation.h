@@ -108,7 +108,7 @@ struct TrainingResult
 
 struct ConcurrencyPoint
 {
-    int concurrency = 0;
+    double concurrency = 0;           // requests in flight (the marked capacity point's is a mean)
     double outputTokensPerSPerGpu = 0;
     double tpotMs = 0;
     double ttftMs = 0;
@@ -128,12 +128,14 @@ struct InferenceResult
     double requestsPerSPerReplica = 0;
     int maxConcurrency = 0;
     int sizingConcurrency = 0;            // largest concurrency meeting the latency targets; 0 = none does
-    int replicasNeeded = 0;               // for the target request rate at sizingConcurrency; 0 = no rate or none
+    int replicasNeeded = 0;               // capacity.replicas: for the request rate at the P99 targets
     bool meetsTtft = true;
     bool meetsTpot = true;
     // Throughput of the same replica under static, dynamic and continuous batching.
     std::array<double, 3> batchingTokensPerSPerGpu{};
-    std::array<ConcurrencyPoint, 12> curve{};
+    // Ten log-spaced concurrencies from 1 to maxConcurrency and the marked points (the evaluated
+    // concurrency, the saturated point, capacity.sloLimited), in increasing concurrency.
+    std::array<ConcurrencyPoint, 13> curve{};
     int curveCount = 0;
     double errorBand = 0;
     // Saturated serving (offline max throughput): the concurrency the engine itself runs, as many

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/Capacity.h"
 
-#include "perf/Saturated.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -25,7 +23,7 @@ struct Replica
 
     ServingPoint at(double n) const
     {
-        return enginePoint(*in.plan, *in.model, in.batching, in.workload, std::max(n, 1.0));
+        return servingPoint(*in.model, in.batching, in.workload, std::max(n, 1.0));
     }
 
     // Requests per second with n requests in service on average; below one, the replica serves a
@@ -127,7 +125,7 @@ CapacityResult planCapacity(const CapacityInputs &in, const CapacityTargets &t)
     const double tpotTargetMs = t.tpotTargetMs;
     CapacityResult out;
     out.headroom = headroom;
-    if (!in.plan || !in.model || !in.model->valid || in.requestSlots < 1)
+    if (!in.model || !in.model->valid || in.requestSlots < 1)
         return out;
     Replica rep{in, {}, 0, 0, waitVariability(in.workload)};
     rep.single = rep.at(1.0);

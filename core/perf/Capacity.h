@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "eval/ResolvedPlan.h"
 #include "perf/CapacityResult.h"
 #include "perf/ForwardCost.h"
 #include "perf/Serving.h"
@@ -15,7 +14,6 @@ namespace gpuplan {
 
 struct CapacityInputs
 {
-    const ResolvedPlan *plan = nullptr;
     const ForwardCostModel *model = nullptr;
     Batching batching = Batching::Continuous;
     ServingWorkload workload;

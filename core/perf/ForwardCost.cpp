@@ -186,6 +186,8 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
     m.tpGroup = placeGroup(m.tp, 1, plan.gpusPerNode);
     m.stepOverhead = e.stepOverheadS;
     m.prefillOverhead = e.prefillOverheadS;
+    m.maxTokensPerStep = std::max(e.maxTokensPerStep, 1);
+    m.sequenceStepOverhead = e.sequenceStepOverheadS;
     m.valid = true;
     return m;
 }

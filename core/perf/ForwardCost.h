@@ -76,6 +76,10 @@ struct ForwardCostModel
 
     double stepOverhead = 0;        // host work per forward pass
     double prefillOverhead = 0;     // setup of a prefill pass
+    // In-flight batching (perf/InflightBatching.h): the engine's token budget of one pass (decodes
+    // plus prefill chunks) and its host work per sequence per pass (sampling, bookkeeping).
+    double maxTokensPerStep = 8192;
+    double sequenceStepOverhead = 0;
 };
 
 // Reduces the plan, its engine preset (plan.engine) and the layout to per-GPU constants.

@@ -13,13 +13,8 @@ namespace gpuplan {
 
 namespace {
 
-// The plan's batching, limited to what the engine offers (static < dynamic < continuous).
-Batching batchingUsed(const ResolvedPlan &plan)
-{
-    const Batching wanted = plan.plan->workload.inference.batching;
-    const Batching offered = plan.engine->defaultBatching;
-    return static_cast<int>(wanted) <= static_cast<int>(offered) ? wanted : offered;
-}
+// The plan's concurrency, the saturated point and the highest load within the targets.
+constexpr int kMarkedCurvePoints = 3;
 
 bool meetsTtft(const InferenceWorkload &w, double ttftMs)
 {
@@ -47,10 +42,10 @@ int largestConcurrencyMeetingTargets(const ForwardCostModel &m, Batching b, cons
     for (int i = 0; i < r.curveCount; ++i) {
         const ConcurrencyPoint &p = r.curve[static_cast<std::size_t>(i)];
         if (!meetsTargets(w, p.ttftMs * 1e-3, p.tpotMs * 1e-3)) {
-            bad = p.concurrency;
+            bad = static_cast<int>(std::ceil(p.concurrency));
             break;
         }
-        good = p.concurrency;
+        good = static_cast<int>(std::floor(p.concurrency));
     }
     if (good == 0 || bad == 0)
         return good;
@@ -62,17 +57,29 @@ int largestConcurrencyMeetingTargets(const ForwardCostModel &m, Batching b, cons
     return good;
 }
 
-// About ten concurrencies from 1 to `limit`, evenly spaced on a log scale.
+// About ten concurrencies from 1 to `limit`, evenly spaced on a log scale, and the points the
+// views mark on the curve (the plan's concurrency, the saturated point, the highest load within
+// the targets), so each marked point is a vertex of the drawn line.
 void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw, int limit, double gpus,
-               InferenceResult &r)
+               const std::array<double, kMarkedCurvePoints> &marked, InferenceResult &r)
 {
     constexpr int kPoints = 10;
-    static_assert(kPoints <= static_cast<int>(std::tuple_size_v<decltype(r.curve)>));
-    r.curveCount = 0;
-    int previous = 0;
+    static_assert(kPoints + kMarkedCurvePoints <= static_cast<int>(std::tuple_size_v<decltype(r.curve)>));
+    std::array<double, kPoints + kMarkedCurvePoints> xs{};
+    int count = 0;
     for (int i = 0; i < kPoints; ++i) {
         const double x = static_cast<double>(i) / (kPoints - 1);
-        const int c = static_cast<int>(std::lround(std::pow(static_cast<double>(limit), x)));
+        xs[static_cast<std::size_t>(count++)] = static_cast<double>(std::lround(std::pow(static_cast<double>(limit), x)));
+    }
+    for (const double c : marked) {
+        if (c >= 1.0 && std::isfinite(c))
+            xs[static_cast<std::size_t>(count++)] = c;
+    }
+    std::sort(xs.begin(), xs.begin() + count);
+    r.curveCount = 0;
+    double previous = 0;
+    for (int i = 0; i < count; ++i) {
+        const double c = xs[static_cast<std::size_t>(i)];
         if (c <= previous)
             continue;
         previous = c;
@@ -127,21 +134,24 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
         r.batchingTokensPerSPerGpu[static_cast<std::size_t>(b)] = tokens / gpus;
     }
 
-    const int limit = memory.maxConcurrency >= 1 ? memory.maxConcurrency : 1;
-    fillCurve(m, r.batchingUsed, sw, limit, gpus, r);
-
-    r.sizingConcurrency = largestConcurrencyMeetingTargets(m, r.batchingUsed, sw, w, r);
-    // The engine's own choice when saturated, for the same request mix with fixed lengths.
-    const ServingWorkload fixed{sw.promptLen, sw.outputLen, false};
-    const SaturatedServing sat = saturatedServing(plan, layout, fixed);
+    // The engine's own choice when saturated, for the plan's request mix.
+    const SaturatedServing sat = saturatedServing(plan, layout, m, sw);
     r.saturatedConcurrency = sat.concurrency;
     r.saturatedTokensPerSPerGpu = sat.point.tokensPerSPerReplica / gpus;
     r.saturatedTtftMs = sat.point.ttftS * 1e3;
     r.saturatedTpotMs = sat.point.tpotS * 1e3;
     // Replicas for the rate: a stream of requests queueing for the saturated replica's slots.
-    const CapacityInputs capacity{&plan, &m, r.batchingUsed, sw, sat.concurrency, gpus};
+    const CapacityInputs capacity{&m, r.batchingUsed, sw, sat.concurrency, gpus};
     r.capacity = planCapacity(capacity, {w.requestRate, w.averageRequestRate, w.headroom, w.ttftTargetMs, w.tpotTargetMs});
     r.replicasNeeded = r.capacity.replicas;
+
+    const int limit = memory.maxConcurrency >= 1 ? memory.maxConcurrency : 1;
+    const bool sloPoint = r.capacity.valid && r.capacity.limit != CapacityLimit::Unreachable;
+    fillCurve(m, r.batchingUsed, sw, limit, gpus,
+              {static_cast<double>(concurrency), static_cast<double>(sat.concurrency),
+               sloPoint ? r.capacity.sloLimited.concurrency : 0.0},
+              r);
+    r.sizingConcurrency = largestConcurrencyMeetingTargets(m, r.batchingUsed, sw, w, r);
     r.valid = memory.maxConcurrency >= 1;
     return r;
 }

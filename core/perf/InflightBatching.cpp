@@ -9,22 +9,22 @@ namespace {
 
 // One pass split into the pipeline's micro-batches (as decodeStepTime): with pp stages the
 // sequences go through in up to pp groups, each stage busy with one group at a time.
-double passTime(const ForwardCostModel &m, const InflightLimits &limits, double decoding, double context,
-                double prefillTokens, double promptLen, double firstTokens)
+double passTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens, double promptLen,
+                double firstTokens)
 {
     const double groups = std::clamp(decoding + firstTokens, 1.0, static_cast<double>(m.pp));
     return mixedPassTime(m, decoding / groups, context, prefillTokens / groups, promptLen, firstTokens / groups) +
-           limits.sequenceStepOverheadS * (decoding + firstTokens);
+           m.sequenceStepOverhead * (decoding + firstTokens);
 }
 
-ServingPoint prefillOnly(const ForwardCostModel &m, const InflightLimits &limits, const ServingWorkload &w, double c)
+ServingPoint prefillOnly(const ForwardCostModel &m, const ServingWorkload &w, double c)
 {
     ServingPoint p;
     p.concurrency = c;
     const double prompt = std::max(w.promptLen, 1.0);
-    const double tokens = std::min(c * prompt, std::max(limits.maxTokensPerStep, prompt));
+    const double tokens = std::min(c * prompt, std::max(m.maxTokensPerStep, prompt));
     const double first = tokens / prompt;
-    const double step = passTime(m, limits, 0.0, 0.0, tokens, prompt, first) + m.prefillOverhead;
+    const double step = passTime(m, 0.0, 0.0, tokens, prompt, first) + m.prefillOverhead;
     p.ttftS = 0.5 * step + step * std::max(c * prompt / tokens, 1.0);
     p.e2eS = p.ttftS;
     p.tokensPerSPerReplica = step > 0 ? first / step : 0.0;
@@ -33,19 +33,18 @@ ServingPoint prefillOnly(const ForwardCostModel &m, const InflightLimits &limits
 
 } // namespace
 
-ServingPoint inflightPoint(const ForwardCostModel &m, const InflightLimits &limits, const ServingWorkload &w,
-                           double concurrency)
+ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, double concurrency)
 {
     const double c = std::max(concurrency, 1.0);
     if (!m.valid)
         return {};
     if (w.outputLen <= 1.0)
-        return prefillOnly(m, limits, w, c);
+        return prefillOnly(m, w, c);
     ServingPoint p;
     p.concurrency = c;
     const double n = w.outputLen - 1.0;   // decode passes per request
     const double prompt = std::max(w.promptLen, 1.0);
-    const double budget = std::max(limits.maxTokensPerStep, 1.0);
+    const double budget = std::max(m.maxTokensPerStep, 1.0);
     // Decoding sequences the budget allows when each brings its share of prompt tokens.
     const double budgetLimited = budget / (1.0 + prompt / n);
     double decoding = std::min(c * n / (n + 1.0), budgetLimited);
@@ -54,11 +53,15 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const InflightLimits &limi
         prefillPasses = std::max(1.0, prompt / std::max(budget - decoding, 1.0));
         decoding = std::min(c * n / (n + prefillPasses), budgetLimited);
     }
+    // Little's law over the requests not decoding: they finish their prompts at d / n per pass, so
+    // each spends n (c - d) / d passes prefilling. That is k while the budget leaves room; once it
+    // binds, prompts also wait for room in the passes, and a longer prompt waits longer.
+    prefillPasses = std::max(prefillPasses, n * (c - decoding) / decoding);
     const double prefillTokens = decoding * prompt / n;
     const double firstTokens = decoding / n;
     // Decoding sequences are spread evenly over their responses.
     const double context = prompt + 0.5 * (n + 1.0);
-    const double step = passTime(m, limits, decoding, context, prefillTokens, prompt, firstTokens);
+    const double step = passTime(m, decoding, context, prefillTokens, prompt, firstTokens);
     p.tpotS = step;
     p.ttftS = (0.5 + prefillPasses) * step + m.prefillOverhead;
     p.e2eS = p.ttftS + n * p.tpotS;

@@ -7,8 +7,8 @@
 
 // Saturated serving (offline max throughput): the engine holds as many requests in flight as its
 // KV pool and max batch allow (memory/InferenceMemory.h saturatedConcurrency) and batches them its
-// own way: in-flight batching with chunked prefill for engines that offer it, else static or
-// dynamic batches of that size (docs/performance-model.md "Saturated serving").
+// own way (servingPoint: in-flight batching with chunked prefill when it batches continuously,
+// else static or dynamic batches of that size; docs/performance-model.md "Saturated serving").
 namespace gpuplan {
 
 struct SaturatedServing
@@ -17,11 +17,12 @@ struct SaturatedServing
     ServingPoint point;             // at that concurrency (one request when none fits)
 };
 
-SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout, const ServingWorkload &w);
+// The plan's batching as far as the engine offers it (static < dynamic < continuous).
+Batching batchingUsed(const ResolvedPlan &plan);
 
-// The plan's serving point at `concurrency` with the engine's batching: in-flight with chunked
-// prefill when batching is continuous and the engine is paged, else Serving.h's policies.
-ServingPoint enginePoint(const ResolvedPlan &plan, const ForwardCostModel &m, Batching batching,
-                         const ServingWorkload &w, double concurrency);
+SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout, const ForwardCostModel &m,
+                                  const ServingWorkload &w);
+// The same, building the replica's cost model (buildForwardCost) first.
+SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout, const ServingWorkload &w);
 
 } // namespace gpuplan

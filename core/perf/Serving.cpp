@@ -2,6 +2,7 @@
 #include "perf/Serving.h"
 
 #include "perf/Decode.h"
+#include "perf/InflightBatching.h"
 #include "perf/Prefill.h"
 
 #include <algorithm>
@@ -38,31 +39,6 @@ ServingPoint runToCompletion(const ForwardCostModel &m, bool dropFinished, const
     return p;
 }
 
-ServingPoint continuous(const ForwardCostModel &m, const ServingWorkload &w, double c)
-{
-    ServingPoint p;
-    p.concurrency = c;
-    const double n = w.outputLen;
-    // Steady state: the other c - 1 sequences are spread uniformly over their responses (mean
-    // context prompt + n/2) while the tagged sequence's own context grows from the prompt, so the
-    // batch's mean context grows by 1/c per step. Its decode latency is the sum over its steps.
-    const double steps = n - 1.0;
-    const double startContext = ((c - 1.0) * (w.promptLen + 0.5 * n) + w.promptLen) / c;
-    const double decode = decodeTotalTime(m, c, startContext, steps, 1.0 / c) / steps;
-    // A request holds its slot for n - 1 decode steps, so c / (n - 1) prompts are admitted per
-    // step; they are prefilled together (at least one per prefill pass) and the prefill stalls
-    // every sequence of the batch. Each step yields c decode tokens plus the first tokens of the
-    // admitted requests.
-    const double admitted = c / steps;
-    const double perPass = std::max(admitted, 1.0);
-    const double prefill = prefillTime(m, perPass, w.promptLen);
-    p.tpotS = decode + admitted * prefill / perPass;
-    p.ttftS = 0.5 * p.tpotS + prefill;
-    p.e2eS = p.ttftS + steps * p.tpotS;
-    p.tokensPerSPerReplica = p.tpotS > 0 ? c * n / steps / p.tpotS : 0.0;
-    return p;
-}
-
 } // namespace
 
 ServingPoint servingPoint(const ForwardCostModel &m, Batching batching, const ServingWorkload &w, double concurrency)
@@ -71,13 +47,12 @@ ServingPoint servingPoint(const ForwardCostModel &m, Batching batching, const Se
     ServingPoint p;
     if (!m.valid)
         return p;
-    // Prefill-only requests (one output token): every policy runs batches of prefills.
-    if (w.outputLen <= 1.0 || batching == Batching::Static)
-        p = runToCompletion(m, false, w, c);
-    else if (batching == Batching::Dynamic)
-        p = runToCompletion(m, true, w, c);
+    if (batching == Batching::Continuous)
+        p = inflightPoint(m, w, c);
+    else if (w.outputLen <= 1.0 || batching == Batching::Static)
+        p = runToCompletion(m, false, w, c);   // prefill-only requests: batches of prefills
     else
-        p = continuous(m, w, c);
+        p = runToCompletion(m, true, w, c);
     p.requestsPerSPerReplica = w.outputLen > 0 ? p.tokensPerSPerReplica / w.outputLen : 0.0;
     return p;
 }

@@ -33,8 +33,10 @@ struct ServingPoint
 // Dynamic: requests that arrive while a batch runs form the next batch; finished sequences leave
 // the batch, so its steps get cheaper as it drains, but new requests still wait for the whole
 // batch. For both, a request waits on average half a batch cycle for the running batch.
-// Continuous: a slot freed by a finished sequence is refilled at the next step; the prefill of
-// the admitted prompts is spread over the steps, and a new request waits half a step.
+// Continuous: in-flight batching with chunked prefill (perf/InflightBatching.h), the step the
+// saturated validation rows check; a slot freed by a finished sequence is refilled at once.
+// This is the one model of throughput and latency against concurrency: the serving curve, the
+// plan's point, the saturated point, capacity sizing and the validation all call it.
 ServingPoint servingPoint(const ForwardCostModel &m, Batching batching, const ServingWorkload &w, double concurrency);
 
 } // namespace gpuplan

@@ -30,7 +30,7 @@ double erlangC(int c, double rho)
 }
 
 // A 7B model on one H100 with TensorRT-LLM's fitted figures (catalogs/engines.json) and the
-// in-flight step (paged KV, 8192 tokens per step).
+// in-flight step of continuous batching (8192 tokens per step).
 InferenceSetup capacitySetup()
 {
     InferenceSetup s(llama2(false));
@@ -60,9 +60,8 @@ Sized capacityOf(const InferenceSetup &s, int requestSlots, double rate, double 
 {
     Sized out;
     out.model = s.cost();
-    const ResolvedPlan plan = s.resolved();
     const InferenceWorkload &w = s.plan.workload.inference;
-    const CapacityInputs in{&plan, &out.model, Batching::Continuous,
+    const CapacityInputs in{&out.model, Batching::Continuous,
                             ServingWorkload{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true},
                             requestSlots, 1.0};
     out.result = planCapacity(in, {rate, 0, headroom, ttftMs, tpotMs});
@@ -157,9 +156,8 @@ private slots:
         const InferenceSetup s = capacitySetup();
         const Sized sized = capacityOf(s, 200, 100, 0.2, 400, 30);
         const double perReplica = sized.result.sloLimited.requestsPerS;
-        const ResolvedPlan plan = s.resolved();
         const InferenceWorkload &w = s.plan.workload.inference;
-        const CapacityInputs in{&plan, &sized.model, Batching::Continuous,
+        const CapacityInputs in{&sized.model, Batching::Continuous,
                                 ServingWorkload{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true},
                                 200, 1.0};
         // Peak 100 requests/s, 30 on average over the day: floor ceil(30 / per replica), ceiling the peak's.

@@ -4,6 +4,7 @@
 #include "InferenceFixtures.h"
 
 #include "perf/Decode.h"
+#include "perf/ForwardCost.h"
 #include "perf/InferenceTime.h"
 #include "perf/Prefill.h"
 #include "perf/Serving.h"
@@ -94,21 +95,40 @@ private slots:
         QVERIFY(near(servingPoint(m, Batching::Dynamic, w, b).tokensPerSPerReplica, p.tokensPerSPerReplica, 1e-12));
     }
 
-    void continuousLatencyIncludesPrefillStalls() const
+    void continuousIsTheInflightStep() const
     {
+        // Continuous batching runs the in-flight step (docs/performance-model.md "In-flight
+        // step"): at 64 requests of 1024 + 256 tokens, a request prefills its prompt in one pass
+        // (k = 1, the prompt fits the 8192-token budget), so d = 64 x 255 / 256 sequences decode
+        // while d x 1024 / 255 prompt tokens are prefilled in the same pass; each pass yields 64 tokens.
         const InferenceSetup s = servingSetup();
         const ForwardCostModel m = s.cost();
+        QCOMPARE(m.maxTokensPerStep, 8192.0);
         const ServingWorkload w{1024, 256, true};
         const ServingPoint p = servingPoint(m, Batching::Continuous, w, 64);
-        // A request holds its slot for 255 steps, so 64/255 prompts are admitted per step and their
-        // prefill stalls are spread over the steps.
-        const double decode = decodeStepTime(m, 64, 1024 + 128);
-        QVERIFY(p.tpotS > decode);
-        QVERIFY(near(p.tpotS, decode + 64.0 / 255 * prefillTime(m, 1, 1024), 0.02));
-        // Tokens per step: 64 decode tokens plus the first tokens of the admitted requests.
-        QVERIFY(near(p.tokensPerSPerReplica, 64.0 * 256 / 255 / p.tpotS, 1e-12));
+        const double d = 64.0 * 255 / 256;
+        const double pass = mixedPassTime(m, d, 1024 + 128, d * 1024 / 255, 1024, d / 255);
+        QVERIFY(near(p.tpotS, pass, 1e-12));
+        QVERIFY(near(p.ttftS, 1.5 * pass + m.prefillOverhead, 1e-12));
+        QVERIFY(near(p.tokensPerSPerReplica, 64 / pass, 1e-12));
         QVERIFY(near(p.e2eS, p.ttftS + 255 * p.tpotS, 1e-12));
         QVERIFY(near(p.requestsPerSPerReplica, p.tokensPerSPerReplica / 256, 1e-12));
+        // Long prompts hit the token budget: decodes and prompt chunks of a pass stay within it
+        // (d = 8192 / (1 + 20000 / 15) = 6.1), and the 250 requests not decoding share the rest
+        // of the passes: by Little's law each spends 15 (256 - d) / d passes prefilling.
+        const ServingWorkload longPrompts{20000, 16, false};
+        const ServingPoint q = servingPoint(m, Batching::Continuous, longPrompts, 256);
+        const double budgetDecodes = 8192 / (1 + 20000.0 / 15);
+        QVERIFY(near(q.tokensPerSPerReplica * q.tpotS, budgetDecodes * 16 / 15, 1e-9));
+        const double prefillPasses = 15 * (256 - budgetDecodes) / budgetDecodes;
+        QVERIFY(near(q.ttftS, (0.5 + prefillPasses) * q.tpotS + m.prefillOverhead, 1e-9));
+        // Below the budget (4 requests) the same law gives k = prompt / (budget - d), the passes
+        // one prompt takes with the room the decodes leave.
+        double k = 1;
+        for (int i = 0; i < 50; ++i)
+            k = 20000 / (8192 - 4.0 * 15 / (15 + k));
+        const ServingPoint few = servingPoint(m, Batching::Continuous, longPrompts, 4);
+        QVERIFY(near(few.ttftS, (0.5 + k) * few.tpotS + m.prefillOverhead, 1e-6));
     }
 
     void curveGrowsWithConcurrency() const
@@ -116,9 +136,19 @@ private slots:
         InferenceSetup s = servingSetup();
         const InferenceResult r = estimateInference(s.resolved(), s.layout, memoryFor(300));
         QVERIFY(r.valid);
-        QVERIFY(r.curveCount >= 8 && r.curveCount <= 12);
-        QCOMPARE(r.curve[0].concurrency, 1);
-        QCOMPARE(r.curve[static_cast<std::size_t>(r.curveCount - 1)].concurrency, 300);
+        // Ten log-spaced points up to what fits, and the plan's 32, unless one of them already.
+        QVERIFY(r.curveCount >= 8 && r.curveCount <= 13);
+        QCOMPARE(r.curve[0].concurrency, 1.0);
+        bool hasMax = false;
+        bool hasPlan = false;
+        bool hasSaturated = false;
+        for (int i = 0; i < r.curveCount; ++i) {
+            const double c = r.curve[static_cast<std::size_t>(i)].concurrency;
+            hasMax = hasMax || c == 300;
+            hasPlan = hasPlan || c == 32;
+            hasSaturated = hasSaturated || c == r.saturatedConcurrency;
+        }
+        QVERIFY(hasMax && hasPlan && hasSaturated);
         for (int i = 1; i < r.curveCount; ++i) {
             const ConcurrencyPoint &a = r.curve[static_cast<std::size_t>(i - 1)];
             const ConcurrencyPoint &b = r.curve[static_cast<std::size_t>(i)];

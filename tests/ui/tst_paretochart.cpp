@@ -160,7 +160,8 @@ private slots:
         std::vector<int> distinct;
         for (int row = 0; row < static_cast<int>(r.best.size()); ++row) {
             const QPointF at = chart.rowPixel(row);
-            if (chart.rowAt(at) == row && chart.plot()->axisRect()->rect().contains(at.toPoint()))
+            // At the whole pixel the click lands on: two points a pixel apart are not distinct.
+            if (chart.rowAt(QPointF(at.toPoint())) == row && chart.plot()->axisRect()->rect().contains(at.toPoint()))
                 distinct.push_back(row);
         }
         QVERIFY(distinct.size() >= 3);

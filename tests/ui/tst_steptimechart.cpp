@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 #include <qcustomplot.h>
 
 using namespace gpuplan;
@@ -32,6 +35,27 @@ private:
         p.parallelism.tp = 1;
         p.parallelism.pp = 1;
         return p;
+    }
+
+    // Pixels from a marked point to the drawn throughput line (its segments in pixel space, as the
+    // log-scaled concurrency axis draws them).
+    static double pixelsFromCurve(const StepTimeChart &chart, const QPointF &point)
+    {
+        const QCPAxis *x = chart.plot()->xAxis;
+        const QCPAxis *y = chart.plot()->yAxis;
+        const QPointF p(x->coordToPixel(point.x()), y->coordToPixel(point.y()));
+        const QVector<double> keys = chart.curveConcurrency();
+        const QVector<double> values = chart.curveTokensPerSPerGpu();
+        double best = 1e9;
+        for (int i = 1; i < keys.size(); ++i) {
+            const QPointF a(x->coordToPixel(keys[i - 1]), y->coordToPixel(values[i - 1]));
+            const QPointF b(x->coordToPixel(keys[i]), y->coordToPixel(values[i]));
+            const QPointF ab = b - a;
+            const double t = std::clamp(QPointF::dotProduct(p - a, ab) / std::max(QPointF::dotProduct(ab, ab), 1e-12), 0.0, 1.0);
+            const QPointF d = p - (a + t * ab);
+            best = std::min(best, std::hypot(d.x(), d.y()));
+        }
+        return best;
     }
 
     // Bars in display order (top first) against the evaluation's breakdown.
@@ -145,6 +169,16 @@ private slots:
             QVERIFY(chart.plot()->xAxis->range().contains(pt.x()));
             QVERIFY(chart.plot()->yAxis->range().contains(pt.y()));
         }
+        // One serving model draws the curve and computes the points: the saturated point, the
+        // highest load within the targets and the plan's own point lie on the line (within a pixel).
+        chart.resize(900, 520);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.plot()->replot();
+        QCOMPARE(chart.planPoint().size(), 1);
+        for (const QPointF &pt : {chart.saturatedPoint()[0], chart.sloLimitedPoint()[0], chart.planPoint()[0]})
+            QVERIFY2(pixelsFromCurve(chart, pt) < 1.0,
+                     qPrintable(QStringLiteral("(%1, %2) is %3 px off the curve").arg(pt.x()).arg(pt.y()).arg(pixelsFromCurve(chart, pt))));
         QVERIFY2(chart.capacityLabel().contains(QStringLiteral("%1 replicas for 40 req/s").arg(cap.replicas)) ||
                      chart.capacityLabel().contains(QStringLiteral("1 replica for 40 req/s")),
                  qPrintable(chart.capacityLabel()));
@@ -153,6 +187,13 @@ private slots:
         chart.refresh(controller);
         QVERIFY(chart.sloLimitedPoint()[0].x() <= std::max(cap.sloLimited.concurrency, 1.0));
         QVERIFY(chart.capacityLabel().contains(QStringLiteral("P99 TPOT target")));
+        chart.plot()->replot();
+        QVERIFY(pixelsFromCurve(chart, chart.sloLimitedPoint()[0]) < 1.0);
+        // The legend names the points without qualifying where they come from.
+        for (int i = 0; i < chart.plot()->legend->itemCount(); ++i) {
+            auto *item = qobject_cast<QCPPlottableLegendItem *>(chart.plot()->legend->item(i));
+            QVERIFY(item && !item->plottable()->name().contains(QStringLiteral("in-flight")));
+        }
 
         // Fewer sequences asked for: the mark moves with the plan.
         QVERIFY(controller.setNumber(QStringLiteral("workload.inference.concurrency"), 8));

@@ -112,10 +112,10 @@ StepTimeChart::StepTimeChart(QWidget *parent) : ChartWidget(parent)
     m_marker->setName(tr("This plan"));
     m_marker->setLineStyle(QCPGraph::lsNone);
     m_saturated = p->addGraph(p->xAxis, p->yAxis);
-    m_saturated->setName(tr("Saturated: the engine's own concurrency (in-flight step)"));
+    m_saturated->setName(tr("Saturated: the engine's own concurrency"));
     m_saturated->setLineStyle(QCPGraph::lsNone);
     m_sloLimited = p->addGraph(p->xAxis, p->yAxis);
-    m_sloLimited->setName(tr("Highest load within the P99 targets (in-flight step)"));
+    m_sloLimited->setName(tr("Highest load within the P99 targets"));
     m_sloLimited->setLineStyle(QCPGraph::lsNone);
     p->legend->setVisible(false);
     // Top left: serving curves start low at one sequence and rise to the right.
@@ -349,7 +349,8 @@ QVector<QPointF> StepTimeChart::graphPoints(const QCPGraph *graph)
 
 // The saturated point (what a max-throughput benchmark measures) and the highest load per replica
 // that keeps the P99 latencies within the targets and the headroom spare, each labelled; the
-// title's replicas come from the latter. Both from the in-flight step of core/perf/Capacity.h.
+// title's replicas come from the latter. The evaluation puts both on the curve as vertices: one
+// serving model (core/perf/Serving.h) gives the curve, the points and the capacity sizing.
 void StepTimeChart::markCapacity(double &maxConcurrency, double &topTokens)
 {
     QCustomPlot *p = plot();
@@ -447,7 +448,7 @@ QString StepTimeChart::servingHover(const QPointF &pixel) const
     const ConcurrencyPoint &pt = m_inference.curve[static_cast<std::size_t>(best)];
     return tr("<b>%1 concurrent sequences</b><br>Output: %2 tokens/s per GPU<br>Time per output token: %3 ms"
               "<br>Time to first token: %4 ms")
-        .arg(pt.concurrency)
+        .arg(QString::number(pt.concurrency, 'f', pt.concurrency == std::round(pt.concurrency) ? 0 : 1))
         .arg(pt.outputTokensPerSPerGpu, 0, 'f', 1)
         .arg(pt.tpotMs, 0, 'f', 2)
         .arg(pt.ttftMs, 0, 'f', 1);

@@ -57,6 +57,7 @@ public:
     // The marked capacity points (concurrency, output tokens/s per GPU); empty when not drawn.
     QVector<QPointF> saturatedPoint() const { return graphPoints(m_saturated); }
     QVector<QPointF> sloLimitedPoint() const { return graphPoints(m_sloLimited); }
+    QVector<QPointF> planPoint() const { return graphPoints(m_marker); }   // "this plan"
     QString capacityLabel() const { return m_capacityLabel; }   // the SLO-limited point's label
 
 protected:
