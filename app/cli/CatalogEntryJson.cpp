@@ -78,6 +78,7 @@ Json entryJson(const NodeSpec &n)
     j["typical_power_w"] = n.typicalPowerW;
     j["non_gpu_power_w"] = n.nonGpuPowerW;
     j["cpu"] = n.cpu;
+    j["cpu_cores"] = n.cpuCores;
     j["ram_bytes"] = n.ramBytes;
     j["local_nvme_bytes"] = n.localNvmeBytes;
     j["local_nvme_read_bw"] = n.localNvmeReadBw;

@@ -89,7 +89,7 @@ bool readNodeEntry(CatalogEntryReader &r, NodeSpec &n)
         !r.integer("nics_per_node", 0, 1024, n.nicsPerNode) || !r.number("nic_gbps", 0, 1e5, n.nicGbps) ||
         !r.text("default_fabric", n.defaultFabric) || !r.number("max_power_w", 1, 1e7, n.maxPowerW) ||
         !r.number("typical_power_w", 0, 1e7, n.typicalPowerW) || !r.number("non_gpu_power_w", 0, 1e7, n.nonGpuPowerW) ||
-        !r.text("cpu", n.cpu) || !r.number("ram_gb", 0, 1e6, n.ramBytes, units::kGB) ||
+        !r.text("cpu", n.cpu) || !r.integer("cpu_cores", 0, 1000000, n.cpuCores) || !r.number("ram_gb", 0, 1e6, n.ramBytes, units::kGB) ||
         !r.number("local_nvme_tb", 0, 1e5, n.localNvmeBytes, units::kTB) ||
         !r.number("local_nvme_read_gbytes_per_s", 0, 1e4, n.localNvmeReadBw, units::kGB) ||
         !r.number("local_nvme_write_gbytes_per_s", 0, 1e4, n.localNvmeWriteBw, units::kGB) ||

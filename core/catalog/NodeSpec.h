@@ -26,6 +26,7 @@ struct NodeSpec
     double typicalPowerW = 0;           // typical draw under training load; 0 = unknown
     double nonGpuPowerW = 0;            // CPUs, DRAM, NICs, fans, NVSwitch at load (derived if 0)
     std::string cpu;
+    int cpuCores = 0;                   // physical cores of all CPUs; 0 = unknown (data-loader check skipped)
     double ramBytes = 0;
     double localNvmeBytes = 0;
     double localNvmeReadBw = 0;         // bytes/s aggregate

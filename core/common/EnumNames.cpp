@@ -91,6 +91,9 @@ const EnumName kRoleTier[] = {n(RoleTier::Same, "same"),         n(RoleTier::Non
 const EnumName kRequiredRoleTier[] = {n(RoleTier::Same, "same"),           n(RoleTier::LocalNvme, "local_nvme"),
                                       n(RoleTier::SataSsd, "sata_ssd"),     n(RoleTier::NasNfs, "nas_nfs"),
                                       n(RoleTier::ParallelFs, "parallel_fs"), n(RoleTier::ObjectStore, "object_store")};
+const EnumName kDataKind[] = {n(DataKind::Tokens, "tokens"), n(DataKind::Images, "images"), n(DataKind::Video, "video")};
+const EnumName kDataLimit[] = {n(DataLimit::Gpu, "gpu"), n(DataLimit::Storage, "storage"), n(DataLimit::Network, "network"),
+                               n(DataLimit::HostCpu, "host_cpu")};
 const EnumName kStorageRole[] = {n(StorageRole::Data, "data"), n(StorageRole::Cache, "cache"),
                                  n(StorageRole::Checkpoint, "checkpoint"), n(StorageRole::Archive, "archive")};
 
@@ -124,6 +127,8 @@ GPUPLAN_ENUM_TABLE(storageTierNames, "storage tier", kStorageTier, {})
 GPUPLAN_ENUM_TABLE(roleTierNames, "storage tier", kRoleTier, {})
 GPUPLAN_ENUM_TABLE(requiredRoleTierNames, "storage tier", kRequiredRoleTier, {})
 GPUPLAN_ENUM_TABLE(storageRoleNames, "storage role", kStorageRole, {})
+GPUPLAN_ENUM_TABLE(dataKindNames, "data kind", kDataKind, {})
+GPUPLAN_ENUM_TABLE(dataLimitNames, "data limit", kDataLimit, {})
 
 #undef GPUPLAN_ENUM_TABLE
 

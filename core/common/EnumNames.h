@@ -47,6 +47,8 @@ const EnumNameTable &storageTierNames();
 const EnumNameTable &roleTierNames();          // a storage role's tier: "same", "none" or a tier
 const EnumNameTable &requiredRoleTierNames();  // the same without "none" (data and checkpoints)
 const EnumNameTable &storageRoleNames();       // "data", "cache", "checkpoint", "archive"
+const EnumNameTable &dataKindNames();          // "tokens", "images", "video"
+const EnumNameTable &dataLimitNames();         // what limits a training step: "gpu", "storage", "network", "host_cpu"
 
 std::optional<int> parseEnum(const EnumNameTable &table, std::string_view text);
 const char *enumName(const EnumNameTable &table, int value);

@@ -36,6 +36,8 @@ enum class LossKernel : std::uint8_t { Standard, Chunked, Fused };
 
 // Memory verdict of a plan with the memory model's error band (docs/memory.md §10).
 enum class MemoryVerdict : std::uint8_t { Fits, Borderline, DoesNotFit };
+// What sets the pace of a training step: the GPUs, or the data path in front of them (facility/DataPath.h).
+enum class DataLimit : std::uint8_t { Gpu, Storage, Network, HostCpu };
 
 // Where optimizer states or parameters live when not in GPU memory. Paged: unified memory
 // (bitsandbytes paged optimizers) that stays on the GPU while it fits and is evicted to host

@@ -67,6 +67,9 @@ const char *diagCodeId(DiagCode code)
     case DiagCode::FinetuneWithOffload: return "finetune_with_offload";
     case DiagCode::EfficiencyNotFitted: return "efficiency_not_fitted";
     case DiagCode::ReplicasWithoutWork: return "replicas_without_work";
+    case DiagCode::StorageLimitsStep: return "storage_limits_step";
+    case DiagCode::NetworkLimitsStep: return "network_limits_step";
+    case DiagCode::HostCpuLimitsStep: return "host_cpu_limits_step";
     case DiagCode::Count: break;
     }
     return "unknown";
@@ -178,6 +181,15 @@ std::string describe(const Diagnostic &d)
     case DiagCode::ReplicasWithoutWork:
         return "The global batch of " + v + " sequences is smaller than the " + l + " data-parallel replicas: " +
                num(d.limit - d.value) + " replicas would get no sequence per step (DP must not exceed the global batch)";
+    case DiagCode::StorageLimitsStep:
+        return "The storage tier's aggregate bandwidth limits the step: " + v + " s to read one step's data against the GPUs' " +
+               l + " s (Explain: Data path)";
+    case DiagCode::NetworkLimitsStep:
+        return "The nodes' links to storage limit the step: " + v + " s to read one step's data against the GPUs' " + l +
+               " s (Explain: Data path)";
+    case DiagCode::HostCpuLimitsStep:
+        return "The data loaders' host CPU limits the step: " + v + " s to decode one step's samples against the GPUs' " + l +
+               " s (Explain: Data path)";
     case DiagCode::Count: break;
     }
     return "unknown problem";

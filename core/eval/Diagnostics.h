@@ -45,6 +45,9 @@ enum class DiagCode : std::uint16_t {
     FinetuneWithOffload,     // reserved for plans the memory model cannot express
     EfficiencyNotFitted,     // value=error band % (the GPU's time-model efficiencies are derived, not fitted)
     ReplicasWithoutWork,     // value=globalBatch, limit=dp (fewer sequences per step than data-parallel replicas)
+    StorageLimitsStep,       // value=data-path step s, limit=GPU step s (facility/DataPath.h)
+    NetworkLimitsStep,       // value=data-path step s, limit=GPU step s
+    HostCpuLimitsStep,       // value=data-path step s, limit=GPU step s
     Count
 };
 

@@ -181,6 +181,7 @@ struct Evaluation
     PowerResult power;
     CoolingResult cooling;
     StorageResult storage;
+    DataPathResult dataPath;
     ReliabilityResult reliability;
     CostResult cost;
     BillOfMaterials bom;

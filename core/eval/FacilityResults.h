@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/Enums.h"
 #include "plan/FacilityAssumptions.h"
 
 #include <array>
@@ -101,6 +102,29 @@ struct StorageResult
     double capacityBytes = 0;           // retained checkpoints + milestones + dataset
     bool starved = false;               // tier read bandwidth below the requirement
     bool drainLimited = false;          // async: the write takes longer than the optimal interval
+};
+
+// The data path of a training step: what the GPUs consume and what storage, the nodes' storage
+// links and the loaders' CPU cores can deliver in one step's time (facility/DataPath.h).
+struct DataPathResult
+{
+    bool known = false;                 // training with a step time
+    double samplesPerS = 0;             // global batch / step time
+    double samplesPerSPerNode = 0;
+    double bytesPerSample = 0;          // read from storage
+    double decodeCpuSPerSample = 0;     // host CPU-seconds (0 when decoded on the GPU)
+    double gpuStepS = 0;                // the step's GPU time, GPU decode included
+    double storageStepS = 0;            // one step's bytes at the loaders' tier's aggregate cap (0 = no cap)
+    double networkStepS = 0;            // one step's bytes per node at the tier's per-node rate
+    double hostCpuStepS = 0;            // one step's decode per node over the loaders' cores
+    double coresNeededPerNode = 0;      // CPU cores that keep pace with the GPUs
+    double coresPerNode = 0;            // the node catalog's; 0 = unknown (the CPU check assumes enough)
+    double decodeCoresPerNode = 0;      // cores the loader workers can use
+    double loaderRamBytesPerNode = 0;   // workers and their prefetched batches
+    double nodeRamBytes = 0;            // 0 = unknown
+    bool ramShort = false;              // the loaders alone need more host memory than the node has
+    DataLimit limit = DataLimit::Gpu;
+    double stepS = 0;                   // the slowest of the four: the step the data path allows
 };
 
 struct ReliabilityResult

@@ -31,5 +31,6 @@ void explainTimeToTrain(Explanation &out, const ResolvedPlan &plan, const Evalua
 void explainFacilityPower(Explanation &out, const ResolvedPlan &plan, const Evaluation &e);
 void explainCostPerRun(Explanation &out, const ResolvedPlan &plan, const Evaluation &e);
 void explainBreakEven(Explanation &out, const ResolvedPlan &plan, const Evaluation &e);
+void explainDataPath(Explanation &out, const ResolvedPlan &plan, const Evaluation &e);
 
 } // namespace gpuplan::explainimpl

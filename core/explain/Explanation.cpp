@@ -147,6 +147,7 @@ std::string_view explainTopicTitle(ExplainTopic topic)
     case ExplainTopic::FacilityPower: return "Facility power";
     case ExplainTopic::CostPerRun: return "Cost per run";
     case ExplainTopic::BreakEven: return "Break-even of owning vs renting";
+    case ExplainTopic::DataPath: return "Data path";
     case ExplainTopic::Count: break;
     }
     return "";
@@ -171,6 +172,7 @@ Explanation explain(ExplainTopic topic, const ResolvedPlan &plan, const Evaluati
     case ExplainTopic::FacilityPower: explainFacilityPower(out, plan, evaluation); break;
     case ExplainTopic::CostPerRun: explainCostPerRun(out, plan, evaluation); break;
     case ExplainTopic::BreakEven: explainBreakEven(out, plan, evaluation); break;
+    case ExplainTopic::DataPath: explainDataPath(out, plan, evaluation); break;
     case ExplainTopic::Count: break;
     }
     // A plan that cannot run: the arithmetic stays, but its result is what the run would be, not an

@@ -24,6 +24,7 @@ enum class ExplainTopic : int {
     FacilityPower,
     CostPerRun,
     BreakEven,
+    DataPath,
     Count
 };
 inline constexpr int kExplainTopicCount = static_cast<int>(ExplainTopic::Count);

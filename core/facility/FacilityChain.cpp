@@ -2,6 +2,7 @@
 #include "facility/FacilityChain.h"
 
 #include "facility/Cooling.h"
+#include "facility/DataPath.h"
 #include "facility/Cost.h"
 #include "facility/Power.h"
 #include "facility/Reliability.h"
@@ -12,6 +13,7 @@ namespace gpuplan {
 void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
 {
     out.storage = computeStorage(in);
+    out.dataPath = computeDataPath(in, out.storage);
     out.fabric = fabricFor(in);
     out.power = computePower(in, out.fabric, out.storage.capacityBytes);
     out.cooling = computeCooling(in, out.power, out.fabric);

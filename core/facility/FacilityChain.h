@@ -12,6 +12,7 @@ namespace gpuplan {
 struct FacilityOutputs
 {
     StorageResult storage;
+    DataPathResult dataPath;
     FabricSize fabric;
     PowerResult power;
     CoolingResult cooling;

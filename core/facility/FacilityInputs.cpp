@@ -3,6 +3,7 @@
 
 #include "common/Dtype.h"
 #include "common/Units.h"
+#include "facility/DataPath.h"
 
 #include <algorithm>
 #include <cmath>
@@ -126,6 +127,25 @@ void gatherFabric(const ResolvedPlan &plan, FacilityInputs &in)
     }
 }
 
+void gatherDataPath(const ResolvedPlan &plan, FacilityInputs &in)
+{
+    const Plan &p = *plan.plan;
+    const TrainingWorkload &t = p.workload.training;
+    in.seqLen = std::max(t.seqLen, 1);
+    in.globalBatch = t.globalBatch;
+    in.microBatch = t.microBatch;
+    const DataSampleFigures sample = dataSampleFigures(p.data, in.seqLen, in.bytesPerToken);
+    // Tokenized text keeps its per-token read requirement unless the plan states bytes per sample.
+    in.bytesPerSample = p.data.kind == DataKind::Tokens && p.data.bytesPerSample <= 0 ? 0.0 : sample.bytes;
+    in.decodedBytesPerSample = sample.decodedBytes;
+    in.gpuDecodeS = p.data.gpuDecodeMsPerSample / 1000.0;
+    in.decodeCpuS = in.gpuDecodeS > 0 ? 0.0 : sample.decodeCpuS;
+    in.loaderWorkersPerGpu = std::max(p.parallelism.loaderWorkers, 0);
+    in.prefetchFactor = p.data.prefetchFactor;
+    in.nodeCores = plan.node ? plan.node->cpuCores : 0;
+    in.nodeRamBytes = plan.node ? plan.node->ramBytes : 0;
+}
+
 void gatherStorage(const ResolvedPlan &plan, FacilityInputs &in)
 {
     const Plan &p = *plan.plan;
@@ -170,7 +190,11 @@ void gatherStorage(const ResolvedPlan &plan, FacilityInputs &in)
         in.checkpointBytesPerParam = trainingCheckpointBytesPerParam(p);
         in.checkpointsKept = s.checkpointsRetained + s.milestoneCheckpoints;
         in.milestoneCheckpoints = s.milestoneCheckpoints;
-        in.datasetBytes = s.datasetTb > 0 ? s.datasetTb * units::kTB : p.workload.training.tokens * in.bytesPerToken;
+        gatherDataPath(plan, in);
+        // One pass over the training tokens: as tokens, or as samples of seq_len tokens each.
+        const double passBytes = in.bytesPerSample > 0 ? p.workload.training.tokens / in.seqLen * in.bytesPerSample
+                                                       : p.workload.training.tokens * in.bytesPerToken;
+        in.datasetBytes = s.datasetTb > 0 ? s.datasetTb * units::kTB : passBytes;
     } else {
         in.checkpointParams = plan.shape.totalParams;           // the served weights
         in.checkpointBytesPerParam = quantizedBytesPerElement(p.precision.weights);

@@ -86,6 +86,19 @@ struct FacilityInputs
     double datasetBytes = 0;
     double storageWPerTb = 0;
 
+    // Data path (training): one sample's size and cost, the loaders and the node's host.
+    double seqLen = 0;               // tokens per sample
+    double globalBatch = 0;          // samples per step
+    double microBatch = 0;           // samples per batch a loader worker produces
+    double bytesPerSample = 0;       // read from storage; 0 = tokens at bytesPerToken
+    double decodedBytesPerSample = 0; // in host memory once decoded
+    double decodeCpuS = 0;           // host CPU-seconds per sample
+    double gpuDecodeS = 0;           // GPU-seconds per sample
+    double loaderWorkersPerGpu = 0;
+    double prefetchFactor = 2;
+    double nodeCores = 0;            // CPU cores of one node; 0 = unknown
+    double nodeRamBytes = 0;         // 0 = unknown
+
     // Work. Training: the failure-free run; inference: serving for the horizon.
     TimeSource timeSource = TimeSource::None;
     double idealRunS = 0;            // training: time to train without failures; inference: horizon

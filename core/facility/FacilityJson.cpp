@@ -196,6 +196,27 @@ Json verdictJson(const CostVerdict &v)
             {"text", v.text}};
 }
 
+Json dataPathJson(const DataPathResult &d, const Plan &plan)
+{
+    return {{"kind", nameOf(dataKindNames(), plan.data.kind)},
+            {"limit", nameOf(dataLimitNames(), d.limit)},
+            {"step_s", num(d.stepS)},
+            {"gpu_step_s", num(d.gpuStepS)},
+            {"storage_step_s", num(d.storageStepS)},
+            {"network_step_s", num(d.networkStepS)},
+            {"host_cpu_step_s", num(d.hostCpuStepS)},
+            {"samples_per_s", num(d.samplesPerS)},
+            {"samples_per_s_per_node", num(d.samplesPerSPerNode)},
+            {"bytes_per_sample", num(d.bytesPerSample)},
+            {"decode_cpu_ms_per_sample", num(d.decodeCpuSPerSample * 1000.0)},
+            {"cpu_cores_needed_per_node", num(d.coresNeededPerNode)},
+            {"cpu_cores_per_node", num(d.coresPerNode)},
+            {"decode_cores_per_node", num(d.decodeCoresPerNode)},
+            {"loader_ram_gb_per_node", num(d.loaderRamBytesPerNode / units::kGB)},
+            {"node_ram_gb", num(d.nodeRamBytes / units::kGB)},
+            {"ram_short", d.ramShort}};
+}
+
 Json bomJson(const BillOfMaterials &bom)
 {
     Json lines = Json::array();
@@ -218,6 +239,8 @@ void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &e, Json &out
     out["power"] = powerJson(e.power, p);
     out["cooling"] = coolingJson(e.cooling);
     out["storage"] = storageJson(e.storage, p);
+    if (e.dataPath.known)
+        out["data_path"] = dataPathJson(e.dataPath, p);
     out["reliability"] = reliabilityJson(e.reliability, p);
     out["cost"] = costJson(e.cost, plan);
     out["cost"]["recommendation"] = verdictJson(costVerdict(plan, e));

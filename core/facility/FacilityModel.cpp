@@ -34,6 +34,16 @@ void addDiagnostics(const ResolvedPlan &plan, const FacilityInputs &in, const Fa
               in.airLimitW / 1000.0);
     if (in.mode == Mode::Training) {
         checkUtilization(in.onpremUtilization, "cost.onprem_utilization", d);
+        const DataPathResult &data = out.dataPath;
+        const DiagCode code = data.limit == DataLimit::Storage   ? DiagCode::StorageLimitsStep
+                              : data.limit == DataLimit::Network ? DiagCode::NetworkLimitsStep
+                                                                 : DiagCode::HostCpuLimitsStep;
+        if (data.known && data.limit != DataLimit::Gpu)
+            d.add(code, Severity::Warning,
+                  data.limit == DataLimit::HostCpu ? "parallelism.loader_workers"
+                  : out.storage.separateCache      ? "storage.cache_tier"
+                                                   : "storage.data_tier",
+                  data.stepS, data.gpuStepS);
     } else {
         const bool byRate = plan.plan->workload.inference.requestRate > 0;
         checkUtilization(in.servingLoad, byRate ? "workload.inference.request_rate" : "facility.gpu_utilization", d);
@@ -50,6 +60,7 @@ void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation
     e.power = out.power;
     e.cooling = out.cooling;
     e.storage = out.storage;
+    e.dataPath = out.dataPath;
     e.reliability = out.reliability;
     e.cost = out.cost;
     e.bom = out.bom;

@@ -52,6 +52,36 @@ std::string storageRolesText(const StorageResult &s)
            roleTierName(s.role(StorageRole::Archive));
 }
 
+// A step's share of time, small ones in ms so that none reads as zero ("0.067 ms", "350 ms", "9.10 s").
+std::string stepTime(double s)
+{
+    if (s <= 0)
+        return "0";
+    if (s < 1e-3)
+        return fmt("%.2g ms", s * 1000.0);
+    return formatDuration(s);
+}
+
+// "GPU-bound: step 9.10 s (GPUs 9.10 s, storage 0.067 ms, network 0.0066 ms, host CPU 0); 113 samples/s, decode
+// needs 0 cores per node, 32 decoding of 112".
+std::string dataPathText(const DataPathResult &d)
+{
+    const char *verdict = d.limit == DataLimit::Gpu       ? "GPU-bound"
+                          : d.limit == DataLimit::Storage ? "STORAGE limits the step"
+                          : d.limit == DataLimit::Network ? "NETWORK to storage limits the step"
+                                                          : "HOST CPU limits the step";
+    std::string text = std::string(verdict) + ": step " + stepTime(d.stepS) + " (GPUs " + stepTime(d.gpuStepS) +
+                       ", storage " + stepTime(d.storageStepS) + ", network " + stepTime(d.networkStepS) + ", host CPU " +
+                       stepTime(d.hostCpuStepS) + fmt("); %.3g samples/s", d.samplesPerS) +
+                       fmt(", decode needs %.3g cores per node", d.coresNeededPerNode) +
+                       fmt(", %.0f decoding", d.decodeCoresPerNode) +
+                       (d.coresPerNode > 0 ? fmt(" of %.0f", d.coresPerNode) : std::string());
+    if (d.ramShort)
+        text += fmt("; loaders need %.0f GB host memory", d.loaderRamBytesPerNode / units::kGB) +
+                fmt(", the node has %.0f GB", d.nodeRamBytes / units::kGB);
+    return text;
+}
+
 void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
 {
     const PowerResult &w = e.power;
@@ -96,6 +126,8 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
                               roleTierName(loaders) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
                               (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
     line("storage tiers", storageRolesText(s));
+    if (e.dataPath.known)
+        line("data path", dataPathText(e.dataPath));
     line("storage capacity", formatStorage(s.capacityBytes));
     line("cluster MTBF", fmt("%.1f h", r.mtbfHours) + " over " + std::to_string(r.jobNodes) + " nodes" +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));

@@ -35,7 +35,9 @@ StorageResult computeStorage(const FacilityInputs &in)
     s.checkpointBytes = in.checkpointParams * in.checkpointBytesPerParam;
     s.datasetBytes = in.datasetBytes;
     if (in.mode == Mode::Training)
-        s.requiredReadGBps = in.tokensPerS * in.bytesPerToken * in.readAmplification / units::kGB;
+        s.requiredReadGBps = (in.bytesPerSample > 0 ? in.tokensPerS / in.seqLen * in.bytesPerSample
+                                                    : in.tokensPerS * in.bytesPerToken) *
+                             in.readAmplification / units::kGB;
 
     // Every node of the job reads and writes its share in parallel (sharded checkpoints and data).
     for (std::size_t role = 0; role < s.roles.size(); ++role)

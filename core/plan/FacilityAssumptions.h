@@ -117,6 +117,21 @@ inline bool storageTierOf(const StorageAssumptions &s, StorageRole role, Storage
     return true;
 }
 
+// What one training sample is and what it costs to load (docs/facility-and-cost.md "Data path").
+// The kind fills in the figures the plan leaves at their sentinels (facility/DataPath.h).
+enum class DataKind : unsigned char { Tokens, Images, Video };
+
+struct DataAssumptions
+{
+    DataKind kind = DataKind::Tokens;
+    int resolutionPx = 224;               // images and video frames as stored: pixels per side
+    int clipFrames = 16;                  // video: frames per clip
+    double bytesPerSample = 0;            // 0 = from the kind (tokens: seq_len x storage.bytes_per_token)
+    double decodeCpuMsPerSample = -1;     // CPU-ms to decode and augment one sample; negative = from the kind
+    double gpuDecodeMsPerSample = 0;      // > 0: decoded on the GPU (nvJPEG, NVDEC) in this many GPU-ms instead
+    int prefetchFactor = 2;               // batches each loader worker holds ready (PyTorch DataLoader default)
+};
+
 struct ReliabilityAssumptions
 {
     double nodeMtbfHours = 6300.0;       // derived from Llama 3 (2024): 419 unexpected interruptions,

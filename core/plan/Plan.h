@@ -180,6 +180,7 @@ struct Plan
     FacilityAssumptions facility;
     CostAssumptions cost;
     StorageAssumptions storage;
+    DataAssumptions data;
     ReliabilityAssumptions reliability;
     // The file's "extensions" object (tool-specific data such as GUI state), kept verbatim as
     // JSON text so that loading and saving never drops it.

@@ -36,6 +36,9 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::TpotTargetMissed: return "misses the time-per-output-token target";
     case DiagCode::UtilizationLow: return "utilization below 30%";
     case DiagCode::UtilizationHigh: return "utilization above 95%";
+    case DiagCode::StorageLimitsStep: return "storage limits the step";
+    case DiagCode::NetworkLimitsStep: return "network to storage limits the step";
+    case DiagCode::HostCpuLimitsStep: return "data loaders' CPU limits the step";
     case DiagCode::RackBelowNode: return "rack power limit below one node";
     case DiagCode::LiquidCoolingRequired: return "needs liquid cooling";
     case DiagCode::FinetuneWithOffload: return "fine-tuning with offload not modelled";

@@ -19,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <span>
+
 #include <QApplication>
 #include <QComboBox>
 #include <QCheckBox>
@@ -28,6 +30,7 @@
 #include <QSpinBox>
 #include <QTest>
 #include <QUndoStack>
+#include <QToolButton>
 #include <QWheelEvent>
 
 using namespace gpuplan;
@@ -54,6 +57,49 @@ private:
             panel = std::make_unique<InputPanel>(&controller);
         }
     };
+
+    // Each field's control edits the plan as one undo step that changes exactly that field; undo
+    // restores the plan.
+    static void editEachAndUndo(Fixture &f, CollapsibleSection *section, std::span<const char *const> paths)
+    {
+        const Plan original = f.controller.plan();
+        for (const char *path : paths) {
+            const QString name = QString::fromUtf8(path);
+            const FieldSpec &spec = *findPlanField(path);
+            FieldRow *row = f.panel->row(name);
+            QVERIFY2(row, path);
+            QVERIFY2(row->isRowVisible(), path);
+            QVERIFY2(section->isAncestorOf(row->label()), path);
+            const double before = spec.getNumber(f.controller.plan());
+            if (spec.type == FieldType::Bool) {
+                auto *box = f.panel->findChild<QCheckBox *>(QStringLiteral("check:") + name);
+                QVERIFY2(box, path);
+                box->setChecked(before == 0.0);
+            } else if (spec.type == FieldType::Enum) {
+                QComboBox *combo = f.panel->comboBox(name);
+                QVERIFY2(combo, path);
+                const int other = combo->currentIndex() == 0 ? 1 : 0;
+                combo->setCurrentIndex(other);
+                emit combo->activated(other);
+            } else {
+                QAbstractSpinBox *box = f.panel->spinBox(name);
+                QVERIFY2(box, path);
+                // A value inside the registry's bounds, other than the current one.
+                const double target = before == spec.max ? spec.min : spec.max;
+                if (auto *spin = qobject_cast<QSpinBox *>(box))
+                    spin->setValue(static_cast<int>(target));
+                else
+                    qobject_cast<QDoubleSpinBox *>(box)->setValue(target);
+            }
+            const double after = spec.getNumber(f.controller.plan());
+            QVERIFY2(after != before, path);
+            QVERIFY2(f.controller.undoStack()->count() == 1, path);
+            f.controller.undoStack()->undo();
+            QVERIFY2(spec.getNumber(f.controller.plan()) == before, path);
+            QVERIFY2(planToJson(f.controller.plan()) == planToJson(original), path);
+            f.controller.undoStack()->clear();
+        }
+    }
 
     static Evaluation coreEvaluation(const PlanController &c)
     {
@@ -267,43 +313,9 @@ private slots:
         CollapsibleSection *stack = f.panel->section(QStringLiteral("TRAINING STACK"));
         QVERIFY(stack);
         QVERIFY(!stack->isExpanded());   // folded: the presets' defaults suit most plans
-        const Plan original = f.controller.plan();
-        for (const char *path : paths) {
-            const QString name = QString::fromUtf8(path);
-            const FieldSpec &spec = *findPlanField(path);
-            FieldRow *row = f.panel->row(name);
-            QVERIFY2(row, path);
-            QVERIFY2(row->isRowVisible(), path);
-            QVERIFY2(stack->isAncestorOf(row->label()), path);
-            const double before = spec.getNumber(f.controller.plan());
-            if (spec.type == FieldType::Bool) {
-                auto *box = f.panel->findChild<QCheckBox *>(QStringLiteral("check:") + name);
-                QVERIFY2(box, path);
-                box->setChecked(before == 0.0);
-            } else if (spec.type == FieldType::Enum) {
-                QComboBox *combo = f.panel->comboBox(name);
-                QVERIFY2(combo, path);
-                const int other = combo->currentIndex() == 0 ? 1 : 0;
-                combo->setCurrentIndex(other);
-                emit combo->activated(other);
-            } else {
-                QAbstractSpinBox *box = f.panel->spinBox(name);
-                QVERIFY2(box, path);
-                // A value inside the registry's bounds, other than the current one.
-                const double target = before == spec.max ? spec.min : spec.max;
-                if (auto *spin = qobject_cast<QSpinBox *>(box))
-                    spin->setValue(static_cast<int>(target));
-                else
-                    qobject_cast<QDoubleSpinBox *>(box)->setValue(target);
-            }
-            const double after = spec.getNumber(f.controller.plan());
-            QVERIFY2(after != before, path);
-            QVERIFY2(f.controller.undoStack()->count() == 1, path);
-            f.controller.undoStack()->undo();
-            QVERIFY2(spec.getNumber(f.controller.plan()) == before, path);
-            QVERIFY2(planToJson(f.controller.plan()) == planToJson(original), path);
-            f.controller.undoStack()->clear();
-        }
+        editEachAndUndo(f, stack, paths);
+        if (QTest::currentTestFailed())
+            return;
         // Picking a stack applies its preset in the same step: FSDP2 shards with FSDP and its
         // "selective" is op-level (plan/FrameworkPresets.cpp).
         QComboBox *framework = f.panel->comboBox(QStringLiteral("parallelism.framework"));
@@ -337,6 +349,63 @@ private slots:
             QCOMPARE(f.controller.undoStack()->count(), 0);
             QVERIFY(planToJson(f.controller.plan()) == planToJson(selective));
         }
+    }
+
+    // Issue 17: the data pipeline's inputs (DATA PIPELINE, folded): each edit one undo step within the
+    // registry's bounds; a figure left at "auto" shows the kind's preset on its slider; a value out of
+    // bounds gets the registry's message naming the field, the value and the range, and changes nothing.
+    void dataPipelineInputsEditThePlanAndUndo()
+    {
+        const char *const paths[] = {"data.kind", "data.resolution_px", "data.clip_frames", "data.bytes_per_sample",
+                                     "data.decode_cpu_ms_per_sample", "data.gpu_decode_ms_per_sample",
+                                     "data.prefetch_factor"};
+        Fixture f;
+        CollapsibleSection *data = f.panel->section(QStringLiteral("DATA PIPELINE"));
+        QVERIFY(data);
+        QVERIFY(!data->isExpanded());
+        editEachAndUndo(f, data, paths);
+        if (QTest::currentTestFailed())
+            return;
+
+        // Images: bytes per sample at "auto" = the preset's 224^2 x 3 / 10 = 15,052.8 B, which the
+        // slider stands at (core/facility/DataPath.h).
+        QVERIFY(f.controller.setNumber(QStringLiteral("data.kind"), static_cast<double>(DataKind::Images)));
+        QCOMPARE(f.panel->spinBox(QStringLiteral("data.bytes_per_sample"))->text(), QStringLiteral("auto"));
+        auto *bytes = static_cast<SliderFieldRow *>(f.panel->row(QStringLiteral("data.bytes_per_sample")));
+        QCOMPARE(bytes->slider()->value(), bytes->positionOfValue(15052.8));
+        f.controller.undoStack()->clear();
+        const Plan images = f.controller.plan();
+        for (const auto &[path, bad] : {std::pair{"data.resolution_px", 8.0}, std::pair{"data.prefetch_factor", 0.0},
+                                        std::pair{"data.decode_cpu_ms_per_sample", 2e5},
+                                        std::pair{"data.gpu_decode_ms_per_sample", -1.0}}) {
+            QString error;
+            QVERIFY2(!f.controller.setNumber(QString::fromUtf8(path), bad, &error), path);
+            std::string expected;
+            QVERIFY(!checkFieldValue(*findPlanField(path), bad, expected));
+            QCOMPARE(error, QString::fromStdString(expected));
+            QVERIFY2(error.contains(QString::fromUtf8(path)), path);
+            QCOMPARE(f.controller.undoStack()->count(), 0);
+            QVERIFY(planToJson(f.controller.plan()) == planToJson(images));
+        }
+    }
+
+    // A warning about a field in a folded section is seen at the top of the panel with the section's
+    // name (the data path's host-CPU limit is about the loader workers, in TRAINING STACK), and at
+    // its row once the section is unfolded.
+    void warningsOfFoldedRowsShowAtTheTop()
+    {
+        Fixture f;
+        QVERIFY(f.controller.setNumber(QStringLiteral("data.kind"), static_cast<double>(DataKind::Images)));
+        QVERIFY(f.controller.setNumber(QStringLiteral("data.decode_cpu_ms_per_sample"), 1e5));
+        QVERIFY(f.controller.setNumber(QStringLiteral("parallelism.loader_workers"), 1));
+        QCOMPARE(f.controller.evaluation().dataPath.limit, DataLimit::HostCpu);
+        const QString top = f.panel->generalMessages();
+        QVERIFY2(top.contains(QStringLiteral("Loader workers (TRAINING STACK): The data loaders' host CPU limits the step")),
+                 qPrintable(top));
+        CollapsibleSection *stack = f.panel->section(QStringLiteral("TRAINING STACK"));
+        stack->header()->click();
+        QVERIFY(stack->isExpanded());
+        QVERIFY(!f.panel->generalMessages().contains(QStringLiteral("host CPU")));
     }
 
     void modeSwitchShowsTheMatchingInputs()

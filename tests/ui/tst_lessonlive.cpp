@@ -85,6 +85,33 @@ private slots:
         }
     }
 
+    // Issue 17: the storage lesson ends on the data loaders. GPT-2 small on 8 H100 with 224 px images
+    // (decode 2.75264 CPU-ms each, the preset's ESTIMATE): one worker per GPU decodes on 8 cores, fewer
+    // than the images need, so the host CPU sets the pace; four per GPU decode on 32 and the GPUs do.
+    void starvedGpusEndsOnTheDataLoaders()
+    {
+        auto c = openExample();
+        const auto steps = walk(*c, "starved-gpus");
+        QCOMPARE(steps.size(), std::size_t(6));
+        QVERIFY(steps[3].empty());   // the storage steps show the key results
+        const std::vector<LiveValue> &oneWorker = steps[4];
+        QCOMPARE(value(oneWorker, "What sets the pace"), std::string("the host CPU"));
+        QCOMPARE(value(oneWorker, "Decode per sample"), std::string("2.75 CPU-ms"));
+        QCOMPARE(value(oneWorker, "Cores decoding per node"), std::string("8 of 112"));
+        QVERIFY(std::stod(value(oneWorker, "Cores needed per node")) > 8.0);
+        const std::vector<LiveValue> &fourWorkers = steps[5];
+        QCOMPARE(value(fourWorkers, "What sets the pace"), std::string("the GPUs"));
+        QCOMPARE(value(fourWorkers, "Cores decoding per node"), std::string("32 of 112"));
+        QVERIFY(std::stod(value(fourWorkers, "Cores needed per node")) < 32.0);
+        for (const auto &rows : {oneWorker, fourWorkers})
+            for (const LiveValue &v : rows)
+                QVERIFY2(!v.source.empty(), v.label.c_str());
+        // The plan is GPT-2 small's, from the catalog, and valid.
+        QCOMPARE(c->plan().model.preset, std::string("gpt2"));
+        QCOMPARE(c->plan().model.layers, 12);
+        QVERIFY(c->evaluation().validity.valid());
+    }
+
     // BF16 → FP16: the same bytes and the same Tensor Core peak, so memory and tokens/s stay; the
     // ranges are the formats' (65,504 for FP16); the V100 has no BF16 peak.
     void bf16AndFp16ComputeTheSame()

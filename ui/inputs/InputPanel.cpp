@@ -118,6 +118,7 @@ InputPanel::InputPanel(PlanController *controller, QWidget *parent)
     buildParallelism(addSection(tr("PARALLELISM"), true));
     buildPrecision(addSection(tr("PRECISION"), true));
     buildTrainingStack(addSection(tr("TRAINING STACK"), false));
+    buildDataPipeline(addSection(tr("DATA PIPELINE"), false));
     buildCostFacility(addSection(tr("COST & FACILITY"), false));
     column->addStretch(1);
     setWidget(m_content);
@@ -138,6 +139,8 @@ CollapsibleSection *InputPanel::addSection(const QString &title, bool expanded)
     auto *s = new CollapsibleSection(title, expanded, m_content);
     m_content->layout()->addWidget(s);
     m_sections.push_back(s);
+    // Folding or unfolding moves a row's problems between the row and the top of the panel.
+    connect(s->header(), &QToolButton::clicked, this, &InputPanel::updateMessages);
     return s;
 }
 
@@ -379,6 +382,29 @@ void InputPanel::buildCostFacility(CollapsibleSection *s)
         choice(s, path, TrainingOnly);
 }
 
+// What one training sample is and what loading it costs (docs/facility-and-cost.md "Data path").
+// The sizes and decode cost left at "auto" come from the kind's preset; their sliders stand at it.
+// The loader workers are in TRAINING STACK (they also count in host memory).
+void InputPanel::buildDataPipeline(CollapsibleSection *s)
+{
+    choice(s, "data.kind", TrainingOnly);
+    for (const char *path : {"data.resolution_px", "data.clip_frames"})
+        slider(s, path, TrainingOnly);
+    const auto dataPath = [](double DataPathResult::*figure, double scale) {
+        return [figure, scale](const PlanController &c) {
+            return c.isResolved() && c.evaluation().dataPath.known ? c.evaluation().dataPath.*figure * scale : 0.0;
+        };
+    };
+    add(s, new SliderFieldRow(m_controller, spec("data.bytes_per_sample"), fieldLabel("data.bytes_per_sample"), s->body(),
+                              dataPath(&DataPathResult::bytesPerSample, 1.0)),
+        TrainingOnly);
+    add(s, new SliderFieldRow(m_controller, spec("data.decode_cpu_ms_per_sample"), fieldLabel("data.decode_cpu_ms_per_sample"),
+                              s->body(), dataPath(&DataPathResult::decodeCpuSPerSample, 1000.0)),
+        TrainingOnly);
+    for (const char *path : {"data.gpu_decode_ms_per_sample", "data.prefetch_factor"})
+        slider(s, path, TrainingOnly);
+}
+
 void InputPanel::refreshCatalogChoices()
 {
     static_cast<ChoiceFieldRow *>(m_presetRow)->setChoices(presetChoices(m_controller->catalog()));
@@ -404,24 +430,32 @@ void InputPanel::updateMessages()
     std::map<QString, std::vector<FieldMessage>> byField;
     for (FieldMessage &m : m_controller->fieldMessages())
         byField[m.field].push_back(std::move(m));
+    // Problems about fields without a visible control still have to be seen: at the top of the
+    // panel, those of a folded section's rows with the section's name.
+    QStringList general;
+    Severity worst = Severity::Info;
+    const auto addGeneral = [&general, &worst](const QString &where, const std::vector<FieldMessage> &messages) {
+        for (const FieldMessage &m : messages) {
+            general << QStringLiteral("%1: %2").arg(where, m.text);
+            worst = std::max(worst, m.severity);
+        }
+    };
     for (auto &[row, mask] : m_rows) {
         auto it = byField.find(row->path());
         if (it != byField.end() && row->isRowVisible()) {
+            const auto folded = std::find_if(m_sections.begin(), m_sections.end(), [row](const CollapsibleSection *s) {
+                return !s->isExpanded() && s->isAncestorOf(row->label());
+            });
+            if (folded != m_sections.end())
+                addGeneral(tr("%1 (%2)").arg(row->label()->text(), (*folded)->header()->text()), it->second);
             row->setFieldMessages(std::move(it->second));
             byField.erase(it);
         } else {
             row->setFieldMessages({});
         }
     }
-    // Problems about fields without a visible control still have to be seen.
-    QStringList general;
-    Severity worst = Severity::Info;
-    for (const auto &[field, messages] : byField) {
-        for (const FieldMessage &m : messages) {
-            general << QStringLiteral("%1: %2").arg(fieldLabel(field.toStdString()), m.text);
-            worst = std::max(worst, m.severity);
-        }
-    }
+    for (const auto &[field, messages] : byField)
+        addGeneral(fieldLabel(field.toStdString()), messages);
     m_general->setText(general.join(QLatin1Char('\n')));
     const QColor color = worst == Severity::Error ? errorColor(palette()) : worst == Severity::Warning ? warningColor(palette())
                                                                                                       : palette().color(QPalette::WindowText);

@@ -56,6 +56,7 @@ private:
     void buildParallelism(CollapsibleSection *s);
     void buildPrecision(CollapsibleSection *s);
     void buildTrainingStack(CollapsibleSection *s);
+    void buildDataPipeline(CollapsibleSection *s);
     void buildCostFacility(CollapsibleSection *s);
     CollapsibleSection *addSection(const QString &title, bool expanded);
     FieldRow *add(CollapsibleSection *s, FieldRow *row, ModeMask mode = Both);

@@ -185,6 +185,25 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     srow(QObject::tr("Capacity (checkpoints kept, milestones, data set)"), q(formatStorage(s.capacityBytes)));
     srow(QObject::tr("Read bandwidth needed / offered to the loaders"),
          QObject::tr("%1 / %2 GB/s").arg(grouped(s.requiredReadGBps, s.requiredReadGBps < 1 ? 3 : 1), s.tierReadGBps > 0 ? grouped(s.tierReadGBps, 0) : QObject::tr("unknown")));
+    if (e.dataPath.known) {
+        const DataPathResult &d = e.dataPath;
+        const QString limit = d.limit == DataLimit::Gpu       ? QObject::tr("the GPUs (the data path keeps up)")
+                              : d.limit == DataLimit::Storage ? QObject::tr("STORAGE: the tier's aggregate bandwidth")
+                              : d.limit == DataLimit::Network ? QObject::tr("NETWORK: the nodes' links to storage")
+                                                              : QObject::tr("HOST CPU: the data loaders' decoding");
+        srow(QObject::tr("Data path: what limits the step"), limit);
+        // Below a millisecond in µs, so that a storage or network share that is small does not read as zero.
+        const auto stepTime = [](double s) {
+            return s > 0 && s < 1e-3 ? QObject::tr("%1 µs").arg(grouped(s * 1e6, s < 1e-5 ? 2 : 0)) : duration(s);
+        };
+        srow(QObject::tr("Step: GPUs / storage / network / host CPU"),
+             QObject::tr("%1 / %2 / %3 / %4").arg(stepTime(d.gpuStepS), stepTime(d.storageStepS), stepTime(d.networkStepS),
+                                                  stepTime(d.hostCpuStepS)));
+        srow(QObject::tr("Decode CPU cores per node: needed / decoding / in the node"),
+             QObject::tr("%1 / %2 / %3")
+                 .arg(grouped(d.coresNeededPerNode, 1), grouped(d.decodeCoresPerNode, 0),
+                      d.coresPerNode > 0 ? grouped(d.coresPerNode, 0) : QObject::tr("unknown")));
+    }
     if (training) {
         srow(QObject::tr("Checkpoint write / restore"), QObject::tr("%1 / %2").arg(duration(s.checkpointWriteS), duration(s.restoreS)));
         srow(QObject::tr("Checkpoint interval (optimal)"), duration(e.reliability.checkpointIntervalS));

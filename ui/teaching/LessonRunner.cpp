@@ -9,6 +9,19 @@
 
 namespace gpuplan::ui {
 
+namespace {
+
+// The preset's architecture in the plan, as choosing the preset does.
+void useModelPreset(Plan &plan, const ModelPreset &preset)
+{
+    plan.model = preset.arch;
+    plan.model.preset = preset.id;
+    if (plan.model.name.empty())
+        plan.model.name = preset.id;
+}
+
+} // namespace
+
 LessonRunner::LessonRunner(PlanController *controller, QObject *parent) : QObject(parent), m_controller(controller)
 {
 }
@@ -56,10 +69,7 @@ bool LessonRunner::start(int lessonIndex, QString *error)
     // The lesson's plan: defaults, the preset's architecture (as choosing the preset does), then
     // the lesson's own settings, checked like a loaded file.
     Plan plan;
-    plan.model = preset->arch;
-    plan.model.preset = preset->id;
-    if (plan.model.name.empty())
-        plan.model.name = preset->id;
+    useModelPreset(plan, *preset);
     l.setup(plan);
     std::string message;
     if (!checkPlanBounds(plan, message)) {
@@ -92,6 +102,10 @@ void LessonRunner::forward()
     if (s.edit) {
         Plan plan = m_controller->plan();
         s.edit(plan);
+        // A step that moves to another model names its preset; the catalog gives the architecture.
+        if (plan.model.preset != m_controller->plan().model.preset)
+            if (const ModelPreset *preset = m_controller->catalog().findModel(plan.model.preset))
+                useModelPreset(plan, *preset);
         m_controller->applyPlan(plan, tr("Lesson step: %1").arg(QString::fromUtf8(s.move)));
     }
     m_undoIndexAtStep.push_back(m_controller->undoStack()->index());

@@ -6,6 +6,8 @@
 
 #include "teaching/LessonsHardware.h"
 
+#include <cstdio>
+
 namespace gpuplan::ui {
 
 namespace {
@@ -95,6 +97,33 @@ void optimizerSetup(Plan &p)
 
 // ---- 3. Storage and network ---------------------------------------------------------------
 
+std::string figure(const char *format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+// The data path of the plan as the step left it: each side's time per step and the cores decoding.
+std::vector<LiveValue> dataPathLive(const LessonContext &c)
+{
+    const DataPathResult &d = c.evaluation.dataPath;
+    if (!d.known)
+        return {};
+    const char *const model = "core/facility/DataPath.h (image decode 2 ms + 15 ms per megapixel: ESTIMATE)";
+    const char *limit = d.limit == DataLimit::Gpu       ? "the GPUs"
+                        : d.limit == DataLimit::Storage ? "storage"
+                        : d.limit == DataLimit::Network ? "the network to storage"
+                                                        : "the host CPU";
+    return {{"Step the GPUs need", figure("%.0f ms", d.gpuStepS * 1e3), "time model (docs/performance-model.md)"},
+            {"Step the host CPU allows", figure("%.0f ms", d.hostCpuStepS * 1e3), model},
+            {"Decode per sample", figure("%.2f CPU-ms", d.decodeCpuSPerSample * 1e3), model},
+            {"Cores needed per node", figure("%.1f", d.coresNeededPerNode), "samples/s per node × decode per sample"},
+            {"Cores decoding per node", figure("%.0f", d.decodeCoresPerNode) + figure(" of %.0f", d.coresPerNode),
+             "parallelism.loader_workers × GPUs; catalogs/nodes.json cpu_cores"},
+            {"What sets the pace", limit, "the slowest of GPUs, storage, network and host CPU"}};
+}
+
 const LessonStep kStarveSteps[] = {
     {"Llama 3 70B on 256 H100. Tensor parallelism (TP 8) stays inside each server, on NVLink; only pipeline and "
      "data-parallel traffic crosses the InfiniBand network. Checkpoints are written asynchronously to a parallel "
@@ -119,6 +148,38 @@ const LessonStep kStarveSteps[] = {
          p.storage.tier = StorageTier::NasNfs;
          p.storage.asyncCheckpoint = false;
      }},
+    {"A different job, to see the data side: a small model (GPT-2 small, 124 M parameters, about the size of a "
+     "ViT-B image encoder) learns from JPEG images of 224 pixels, 256 tokens each, on one server of 8 H100; "
+     "1.28 M images for 90 epochs. A small model gets through its samples quickly, and every image must first be "
+     "decoded, cropped and augmented by a CPU core. With one data-loader worker per GPU only 8 of the server's "
+     "cores decode: the host CPU, not the GPUs, sets the pace of every step, and the GPUs wait.",
+     "Model: GPT-2 small on 8 H100, 256 tokens per sample; data: tokens → images (224 px); loader workers: 4 → 1 "
+     "per GPU; storage back to the parallel FS",
+     "Data path: the host CPU's step against the GPUs'; cores needed per node", ExplainTopic::DataPath, nullptr,
+     [](Plan &p) {
+         p.model.preset = "gpt2";   // the lesson runner applies its architecture
+         p.workload.training.seqLen = 256;
+         p.workload.training.globalBatch = 1024;
+         p.workload.training.microBatch = 16;
+         p.workload.training.tokens = 1.28e6 * 256 * 90;
+         p.hardware.numGpus = 8;
+         p.parallelism.tp = 1;
+         p.parallelism.pp = 1;
+         p.parallelism.vp = 1;
+         p.parallelism.sp = false;
+         p.parallelism.schedule = PipelineSchedule::OneFOneB;
+         p.storage.tier = StorageTier::ParallelFs;
+         p.storage.asyncCheckpoint = true;
+         p.data.kind = DataKind::Images;
+         p.parallelism.loaderWorkers = 1;
+     },
+     dataPathLive},
+    {"Four workers per GPU (PyTorch's DataLoader num_workers=4): 32 cores decode side by side, more than the "
+     "images need, and the GPUs set the pace again. Each worker also holds its prefetched batches in host "
+     "memory. Where the cores run out (larger images, video clips, a server with fewer cores), decoding on the "
+     "GPUs (NVIDIA DALI with nvJPEG or NVDEC) takes the CPU out of the path.",
+     "Loader workers: 1 → 4 per GPU", "Data path: GPU-bound again; cores needed against cores decoding",
+     ExplainTopic::DataPath, nullptr, [](Plan &p) { p.parallelism.loaderWorkers = 4; }, dataPathLive},
 };
 
 void starveSetup(Plan &p)
@@ -219,7 +280,7 @@ std::span<const Lesson> lessons()
          "Mixed-precision Adam keeps 12 of its 16-20 bytes per parameter in optimizer state; ZeRO shards them.",
          "llama3-8b", optimizerSetup, kOptimizerSteps},
         {"starved-gpus", "Why do slow storage and networks starve GPUs?",
-         "GPUs only compute while data, gradients and checkpoints keep up with them.", "llama3-8b", starveSetup,
+         "GPUs only compute while data, gradients and checkpoints keep up with them.", "llama3-70b", starveSetup,
          kStarveSteps},
         {"own-or-rent", "When does on-prem beat cloud?",
          "Owning is a fixed cost per month; renting is a cost per hour used. Utilization decides.", "llama3-70b",

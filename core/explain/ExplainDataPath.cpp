@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The data path of a training step taken apart (docs/facility-and-cost.md "Data path"): what the
+// GPUs consume per second, what one step's samples cost the storage tier, the nodes' links to it
+// and the loaders' CPU cores, and which of them sets the pace. The inputs are the ones the facility
+// model resolves (gatherFacilityInputs); the results are the evaluation's.
+#include "explain/ExplainFormat.h"
+
+#include "common/EnumNames.h"
+#include "common/Units.h"
+#include "facility/FacilityInputs.h"
+
+namespace gpuplan::explainimpl {
+
+namespace {
+
+std::string bytes(double b)
+{
+    return b >= 1e9 ? num(b / 1e9) + " GB" : b >= 1e6 ? num(b / 1e6) + " MB" : b >= 1e3 ? num(b / 1e3) + " kB" : num(b) + " B";
+}
+
+std::string limitName(DataLimit limit)
+{
+    switch (limit) {
+    case DataLimit::Gpu: return "the GPUs";
+    case DataLimit::Storage: return "the storage tier";
+    case DataLimit::Network: return "the nodes' links to storage";
+    case DataLimit::HostCpu: return "the loaders' host CPU";
+    }
+    return "";
+}
+
+} // namespace
+
+void explainDataPath(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
+{
+    const DataPathResult &d = e.dataPath;
+    if (!d.known) {
+        out.notes.push_back("Only a training plan with a step time has a data path to explain.");
+        return;
+    }
+    out.available = true;
+    const FacilityInputs in = gatherFacilityInputs(rp, e.layout, e);
+    const StorageResult &s = e.storage;
+    const TierInputs &tier = tierOf(in, s.separateCache ? StorageRole::Cache : StorageRole::Data);
+    const double nodes = in.jobNodes > 0 ? in.jobNodes : 1.0;
+    const double stepBytes = d.samplesPerS * d.gpuStepS > 0 ? s.requiredReadGBps * units::kGB * (in.globalBatch / d.samplesPerS) : 0.0;
+    out.formula = "step = max(GPU step, bytes ÷ aggregate cap, bytes ÷ (per-node rate × nodes), decode CPU-s ÷ cores)";
+    out.terms.push_back({"B", "samples per step (workload.training.global_batch)", integer(in.globalBatch)});
+    out.terms.push_back({"bytes", std::string("read per sample (data.kind ") + nameOf(dataKindNames(), rp.plan->data.kind) + ")",
+                         bytes(d.bytesPerSample)});
+    out.terms.push_back({"decode", "host CPU time per sample (data.decode_cpu_ms_per_sample)", seconds(d.decodeCpuSPerSample)});
+    out.terms.push_back({"tier", std::string("what the loaders read: ") + (s.separateCache ? "the cache" : "the data tier"),
+                         num(tier.readPerNode / units::kGB) + " GB/s per node, " +
+                             (tier.aggregateRead > 0 ? num(tier.aggregateRead / units::kGB) + " GB/s in all" : std::string("no aggregate cap"))});
+    out.terms.push_back({"cores", "cores the loader workers can use per node (workers, less one per GPU's training process)",
+                         num(d.decodeCoresPerNode) + (d.coresPerNode > 0 ? " of " + integer(d.coresPerNode) : std::string(" (node cores unknown)"))});
+    out.steps.push_back({"GPUs", "the step time of the time model (+ GPU decode)", "", seconds(d.gpuStepS)});
+    out.steps.push_back({"samples/s", "B ÷ step of the time model", integer(in.globalBatch) + " ÷ " + seconds(in.globalBatch / d.samplesPerS),
+                         num(d.samplesPerS)});
+    out.steps.push_back({"read per step", "B × bytes × read amplification", integer(in.globalBatch) + " × " + bytes(d.bytesPerSample),
+                         bytes(stepBytes)});
+    out.steps.push_back({"storage", "read per step ÷ aggregate cap",
+                         tier.aggregateRead > 0 ? bytes(stepBytes) + " ÷ " + num(tier.aggregateRead / units::kGB) + " GB/s"
+                                                : std::string("no aggregate cap"),
+                         seconds(d.storageStepS)});
+    out.steps.push_back({"network", "read per step ÷ (per-node rate × nodes)", bytes(stepBytes) + " ÷ (" +
+                             num(tier.readPerNode / units::kGB) + " GB/s × " + integer(nodes) + ")",
+                         seconds(d.networkStepS)});
+    // Without loader workers the training processes decode between steps: the decode adds to the GPU step.
+    const bool serial = in.loaderWorkersPerGpu <= 0 && d.decodeCpuSPerSample > 0;
+    out.steps.push_back({"host CPU",
+                         serial ? "GPU step + B ÷ nodes × decode ÷ training processes (no loader workers)"
+                                : "B ÷ nodes × decode ÷ cores (in parallel with the GPU step)",
+                         (serial ? seconds(d.gpuStepS) + " + " : std::string()) + integer(in.globalBatch) + " ÷ " +
+                             integer(nodes) + " × " + seconds(d.decodeCpuSPerSample) + " ÷ " + num(d.decodeCoresPerNode),
+                         seconds(d.hostCpuStepS)});
+    out.result = seconds(d.stepS) + " per step, set by " + limitName(d.limit);
+    if (d.limit != DataLimit::Gpu)
+        out.notes.push_back("The GPUs wait for data: the time to train and the cost assume the GPU step, so they read low "
+                            "until the data path is fixed (a cache on local NVMe, more loader workers, GPU decode).");
+    out.notes.push_back("Decoding needs " + num(d.coresNeededPerNode) + " cores per node to keep pace; the loaders hold " +
+                        num(d.loaderRamBytesPerNode / units::kGB) + " GB of host memory per node" +
+                        (d.nodeRamBytes > 0 ? " of " + integer(d.nodeRamBytes / units::kGB) + " GB" : std::string()) + ".");
+    out.source = "Tier rates: catalogs/storage_tiers.json (DGX SuperPOD H100 RA, S3 request limits, ESTIMATES); node cores "
+                 "and RAM: catalogs/nodes.json; image and video presets: ESTIMATES in core/facility/DataPath.h; "
+                 "docs/facility-and-cost.md \"Data path\".";
+}
+
+} // namespace gpuplan::explainimpl

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The data path of a training step (docs/facility-and-cost.md "Data path"): samples per second from
+// the step time and the global batch, bytes and decode cost per sample from the data kind's preset
+// (ESTIMATES, core/facility/DataPath.h) or the plan, and the verdict naming what limits the step.
+// Plan: examples/llama3-70b-training.gpuplan (128 DGX H100 nodes: 2 x 56 cores and 2 TB each,
+// catalogs/nodes.json from the reference data's nodes.csv; global batch 1,024 sequences of 8,192).
+#include "ExampleFixture.h"
+
+#include "eval/EvaluationJson.h"
+#include "facility/DataPath.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace gpuplan;
+
+namespace {
+
+std::unique_ptr<test::ExampleFixture> load(const std::vector<std::string> &overrides = {})
+{
+    return test::loadExample("llama3-70b-training.gpuplan", overrides);
+}
+
+bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::abs(b); }
+
+} // namespace
+
+class TestDataPath final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tokenizedTextIsGpuBoundAndReadsAsBefore()
+    {
+        const auto f = load();
+        QVERIFY(f);
+        const DataPathResult &d = f->evaluation.dataPath;
+        QVERIFY(d.known);
+        QCOMPARE(d.limit, DataLimit::Gpu);
+        // Llama 3's 128,256-token vocabulary needs uint32 ids: 4 B per token (docs/formulas.md §12).
+        QCOMPARE(d.bytesPerSample, 8192.0 * 4.0);
+        QVERIFY(near(d.samplesPerS, f->evaluation.training.tokensPerS / 8192.0));
+        QVERIFY(near(f->evaluation.storage.requiredReadGBps, f->evaluation.training.tokensPerS * 4.0 / 1e9));
+        QCOMPARE(d.decodeCpuSPerSample, 0.0);
+        QCOMPARE(d.hostCpuStepS, 0.0);
+        // DGX H100: 2 x Xeon 8480C with 56 cores each.
+        QCOMPARE(d.coresPerNode, 112.0);
+        // 4 workers per GPU (parallelism.loader_workers) x 8 GPUs, fewer than 112 - 8 free cores.
+        QCOMPARE(d.decodeCoresPerNode, 32.0);
+        QVERIFY(near(d.gpuStepS, 1024.0 / d.samplesPerS));
+        QCOMPARE(d.stepS, d.gpuStepS);
+    }
+
+    void imagePresetFigures()
+    {
+        // 224 x 224 RGB: 150,528 B decoded, JPEG at 10:1 (ESTIMATE) = 15,052.8 B; decode and augment
+        // 2 ms + 15 ms per megapixel (ESTIMATE) = 2.75264 ms.
+        DataAssumptions data;
+        data.kind = DataKind::Images;
+        const DataSampleFigures f = dataSampleFigures(data, 256, 4);
+        QCOMPARE(f.decodedBytes, 150528.0);
+        QVERIFY(near(f.bytes, 15052.8));
+        QVERIFY(near(f.decodeCpuS, 2.75264e-3));
+        // Video: 16 frames at 224 px, H.264 at 50:1 (ESTIMATE); seek 5 ms + 8 ms per decoded megapixel.
+        data.kind = DataKind::Video;
+        const DataSampleFigures v = dataSampleFigures(data, 256, 4);
+        QCOMPARE(v.decodedBytes, 16 * 150528.0);
+        QVERIFY(near(v.bytes, 16 * 150528.0 / 50.0));
+        QVERIFY(near(v.decodeCpuS, 5e-3 + 8e-3 * 16 * 0.050176));
+        // The plan's own figures win over the preset.
+        data.bytesPerSample = 1e6;
+        data.decodeCpuMsPerSample = 500;
+        const DataSampleFigures own = dataSampleFigures(data, 256, 4);
+        QCOMPARE(own.bytes, 1e6);
+        QCOMPARE(own.decodeCpuS, 0.5);
+    }
+
+    void slowDecodingMakesTheHostCpuTheLimit()
+    {
+        // One worker per GPU: 8 decode cores per node for 1,024 / 128 = 8 samples of 100 CPU-s each.
+        const auto f = load({"data.kind=images", "data.decode_cpu_ms_per_sample=100000", "parallelism.loader_workers=1"});
+        QVERIFY(f);
+        const DataPathResult &d = f->evaluation.dataPath;
+        QCOMPARE(d.decodeCoresPerNode, 8.0);
+        QVERIFY(near(d.hostCpuStepS, 8.0 * 100.0 / 8.0));
+        QVERIFY(d.hostCpuStepS > d.gpuStepS);
+        QCOMPARE(d.limit, DataLimit::HostCpu);
+        QCOMPARE(d.stepS, d.hostCpuStepS);
+        QVERIFY(f->evaluation.diagnostics.has(DiagCode::HostCpuLimitsStep));
+        // More workers than free cores: 16 per GPU = 128 processes share 112 - 8 = 104 cores.
+        const auto many = load({"data.kind=images", "data.decode_cpu_ms_per_sample=20000", "parallelism.loader_workers=16"});
+        QCOMPARE(many->evaluation.dataPath.decodeCoresPerNode, 104.0);
+        // Decoding on the GPU takes the CPU out: 1,024 samples x 5 ms over 1,024 GPUs = 5 ms per step.
+        const auto gpu = load({"data.kind=images", "data.decode_cpu_ms_per_sample=20000", "data.gpu_decode_ms_per_sample=5"});
+        const DataPathResult &g = gpu->evaluation.dataPath;
+        QCOMPARE(g.hostCpuStepS, 0.0);
+        QCOMPARE(g.limit, DataLimit::Gpu);
+        QVERIFY(near(g.gpuStepS, 1024.0 / g.samplesPerS + 5e-3));
+    }
+
+    void imagesAt224PxOnOneNodeNeedTheCoresTheyDecodeOn()
+    {
+        // A small model on images: GPT-2 small (124 M) on one DGX H100 (8 GPUs, 112 cores), one sample =
+        // one 224 px image as 256 tokens, 1,024 per step. The image preset decodes in 2.75264 ms
+        // (ESTIMATE above), so the host keeps pace while decode CPU-s x samples/s per node <= its decode cores.
+        const std::vector<std::string> smallModel = {"model.preset=gpt2",          "hardware.num_gpus=8",
+                                                     "workload.training.seq_len=256", "workload.training.micro_batch=16",
+                                                     "parallelism.tp=1",            "parallelism.pp=1",
+                                                     "parallelism.vp=1",            "parallelism.schedule=1f1b",
+                                                     "data.kind=images"};
+        std::vector<std::string> oneWorker = smallModel;
+        oneWorker.push_back("parallelism.loader_workers=1");
+        const auto starved = load(oneWorker);
+        QVERIFY(starved);
+        const DataPathResult &s = starved->evaluation.dataPath;
+        QVERIFY(near(s.samplesPerS, starved->evaluation.training.tokensPerS / 256.0));
+        QVERIFY(near(s.coresNeededPerNode, s.samplesPerS * 2.75264e-3));
+        // One worker per GPU: 8 decode cores, fewer than needed.
+        QCOMPARE(s.decodeCoresPerNode, 8.0);
+        QVERIFY(s.coresNeededPerNode > 8.0);
+        QVERIFY(near(s.hostCpuStepS, 1024.0 * 2.75264e-3 / 8.0));
+        QCOMPARE(s.limit, DataLimit::HostCpu);
+        QVERIFY(starved->evaluation.diagnostics.has(DiagCode::HostCpuLimitsStep));
+        // The default 4 workers per GPU: 32 cores, more than needed; the GPUs set the pace.
+        const auto fed = load(smallModel);
+        QVERIFY(fed);
+        const DataPathResult &g = fed->evaluation.dataPath;
+        QCOMPARE(g.decodeCoresPerNode, 32.0);
+        QVERIFY(g.coresNeededPerNode < 32.0);
+        QCOMPARE(g.limit, DataLimit::Gpu);
+        QVERIFY(!fed->evaluation.diagnostics.has(DiagCode::HostCpuLimitsStep));
+        // No workers (num_workers=0): each training process decodes its 128 samples between steps,
+        // so the decode adds to the GPU step: 1,024 x 2.75264 ms / 8 processes.
+        std::vector<std::string> noWorkers = smallModel;
+        noWorkers.push_back("parallelism.loader_workers=0");
+        const auto serial = load(noWorkers);
+        QVERIFY(serial);
+        const DataPathResult &z = serial->evaluation.dataPath;
+        QVERIFY(near(z.hostCpuStepS, z.gpuStepS + 1024.0 * 2.75264e-3 / 8.0));
+        QCOMPARE(z.limit, DataLimit::HostCpu);
+    }
+
+    void storageAndNetworkLimits()
+    {
+        // 1 GB samples from NAS: 1,024 GB per step at its 10 GB/s aggregate cap (ESTIMATE) = 102.4 s.
+        const auto nas = load({"storage.tier=nas_nfs", "data.bytes_per_sample=1e9"});
+        QVERIFY(nas);
+        const DataPathResult &s = nas->evaluation.dataPath;
+        QVERIFY(near(s.storageStepS, 1024e9 / 10e9));
+        QCOMPARE(s.limit, DataLimit::Storage);
+        QVERIFY(nas->evaluation.diagnostics.has(DiagCode::StorageLimitsStep));
+        // On 4 nodes the parallel file system's 40 GB/s per node (DGX SuperPOD H100 RA) x 4 = 160 GB/s
+        // stays under its 500 GB/s cap: the nodes' links limit.
+        const auto links = load({"hardware.num_gpus=32", "data.bytes_per_sample=1e11"});
+        QVERIFY(links);
+        const DataPathResult &n = links->evaluation.dataPath;
+        QVERIFY(near(n.networkStepS, 1024e11 / 160e9));
+        QVERIFY(n.networkStepS > n.storageStepS);
+        QCOMPARE(n.limit, DataLimit::Network);
+        // A cache on the nodes' NVMe lifts both.
+        const auto cached = load({"storage.tier=nas_nfs", "storage.cache_tier=local_nvme", "data.bytes_per_sample=1e7"});
+        QCOMPARE(cached->evaluation.dataPath.limit, DataLimit::Gpu);
+    }
+
+    void prefetchedVideoCanOverflowHostMemory()
+    {
+        // 256 frames of 4,096 px = 12.9 GB decoded per clip; 32 workers x 8 prefetched clips outgrow 2 TB.
+        const auto f = load({"data.kind=video", "data.resolution_px=4096", "data.clip_frames=256", "data.prefetch_factor=8"});
+        QVERIFY(f);
+        const DataPathResult &d = f->evaluation.dataPath;
+        const double perWorker = 1.5 * 1024.0 * 1024.0 * 1024.0 + 8 * 1 * 256 * 4096.0 * 4096.0 * 3.0;
+        QVERIFY(near(d.loaderRamBytesPerNode, 32 * perWorker));
+        QCOMPARE(d.nodeRamBytes, 2000e9);
+        QVERIFY(d.ramShort);
+    }
+
+    void jsonNamesTheLimit()
+    {
+        const auto f = load({"storage.tier=nas_nfs", "data.bytes_per_sample=1e9"});
+        QVERIFY(f);
+        const nlohmann::ordered_json j = evaluationToJson(f->resolved, f->evaluation);
+        QCOMPARE(QString::fromStdString(j["data_path"]["limit"].get<std::string>()), QString("storage"));
+        QCOMPARE(QString::fromStdString(j["data_path"]["kind"].get<std::string>()), QString("tokens"));
+        QVERIFY(j["data_path"]["step_s"].get<double>() > j["data_path"]["gpu_step_s"].get<double>());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDataPath)
+#include "tst_datapath.moc"
