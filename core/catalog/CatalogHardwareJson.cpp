@@ -54,6 +54,65 @@ bool readMemory(CatalogEntryReader &r, GpuSpec &gpu)
     return true;
 }
 
+// "mig_profiles": {"value": {"compute_slices": 7, "memory_slices": 8, "profiles": [{"name":
+// "1g.10gb", "compute_slices": 1, "memory_slices": 1, "memory_gb": 10, "instances_per_gpu": 7},
+// ...]}, "source": ..., "estimate": ...}: the provenance covers the whole table.
+bool readMigProfiles(CatalogEntryReader &r, GpuSpec &gpu)
+{
+    bool present = false;
+    const nlohmann::json *v = r.value("mig_profiles", present);
+    if (!present)
+        return true;
+    if (!v)
+        return false;
+    const auto bad = [&r](const std::string &field, const std::string &what, const nlohmann::json &found) {
+        return r.fail(field, "expected " + what + ", found " + catalogJsonTypeName(found));
+    };
+    if (!v->is_object() || !v->contains("profiles") || !(*v)["profiles"].is_array())
+        return bad("mig_profiles", "an object with compute_slices, memory_slices and a profiles array", *v);
+    const auto integer = [&](const nlohmann::json &o, const char *key, int lo, int hi, const std::string &field,
+                             int &out) {
+        if (!o.contains(key) || !o[key].is_number_integer() || o[key].get<long long>() < lo || o[key].get<long long>() > hi)
+            return r.fail(field + "." + key, "expected a whole number from " + std::to_string(lo) + " to " +
+                                                 std::to_string(hi));
+        out = o[key].get<int>();
+        return true;
+    };
+    if (!integer(*v, "compute_slices", 1, 64, "mig_profiles", gpu.migComputeSlices) ||
+        !integer(*v, "memory_slices", 1, 64, "mig_profiles", gpu.migMemorySlices))
+        return false;
+    gpu.migProfiles.clear();
+    for (const nlohmann::json &o : (*v)["profiles"]) {
+        const std::string field = "mig_profiles.profiles[" + std::to_string(gpu.migProfiles.size()) + "]";
+        if (!o.is_object() || !o.contains("name") || !o["name"].is_string() || o["name"].get<std::string>().empty() ||
+            o["name"].get<std::string>().size() > 40)
+            return bad(field + ".name", "a profile name of 1 to 40 characters", o.is_object() && o.contains("name") ? o["name"] : o);
+        MigProfile p;
+        p.name = o["name"].get<std::string>();
+        if (!integer(o, "compute_slices", 1, gpu.migComputeSlices, field, p.computeSlices) ||
+            !integer(o, "memory_slices", 1, gpu.migMemorySlices, field, p.memorySlices) ||
+            !integer(o, "instances_per_gpu", 1, gpu.migComputeSlices, field, p.instancesPerGpu))
+            return false;
+        if (!o.contains("memory_gb") || !o["memory_gb"].is_number() || !(o["memory_gb"].get<double>() > 0) ||
+            o["memory_gb"].get<double>() > 1e5)
+            return r.fail(field + ".memory_gb", "expected a number above 0 and at most 100000");
+        p.memoryBytes = o["memory_gb"].get<double>() * units::kGB;
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const std::string &k = it.key();
+            if (k != "name" && k != "compute_slices" && k != "memory_slices" && k != "memory_gb" && k != "instances_per_gpu")
+                return r.fail(field + "." + k, "unknown key; allowed: name, compute_slices, memory_slices, memory_gb, "
+                                               "instances_per_gpu");
+        }
+        gpu.migProfiles.push_back(std::move(p));
+    }
+    for (auto it = v->begin(); it != v->end(); ++it) {
+        const std::string &k = it.key();
+        if (k != "compute_slices" && k != "memory_slices" && k != "profiles")
+            return r.fail("mig_profiles." + k, "unknown key; allowed: compute_slices, memory_slices, profiles");
+    }
+    return true;
+}
+
 } // namespace
 
 bool readGpuEntry(CatalogEntryReader &r, GpuSpec &g)
@@ -67,7 +126,8 @@ bool readGpuEntry(CatalogEntryReader &r, GpuSpec &g)
         !readTflops(r, g) || !r.number("tdp_w", 1, 1e5, g.tdpW) || !r.text("scale_up_kind", g.scaleUpKind) ||
         !r.number("scale_up_bidir_gbytes_per_s", 0, 1e6, g.scaleUpBandwidth, kBidirGBytesToOneWay) ||
         !r.number("pcie_bidir_gbytes_per_s", 0, 1e5, g.pcieBandwidth, kBidirGBytesToOneWay) ||
-        !r.number("price_usd", 0, kMaxPriceUsd, g.priceUsd) || !r.text("default_node", g.defaultNode))
+        !r.number("price_usd", 0, kMaxPriceUsd, g.priceUsd) || !r.text("default_node", g.defaultNode) ||
+        !readMigProfiles(r, g))
         return false;
     if (r.isNew()) {
         bool anyFlops = false;

@@ -49,6 +49,18 @@ struct GpuEfficiency
     std::string fitNote;                   // how the values were obtained
 };
 
+// One Multi-Instance GPU profile ("1g.10gb"): a GPU split into isolated instances, each with its
+// share of the compute slices (SMs) and of the memory slices (HBM capacity and bandwidth). The
+// catalog states the profiles of a GPU that has them (mig_profiles in catalogs/gpus.json).
+struct MigProfile
+{
+    std::string name;          // as nvidia-smi names it: "<compute>g.<memory>gb"
+    int computeSlices = 1;     // of the GPU's migComputeSlices
+    int memorySlices = 1;      // of the GPU's migMemorySlices
+    double memoryBytes = 0;    // capacity of one instance as the profile names it (GB x 1e9)
+    int instancesPerGpu = 1;   // how many of this profile one GPU holds
+};
+
 struct GpuSpec
 {
     std::string id;                     // e.g. "H100-SXM-80GB"
@@ -73,6 +85,11 @@ struct GpuSpec
     double priceUsd = 0;                // street/list per GPU; 0 = unknown
     std::string defaultNode;            // node id used when the plan names none
     GpuEfficiency efficiency;
+    // Multi-Instance GPU: the profiles (none = the GPU cannot be partitioned) and the slices they
+    // count in (7 compute and 8 memory slices on A100, H100 and H200).
+    std::vector<MigProfile> migProfiles;
+    int migComputeSlices = 7;
+    int migMemorySlices = 8;
     ProvenanceMap sources;              // per field
 
     double peak(Dtype d) const { return peakFlops[static_cast<int>(d)]; }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eval/ResolvedPlan.h"
 
+#include "catalog/MigInstance.h"
+
 #include "common/EnumNames.h"
 
 #include <algorithm>
@@ -26,6 +28,39 @@ bool offerCanHost(const CloudOffer &offer, int numGpus, int gpusPerNode)
     return numGpus <= offer.gpusPerInstance || offer.gpusPerInstance >= std::min(gpusPerNode, 8);
 }
 
+namespace {
+
+// A MIG plan: the profile must be one of the GPU's, and each instance runs its model alone
+// (instances have no NVLink or peer-to-peer path between them, and NCCL does not span them), so
+// tensor, pipeline, context and expert parallelism stay 1, and a training plan is one instance.
+void resolveMig(const Plan &plan, const GpuSpec &gpu, ResolvedPlan &out, std::vector<ResolveError> &errors)
+{
+    const std::string &name = plan.hardware.migProfile;
+    out.mig = findMigProfile(gpu, name);
+    if (!out.mig) {
+        errors.push_back({"hardware.mig_profile", "\"" + name + "\" is not a MIG profile of " + gpu.name +
+                                                      "; allowed: " + migProfileNames(gpu) + ", or empty for whole GPUs"});
+        return;
+    }
+    const Parallelism &par = plan.parallelism;
+    const std::pair<const char *, int> degrees[] = {
+        {"parallelism.tp", par.tp}, {"parallelism.pp", par.pp}, {"parallelism.cp", par.cp}, {"parallelism.ep", par.ep}};
+    for (const auto &[field, value] : degrees) {
+        if (value != 1)
+            errors.push_back({field, "is " + std::to_string(value) + "; a MIG instance (hardware.mig_profile \"" + name +
+                                         "\") runs its model alone: allowed 1"});
+    }
+    if (plan.workload.mode == Mode::Training && plan.hardware.numGpus != 1)
+        errors.push_back({"hardware.num_gpus", "is " + std::to_string(plan.hardware.numGpus) +
+                                                   "; training on MIG instances (hardware.mig_profile \"" + name +
+                                                   "\") uses one instance: NCCL does not run between instances; allowed 1"});
+    out.instancesPerGpu = std::max(out.mig->instancesPerGpu, 1);
+    out.migInstance = std::make_shared<const GpuSpec>(migInstanceSpec(gpu, *out.mig));
+    out.gpu = out.migInstance.get();
+}
+
+} // namespace
+
 bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, std::vector<ResolveError> &errors)
 {
     const std::size_t before = errors.size();
@@ -36,6 +71,9 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
     out.gpu = catalog.findGpu(plan.hardware.gpu);
     if (!out.gpu)
         errors.push_back({"hardware.gpu", "unknown GPU \"" + plan.hardware.gpu + "\"; known: " + knownIds(catalog.gpus)});
+    out.physicalGpu = out.gpu;
+    if (out.gpu && !plan.hardware.migProfile.empty())
+        resolveMig(plan, *out.gpu, out, errors);
 
     if (!plan.hardware.node.empty()) {
         out.node = catalog.findNode(plan.hardware.node);
@@ -74,9 +112,11 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
         // multi-GPU instances (the node's GPU count), which is what clusters are rented as;
         // single-GPU and serverless offers only serve plans that fit in one instance.
         const int gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 1);
-        const auto offers = catalog.offersFor(*out.gpu);
+        // A MIG plan rents whole GPUs: its instances over the instances one GPU holds.
+        const auto offers = catalog.offersFor(*out.physicalGpu);
+        const int wholeGpus = (plan.hardware.numGpus + out.instancesPerGpu - 1) / out.instancesPerGpu;
         for (const CloudOffer *o : offers) {
-            if (offerCanHost(*o, plan.hardware.numGpus, gpusPerNode)) {
+            if (offerCanHost(*o, wholeGpus, gpusPerNode)) {
                 out.cloud = o;
                 break;
             }
@@ -95,7 +135,7 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
     }
 
     out.gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 8);
-    out.gpusPerNode = std::max(out.gpusPerNode, 1);
+    out.gpusPerNode = std::max(out.gpusPerNode, 1) * out.instancesPerGpu;
     out.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
     return errors.size() == before;
 }

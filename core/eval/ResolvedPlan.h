@@ -6,6 +6,7 @@
 #include "plan/Plan.h"
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,14 @@ struct ResolvedPlan
     const Plan *plan = nullptr;
     const Catalog *catalog = nullptr;
     ModelShape shape;
-    const GpuSpec *gpu = nullptr;
+    const GpuSpec *gpu = nullptr;            // the device the models run on: a MIG instance for a MIG plan
+    // Multi-Instance GPU (hardware.mig_profile): the whole GPU, the profile and how many instances
+    // one GPU holds; physicalGpu == gpu and instancesPerGpu == 1 otherwise. migInstance owns the
+    // instance's spec (shared, so a copied ResolvedPlan keeps a valid gpu).
+    const GpuSpec *physicalGpu = nullptr;
+    const MigProfile *mig = nullptr;
+    int instancesPerGpu = 1;
+    std::shared_ptr<const GpuSpec> migInstance;
     const NodeSpec *node = nullptr;
     const FabricSpec *fabric = nullptr;
     const EnginePreset *engine = nullptr;    // inference plans
@@ -28,7 +36,7 @@ struct ResolvedPlan
     // a role without a tier ("none"); roleTiers is null then and when the catalog lacks the tier.
     std::array<const StorageTierSpec *, static_cast<int>(StorageRole::Count)> roleTiers{};
     std::array<int, static_cast<int>(StorageRole::Count)> roleTierIds{};
-    int gpusPerNode = 8;
+    int gpusPerNode = 8;                     // devices per node: MIG instances for a MIG plan
 };
 
 struct ResolveError

@@ -262,7 +262,9 @@ void gatherMoney(const ResolvedPlan &plan, FacilityInputs &in)
     // GPUs and servers. A node price that includes its GPUs is split with the catalog GPU price
     // (or the plan's, when the catalog has none); without any GPU price the GPUs stay inside it.
     const double catalogGpu = plan.gpu && plan.gpu->priceUsd > 0 ? plan.gpu->priceUsd : -1;
-    const double gpuPrice = c.gpuPriceUsd >= 0 ? c.gpuPriceUsd : catalogGpu;
+    // A plan's own prices are for whole GPUs; a MIG plan's device is an instance, its share of one.
+    const double perDevice = 1.0 / std::max(plan.instancesPerGpu, 1);
+    const double gpuPrice = c.gpuPriceUsd >= 0 ? c.gpuPriceUsd * perDevice : catalogGpu;
     const double nodePrice = plan.node && plan.node->priceUsd > 0 ? plan.node->priceUsd : -1;
     const bool nodeHasGpus = plan.node && plan.node->priceIncludesGpus;
     in.gpu = {gpuPrice, gpuPrice >= 0 ? BomPricing::Priced : BomPricing::Unpriced};
@@ -314,9 +316,9 @@ void gatherMoney(const ResolvedPlan &plan, FacilityInputs &in)
     in.spotPenalty = c.spotInterruptionPenalty;
     in.cloudGpuHourUsd = -1;
     if (c.cloudGpuHourUsd >= 0) {
-        in.cloudGpuHourUsd = c.cloudGpuHourUsd;
+        in.cloudGpuHourUsd = c.cloudGpuHourUsd / std::max(plan.instancesPerGpu, 1);
     } else if (plan.cloud) {
-        in.cloudGpuHourUsd = offerGpuHourUsd(*plan.cloud, c.cloudPricing, c);
+        in.cloudGpuHourUsd = offerGpuHourUsd(*plan.cloud, c.cloudPricing, c) / std::max(plan.instancesPerGpu, 1);
     }
     if (in.cloudGpuHourUsd < 0)
         mark(in, MissingInput::CloudPrice);

@@ -107,6 +107,9 @@ struct Hardware
     int numGpus = 8;
     std::string node;                    // node id; empty = the GPU's default node
     std::string fabric;                  // scale-out fabric id; empty = the node's default
+    // Multi-Instance GPU profile of every GPU ("1g.10gb"); empty = whole GPUs. With a profile,
+    // numGpus counts instances and gpusPerNode stays whole GPUs (catalog/MigInstance.h).
+    std::string migProfile;
     int gpusPerNode = 0;                 // 0 = from the node type
     // Scale-out bandwidth of one node, all its NICs together, one direction (Gb/s); 0 = the node
     // type's NICs x line rate. Clusters often have fewer or slower NICs than the reference design.

@@ -10,6 +10,9 @@ const FieldSpec kSystemFields[] = {
     GP_FIELD_INT("hardware.num_gpus", hardware.numGpus, 1, 1000000, "GPUs", "GPUs in the plan"),
     GP_FIELD_TEXT("hardware.node", hardware.node, 200, "Node type id (empty = the GPU's default)"),
     GP_FIELD_TEXT("hardware.fabric", hardware.fabric, 200, "Scale-out fabric id (empty = the node's default)"),
+    GP_FIELD_TEXT("hardware.mig_profile", hardware.migProfile, 40,
+                  "MIG profile of each GPU, one of the GPU's catalog profiles (empty = whole GPUs; with a profile "
+                  "hardware.num_gpus counts instances)"),
     GP_FIELD_INT_OR("hardware.gpus_per_node", hardware.gpusPerNode, 1, 1024, 0, "from the node type", "GPUs",
                     "GPUs per node"),
     GP_FIELD_REAL_OR("hardware.node_network_gbps", hardware.nodeNetworkGbps, 1, 1e6, 0, "the node type's NICs x line rate",

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "portfolio/PortfolioJobs.h"
 
+#include "catalog/MigInstance.h"
+
 #include "common/Units.h"
 #include "eval/Evaluator.h"
 
@@ -37,9 +39,8 @@ void takeFacilityAndCost(const Evaluation &e, PortfolioJob &job)
     job.costBasis = e.cost.cheaper;
 }
 
-} // namespace
-
-JobProblem portfolioJob(const std::string &name, const Plan &plan, const Catalog &catalog, double deadlineDays,
+// The job in the plan's own devices: GPUs, or MIG instances for a plan with a MIG profile.
+JobProblem jobInDevices(const std::string &name, const Plan &plan, const Catalog &catalog, double deadlineDays,
                         PortfolioJob &out, std::string &error)
 {
     ResolvedPlan resolved;
@@ -99,6 +100,29 @@ JobProblem portfolioJob(const std::string &name, const Plan &plan, const Catalog
     }
     takeFacilityAndCost(evaluation, out);
     return JobProblem::None;
+}
+
+} // namespace
+
+// A MIG plan's instances take whole GPUs of the pool of their GPU type: a GPU holds
+// instances_per_gpu of them (a partly used GPU is still taken), and the pool grows by whole nodes.
+JobProblem portfolioJob(const std::string &name, const Plan &plan, const Catalog &catalog, double deadlineDays,
+                        PortfolioJob &out, std::string &error)
+{
+    const JobProblem p = jobInDevices(name, plan, catalog, deadlineDays, out, error);
+    if (p != JobProblem::None || plan.hardware.migProfile.empty())
+        return p;
+    const GpuSpec *gpu = catalog.findGpu(plan.hardware.gpu);
+    const MigProfile *mig = gpu ? findMigProfile(*gpu, plan.hardware.migProfile) : nullptr;
+    if (!mig)
+        return p;   // resolved above, so not reached
+    const int perGpu = std::max(mig->instancesPerGpu, 1);
+    const double instanceHours = out.gpuHours;
+    out.gpu = gpu->id;
+    out.gpusPerNode = std::max(out.gpusPerNode / perGpu, 1);
+    out.gpus = (out.gpus + perGpu - 1) / perGpu;
+    out.gpuHours = instanceHours / perGpu;
+    return p;
 }
 
 } // namespace gpuplan

@@ -3,6 +3,7 @@
 
 #include "common/EnumNames.h"
 #include "facility/FacilityText.h"
+#include "report/Format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -94,7 +95,7 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         line("time to train, no failures", formatDuration(t.timeToTrainS) + " (" + formatCount(t.gpuHours) + " GPU-hours)");
     } else if (p.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
-        out += "\nInference (per replica of " + std::to_string(r.gpusPerReplica) + " GPUs)\n";
+        out += "\nInference (per replica of " + counted(r.gpusPerReplica, "GPU", "GPUs") + ")\n";
         line("time to first token", fmt("%.1f ms", r.ttftMs));
         line("time per output token", fmt("%.2f ms", r.decodeMsPerToken));
         line("end-to-end latency", fmt("%.0f ms", r.e2eLatencyMs));

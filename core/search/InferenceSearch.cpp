@@ -21,6 +21,8 @@ struct InferenceSpace
         long long tpLimit = std::max(plan.shape.heads, 1);
         if (!options.tpBeyondNode)
             tpLimit = std::min<long long>(tpLimit, plan.gpusPerNode);
+        if (plan.mig)
+            tpLimit = 1;   // a MIG instance serves its replica alone (eval/ResolvedPlan.cpp)
         powersOfTwoDividing(numGpus, tpLimit, tp);
         for (int c = 1; c <= std::max(options.maxConcurrency, 1); c *= 2)
             concurrency.push_back(c);
@@ -29,7 +31,7 @@ struct InferenceSpace
     void ppFor(const ResolvedPlan &plan, const SearchOptions &options, int gpusPerTp)
     {
         const int layers = std::max(plan.shape.layers, 1);
-        divisorsUpTo(gpusPerTp, layers, pp);
+        divisorsUpTo(plan.mig ? 1 : gpusPerTp, layers, pp);
         if (!options.unevenPipeline)
             std::erase_if(pp, [layers](int p) { return layers % p != 0; });
     }

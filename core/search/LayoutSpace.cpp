@@ -181,18 +181,22 @@ void TrainingSpace::tpCpLists()
     long long tpLimit = std::max(m_plan.shape.heads, 1);
     if (!m_options.tpBeyondNode)
         tpLimit = std::min<long long>(tpLimit, m_plan.gpusPerNode);
+    if (m_plan.mig)
+        tpLimit = 1;   // a MIG instance runs its model alone (eval/ResolvedPlan.cpp)
     powersOfTwoDividing(m_numGpus, tpLimit, m_tp);
     // CP: powers of two while every rank keeps minTokensPerCpRank tokens of the sequence.
     const long long seq = m_plan.plan->workload.training.seqLen;
     long long cpLimit = std::max(1, m_options.maxCp);
     cpLimit = std::min(cpLimit, std::max(1LL, seq / std::max(1, m_options.minTokensPerCpRank)));
+    if (m_plan.mig)
+        cpLimit = 1;
     powersOfTwoDividing(m_numGpus, cpLimit, m_cp);
 }
 
 void TrainingSpace::ppList(int gpusPerTpCp)
 {
     const int layers = std::max(m_plan.shape.layers, 1);
-    divisorsUpTo(gpusPerTpCp, layers, m_pp);
+    divisorsUpTo(m_plan.mig ? 1 : gpusPerTpCp, layers, m_pp);
     if (!m_options.unevenPipeline)
         std::erase_if(m_pp, [layers](int pp) { return layers % pp != 0; });
 }
@@ -211,7 +215,7 @@ void TrainingSpace::vpList(int pp)
 
 void TrainingSpace::epList(int expertGroup)
 {
-    if (m_plan.shape.experts <= 0) {
+    if (m_plan.shape.experts <= 0 || m_plan.mig) {
         m_ep.assign(1, 1);
         return;
     }

@@ -49,6 +49,7 @@ const Label kLabels[] = {
     {"workload.inference.engine", "Engine"},
     {"hardware.gpu", "GPU"},
     {"hardware.num_gpus", "GPUs"},
+    {"hardware.mig_profile", "MIG partition"},
     {"hardware.node", "Node type"},
     {"parallelism.tp", "TP"},
     {"parallelism.pp", "PP"},

@@ -86,6 +86,23 @@ std::vector<ChoiceFieldRow::Choice> nodeChoices(const Catalog &catalog)
     return out;
 }
 
+// Whole GPUs, then the GPU's MIG profiles with what one instance gets.
+std::vector<ChoiceFieldRow::Choice> migChoices(const GpuSpec *gpu)
+{
+    std::vector<ChoiceFieldRow::Choice> out{{InputPanel::tr("Whole GPUs (no MIG)"), QString()}};
+    if (!gpu)
+        return out;
+    for (const MigProfile &p : gpu->migProfiles)
+        out.push_back({InputPanel::tr("%1: %2/%3 of the compute, %4 GB, %5 per GPU")
+                           .arg(QString::fromStdString(p.name))
+                           .arg(p.computeSlices)
+                           .arg(gpu->migComputeSlices)
+                           .arg(p.memoryBytes / 1e9, 0, 'g', 4)
+                           .arg(p.instancesPerGpu),
+                       QString::fromStdString(p.name)});
+    return out;
+}
+
 // The sliders, spin boxes and combo boxes of the rows (named "slider:<path>" etc. by the rows),
 // not the scroll bars and popups inside them.
 bool isRowControl(const QObject *o)
@@ -236,6 +253,14 @@ void InputPanel::buildHardware(CollapsibleSection *s)
                                          },
                                          textChoice("hardware.gpu")));
     slider(s, "hardware.num_gpus");
+    m_migRow = add(s, new ChoiceFieldRow(m_controller, QStringLiteral("hardware.mig_profile"),
+                                         fieldLabel("hardware.mig_profile"), s->body(),
+                                         migChoices(m_controller->catalog().findGpu(m_controller->plan().hardware.gpu)),
+                                         [](const PlanController &c) {
+                                             return QVariant(QString::fromStdString(c.plan().hardware.migProfile));
+                                         },
+                                         textChoice("hardware.mig_profile")));
+    m_migChoicesGpu = QString::fromStdString(m_controller->plan().hardware.gpu);
     auto *node = new ChoiceFieldRow(m_controller, QStringLiteral("hardware.node"), fieldLabel("hardware.node"),
                                     s->body(), nodeChoices(m_controller->catalog()),
                                     [](const PlanController &c) {
@@ -255,7 +280,12 @@ void InputPanel::buildHardware(CollapsibleSection *s)
     add(s, new InfoRow(m_controller, QStringLiteral("hardware.nodes"), tr("Nodes"), s->body(), [](const PlanController &c) {
            const int perNode = std::max(c.resolved().gpusPerNode, 1);
            const int gpus = c.plan().hardware.numGpus;
-           QString text = tr("%1 × %2 GPUs").arg(integer((gpus + perNode - 1) / perNode)).arg(perNode);
+           QString text = c.resolved().mig ? tr("%1 × %2 MIG instances (%3 GPUs of %4 each)")
+                                                 .arg(integer((gpus + perNode - 1) / perNode))
+                                                 .arg(perNode)
+                                                 .arg(perNode / std::max(c.resolved().instancesPerGpu, 1))
+                                                 .arg(c.resolved().instancesPerGpu)
+                                           : tr("%1 × %2 GPUs").arg(integer((gpus + perNode - 1) / perNode)).arg(perNode);
            if (gpus % perNode != 0)
                text += tr(" (last node partly used)");
            return text;
@@ -410,11 +440,17 @@ void InputPanel::refreshCatalogChoices()
     static_cast<ChoiceFieldRow *>(m_presetRow)->setChoices(presetChoices(m_controller->catalog()));
     static_cast<ChoiceFieldRow *>(m_gpuRow)->setChoices(gpuChoices(m_controller->catalog()));
     static_cast<ChoiceFieldRow *>(m_nodeRow)->setChoices(nodeChoices(m_controller->catalog()));
+    m_migChoicesGpu.clear();   // the catalog's GPU may have other profiles now
     onEvaluationChanged();
 }
 
 void InputPanel::onEvaluationChanged()
 {
+    // The MIG profiles are the GPU's own: the list follows a change of GPU.
+    if (const QString gpu = QString::fromStdString(m_controller->plan().hardware.gpu); gpu != m_migChoicesGpu) {
+        m_migChoicesGpu = gpu;
+        static_cast<ChoiceFieldRow *>(m_migRow)->setChoices(migChoices(m_controller->catalog().findGpu(gpu.toStdString())));
+    }
     const int mode = m_controller->plan().workload.mode == Mode::Training ? TrainingOnly : InferenceOnly;
     for (auto &[row, mask] : m_rows) {
         const bool visible = (mask & mode) != 0;

@@ -76,6 +76,8 @@ private:
     FieldRow *m_presetRow = nullptr;
     FieldRow *m_gpuRow = nullptr;
     FieldRow *m_nodeRow = nullptr;
+    FieldRow *m_migRow = nullptr;
+    QString m_migChoicesGpu;   // the GPU whose MIG profiles the MIG row lists
 };
 
 } // namespace gpuplan::ui
