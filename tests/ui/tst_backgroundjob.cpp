@@ -82,6 +82,54 @@ private slots:
         QCOMPARE(worker.delivered(), 0);
     }
 
+    // The Every policy (the scaling curve, the Budget view): the running job's answer is delivered
+    // although a newer submission waits, then the newest submission runs; the one in between is
+    // never prepared.
+    void everyPolicyDeliversEachFinishedJob()
+    {
+        BackgroundJob worker(BackgroundJob::Answers::Every);
+        std::vector<int> prepared, out;
+        std::atomic<bool> release{false};
+        worker.submit(job(1, prepared, out, release));
+        worker.submit(job(2, prepared, out, release));
+        worker.submit(job(3, prepared, out, release));
+        QVERIFY(worker.hasPending());
+        release = true;
+        QTRY_VERIFY(!worker.isBusy());
+        QCOMPARE(prepared, (std::vector<int>{1, 3}));
+        QCOMPARE(out, (std::vector<int>{1, 3}));
+        QCOMPARE(worker.delivered(), 2);
+    }
+
+    // cancelRunning() raises the running job's flag (its work returns early, and the answer it
+    // makes of that is still delivered under Every); dropPending() forgets the waiting submission;
+    // the next job starts with the flag cleared.
+    void cancelRunningStopsTheJobAndDropPendingForgetsTheNext()
+    {
+        BackgroundJob worker(BackgroundJob::Answers::Every);
+        std::vector<int> prepared, out;
+        std::atomic<bool> never{false};
+        worker.submit(job(1, prepared, out, never));
+        worker.submit(job(2, prepared, out, never));
+        worker.dropPending();
+        QVERIFY(!worker.hasPending());
+        worker.cancelRunning();
+        QTRY_VERIFY(!worker.isBusy());
+        QCOMPARE(prepared, std::vector<int>{1});
+        QCOMPARE(out, std::vector<int>{1});
+
+        std::atomic<bool> sawCancel{true};
+        worker.submit([&]() -> BackgroundJob::Work {
+            return [&](const std::atomic<bool> &cancelled) -> BackgroundJob::Deliver {
+                sawCancel = cancelled.load();
+                return [&out] { out.push_back(4); };
+            };
+        });
+        QTRY_VERIFY(!worker.isBusy());
+        QVERIFY(!sawCancel);
+        QCOMPARE(out, (std::vector<int>{1, 4}));
+    }
+
     // Closing a window while a job runs: the worker stops it and waits; nothing is delivered.
     void destructionCancelsARunningJob()
     {

@@ -47,21 +47,17 @@ ProcureResult rankedForRequest(const ProcureResult &explored, const ProcureReque
     return out;
 }
 
-BudgetWorker::BudgetWorker(QObject *parent) : QObject(parent) {}
-
-BudgetWorker::~BudgetWorker()
+BudgetWorker::BudgetWorker(QObject *parent)
+    : QObject(parent), m_job(new BackgroundJob(BackgroundJob::Answers::Every, this))
 {
-    m_cancel = true;   // nobody waits for its answer
-    if (m_thread.joinable())
-        m_thread.join();
 }
 
 void BudgetWorker::cancel()
 {
-    m_pending = false;
+    m_job->dropPending();
     if (!isBusy())
         return;
-    m_cancel = true;
+    m_job->cancelRunning();
     m_cancelAsked = true;
 }
 
@@ -70,19 +66,17 @@ quint64 BudgetWorker::request(const PlanController &controller, const ProcureReq
     m_controller = &controller;
     m_request = request;
     m_pendingGeneration = ++m_generation;
-    m_pending = true;
-    if (!isBusy())
-        start();
-    else if (m_runningExplores && budgetPlanKey(controller.plan()) != m_runningKey)
-        m_cancel = true;   // exploring a plan that is no longer the latest: its answer would be dropped
+    const bool running = isBusy();
+    m_job->submit([this] { return prepare(); });
+    if (running && m_runningExplores && budgetPlanKey(controller.plan()) != m_runningKey)
+        m_job->cancelRunning();   // exploring a plan that is no longer the latest: its answer would be dropped
     return m_generation;
 }
 
-void BudgetWorker::start()
+BackgroundJob::Work BudgetWorker::prepare()
 {
-    m_pending = false;
     if (!m_controller)
-        return;
+        return {};
     auto answer = std::make_shared<BudgetAnswer>();
     answer->generation = m_pendingGeneration;
     answer->planKey = budgetPlanKey(m_controller->plan());
@@ -93,7 +87,6 @@ void BudgetWorker::start()
     std::shared_ptr<const Catalog> catalog;
     std::shared_ptr<const ProcureResult> explored = m_explored;
     answer->explored = !explored || answer->planKey != m_exploredKey;
-    m_cancel = false;
     m_cancelAsked = false;
     m_runningKey = answer->planKey;
     m_runningExplores = answer->explored;
@@ -103,20 +96,20 @@ void BudgetWorker::start()
     } else {
         answer->error = QString::fromStdString(m_exploredError);
     }
-    m_thread = std::thread([this, answer, request, plan, catalog, explored]() mutable {
+    return [this, answer, request, plan, catalog, explored](const std::atomic<bool> &cancelled) mutable
+           -> BackgroundJob::Deliver {
         const auto began = std::chrono::steady_clock::now();
         if (plan) {
             auto all = std::make_shared<ProcureResult>();
             ProcureRequest everything;   // the exploration does not depend on the limits
             std::string error;
-            if (!procure(*plan, *catalog, everything, *all, error, &m_cancel)) {
+            if (!procure(*plan, *catalog, everything, *all, error, &cancelled)) {
                 *all = ProcureResult{};
                 answer->error = QString::fromStdString(error);
             }
             if (all->cancelled) {
                 answer->cancelled = true;
-                QMetaObject::invokeMethod(this, [this, answer] { onDone(answer, nullptr); }, Qt::QueuedConnection);
-                return;
+                return [this, answer] { onDone(answer, nullptr); };
             }
             explored = all;
         }
@@ -125,27 +118,22 @@ void BudgetWorker::start()
         answer->gpus = explored->gpusExplored;
         answer->ranked = std::move(ranked);
         answer->workerMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-        // Queued to the UI thread; dropped by Qt if this object is gone by then.
-        QMetaObject::invokeMethod(this, [this, answer, explored] { onDone(answer, explored); }, Qt::QueuedConnection);
-    });
+        return [this, answer, explored] { onDone(answer, explored); };
+    };
 }
 
 void BudgetWorker::onDone(const std::shared_ptr<BudgetAnswer> &answer, const std::shared_ptr<const ProcureResult> &explored)
 {
-    if (m_thread.joinable())
-        m_thread.join();   // it has posted this call and is returning
     m_runningExplores = false;
     const bool askedToCancel = m_cancelAsked;
     m_cancelAsked = false;
     if (answer->cancelled) {
         ++m_cancellations;
-        if (askedToCancel && !m_pending) {
+        if (askedToCancel && !hasPending()) {
             m_cancelledGeneration = m_generation;
             emit cancelled();
         }
-        if (m_pending)
-            start();
-        return;
+        return;   // the job starts the pending request next
     }
     if (answer->explored) {
         m_explored = explored;
@@ -157,13 +145,11 @@ void BudgetWorker::onDone(const std::shared_ptr<BudgetAnswer> &answer, const std
         emit finished(*answer);
     } else {
         ++m_discarded;
-        if (askedToCancel && !m_pending) {   // cancelled while re-ranking for an older request
+        if (askedToCancel && !hasPending()) {   // cancelled while re-ranking for an older request
             m_cancelledGeneration = m_generation;
             emit cancelled();
         }
     }
-    if (m_pending)
-        start();
 }
 
 } // namespace gpuplan::ui

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/BackgroundJob.h"
 #include "procure/Procurement.h"
 
 #include <QObject>
 #include <QPointer>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 #include <string>
-#include <thread>
 
 namespace gpuplan::ui {
 
@@ -45,26 +44,27 @@ ProcureResult rankedForRequest(const ProcureResult &explored, const ProcureReque
 // coalesced into one more job for the latest request. Every request gets a generation number, and
 // only the answer to the latest one is delivered: answers to older requests are discarded. A
 // request for another plan than the one being explored cancels that exploration (its options would
-// be discarded anyway), and cancel() stops the running job and drops the pending request.
+// be discarded anyway), and cancel() stops the running job and drops the pending request. The
+// thread is a BackgroundJob that delivers every answer: an answer to an older request still
+// brings the options it explored.
 class BudgetWorker : public QObject
 {
     Q_OBJECT
 public:
     explicit BudgetWorker(QObject *parent = nullptr);
-    ~BudgetWorker() override;   // waits for a running job
 
     // Options for the controller's plan (read when the job starts) under `request`; returns the
     // request's generation.
     quint64 request(const PlanController &controller, const ProcureRequest &request);
     quint64 generation() const { return m_generation; }
-    bool isBusy() const { return m_thread.joinable(); }
+    bool isBusy() const { return m_job->isRunning(); }
     bool isExploring() const { return isBusy() && m_runningExplores; }   // not only re-ranking
     // Stops the running exploration and drops the pending request; cancelled() follows unless the
     // running job delivers the latest request's answer first.
     void cancel();
     bool latestCancelled() const { return m_generation > 0 && m_cancelledGeneration == m_generation; }
     int cancellations() const { return m_cancellations; }   // explorations stopped before their end
-    bool hasPending() const { return m_pending; }
+    bool hasPending() const { return m_job->hasPending(); }
     int discarded() const { return m_discarded; }   // answers dropped as stale
     int explorations() const { return m_explorations; }
 
@@ -75,16 +75,14 @@ signals:
     void cancelled();
 
 private:
-    void start();
+    BackgroundJob::Work prepare();
     void onDone(const std::shared_ptr<BudgetAnswer> &answer, const std::shared_ptr<const ProcureResult> &explored);
 
+    BackgroundJob *m_job;                     // a child: destroyed (and its thread joined) with this
     QPointer<const PlanController> m_controller;
     ProcureRequest m_request;                 // of the pending job
     quint64 m_generation = 0;                 // of the latest request
     quint64 m_pendingGeneration = 0;
-    bool m_pending = false;
-    std::thread m_thread;
-    std::atomic<bool> m_cancel{false};        // polled by the running procure()
     std::string m_runningKey;                 // plan key of the running job
     bool m_runningExplores = false;
     bool m_cancelAsked = false;               // cancel() was called for the running job

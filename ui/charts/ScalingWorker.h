@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/BackgroundJob.h"
 #include "eval/Evaluation.h"
 
 #include <QObject>
 #include <QPointer>
-
-#include <atomic>
-#include <memory>
-#include <thread>
 
 namespace gpuplan::ui {
 
@@ -18,34 +15,30 @@ class PlanController;
 // counts (tens of milliseconds), too long for a slider drag, so requests are coalesced: while a
 // curve is being computed, further requests only mark the plan as changed, and when the curve is
 // done one more is started from the plan as it is then. Every finished curve is delivered (it
-// belongs to a plan the user saw moments ago), so dragging shows the curve following along.
+// belongs to a plan the user saw moments ago), so dragging shows the curve following along: a
+// BackgroundJob that delivers every answer.
 class ScalingWorker : public QObject
 {
     Q_OBJECT
 public:
     explicit ScalingWorker(QObject *parent = nullptr);
-    ~ScalingWorker() override;   // cancels a running curve and waits for its thread
 
     // Threads used for the counts of one curve; 0 = all but one hardware thread (the UI's).
     void setThreads(int threads) { m_threads = threads; }
     // Curve of the controller's current plan, now or as soon as the running one is done.
     void request(const PlanController &controller);
-    bool isBusy() const { return m_thread.joinable(); }
-    bool hasPending() const { return m_pending; }
+    bool isBusy() const { return m_job->isRunning(); }
+    bool hasPending() const { return m_job->hasPending(); }
 
 signals:
     // On the UI thread. planGpus: the GPU count of the plan the curve was computed for.
     void finished(const gpuplan::ScalingResult &result, int planGpus);
 
 private:
-    void start();
-    void onDone(const ScalingResult &result, int planGpus);
-    void stopThread();
+    BackgroundJob::Work prepare();
 
+    BackgroundJob *m_job;
     QPointer<const PlanController> m_controller;
-    std::thread m_thread;
-    std::atomic<bool> m_cancel{false};
-    bool m_pending = false;
     int m_threads = 0;
 };
 
