@@ -13,10 +13,13 @@
 
 #include "explain/LessonFigures.h"
 #include "report/Format.h"
+#include "search/ElasticFallback.h"
 
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 
 using namespace gpuplan;
@@ -66,9 +69,10 @@ class TestLessonLive final : public QObject
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
 
-    void theFiveLessonsHaveLiveValuesWithSources()
+    void theLessonsWithLiveValuesNameTheirSources()
     {
-        for (const char *id : {"bf16-fp16", "dataparallel-vs-ddp", "tensor-cores", "best-buy", "faster-not-smarter"}) {
+        for (const char *id : {"bf16-fp16", "dataparallel-vs-ddp", "tensor-cores", "best-buy", "faster-not-smarter",
+                               "failures-elastic"}) {
             QVERIFY2(lessonIndex(id) >= 0, id);
             auto c = openExample();
             const auto steps = walk(*c, id);
@@ -110,6 +114,47 @@ private slots:
         QCOMPARE(c->plan().model.preset, std::string("gpt2"));
         QCOMPARE(c->plan().model.layers, 12);
         QVERIFY(c->evaluation().validity.valid());
+    }
+
+    // Failures on 128 nodes at the default node MTBF (6,300 h) and repair time (24 h): the nodes
+    // down at once are Poisson with λ = N·R/M (docs/facility-and-cost.md, "Elastic training"), so a
+    // fixed-size job with s spares waits 1 − P(K ≤ s) of the time: 1 − e^−0.488 = 38.6% with none
+    // (the worked example there), 1.3% with two spares, and 7.6% with the same two on 256 nodes.
+    // Elastic training finishes sooner than the job that waits; the interruption interval halves
+    // with twice the nodes.
+    void failuresLessonFollowsTheElasticAnalysis()
+    {
+        auto c = openExample();
+        const auto steps = walk(*c, "failures-elastic");
+        QCOMPARE(steps.size(), std::size_t(4));
+        QCOMPARE(value(steps[0], "Nodes in the job"), std::string("128"));
+        QCOMPARE(value(steps[0], "Elastic training"), std::string("off: the job needs all its nodes"));
+        auto waiting = [](int nodes, int spares) {
+            const double lambda = nodes * 24.0 / 6300.0;
+            double term = std::exp(-lambda), cdf = term;
+            for (int k = 1; k <= spares; ++k)
+                cdf += term *= lambda / k;
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.1f%% of the time", 100.0 * (1.0 - cdf));
+            return std::string(buf);
+        };
+        QCOMPARE(value(steps[1], "Fixed size: waits for a repair"), waiting(128, 0));
+        QCOMPARE(value(steps[1], "Fixed size: waits for a repair"), std::string("38.6% of the time"));
+        QCOMPARE(value(steps[2], "Fixed size: waits for a repair"), waiting(128, 2));
+        QCOMPARE(value(steps[3], "Fixed size: waits for a repair"), waiting(256, 2));
+        QCOMPARE(value(steps[3], "Nodes in the job"), std::string("256"));
+        QCOMPARE(value(steps[0], "The job is interrupted every"), formatDuration(6300.0 / 128 * 3600.0));
+        QCOMPARE(value(steps[3], "The job is interrupted every"), formatDuration(6300.0 / 256 * 3600.0));
+        for (std::size_t i = 1; i < steps.size(); ++i) {
+            QVERIFY(value(steps[i], "Elastic node range").rfind(" nodes (plan ") != std::string::npos);
+            QVERIFY(value(steps[i], "Elastic time to train").find("with failures") != std::string::npos);
+        }
+        // The plan as the last step left it: elastic beats the job that waits for repairs.
+        const ElasticResult e = computeElastic(c->resolved(), c->evaluation());
+        QVERIFY(e.enabled && e.fallbackFeasible);
+        QVERIFY(e.expectedTimeToTrainS > c->evaluation().reliability.idealTimeS);
+        QVERIFY(e.expectedTimeToTrainS < e.fixedSizeTimeToTrainS);
+        QCOMPARE(c->plan().reliability.spareNodes, 2);
     }
 
     // BF16 → FP16: the same bytes and the same Tensor Core peak, so memory and tokens/s stay; the

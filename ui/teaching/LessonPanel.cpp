@@ -47,8 +47,14 @@ LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
       m_forward(new QPushButton(tr("Next ▶"), this)), m_liveJob(new BackgroundJob(this))
 {
     setObjectName(QStringLiteral("lessonPanel"));
-    for (const Lesson &l : lessons())
+    for (const Lesson &l : lessons()) {
         m_choice->addItem(QString::fromUtf8(l.title));
+        m_choice->setItemData(m_choice->count() - 1, QString::fromUtf8(l.title), Qt::ToolTipRole);
+    }
+    // The longest title must not set the dock's width (a projector's 1280 pixels): the box shows
+    // what fits and the list pops up as wide as its titles.
+    m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_choice->setMinimumContentsLength(24);
     auto *column = new QVBoxLayout(this);
     column->setContentsMargins(6, 6, 6, 6);
     auto *top = new QHBoxLayout;

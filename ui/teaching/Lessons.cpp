@@ -5,12 +5,11 @@
 #include "teaching/Lessons.h"
 
 #include "teaching/LessonsHardware.h"
+#include "teaching/LessonsOperations.h"
 
 #include <cstdio>
 
 namespace gpuplan::ui {
-
-namespace {
 
 // Llama 3 70B on H100 the way Megatron-LM runs it: TP 8 inside a node, PP 4 with 5 virtual
 // stages, sequence parallelism, distributed optimizer, no recompute: FlashAttention already keeps no
@@ -37,6 +36,8 @@ void megatron70b(Plan &p, int gpus)
     par.sharding = ShardingImpl::Megatron;
     par.recompute = Recompute::None;
 }
+
+namespace {
 
 // ---- 1. Scaling ---------------------------------------------------------------------------
 
@@ -291,7 +292,7 @@ std::span<const Lesson> lessons()
         {"compute-optimal", "What is a compute-optimal model for a budget?",
          "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
          "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
-        kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson,
+        kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson, kFailuresLesson,
     };
 
     return kLessons;

@@ -11,6 +11,10 @@ namespace gpuplan::ui {
 // precision: the plan the optimizer-state lesson and the lessons here start from.
 void llama8bOnOneNode(Plan &plan);
 
+// Llama 3 70B on `gpus` H100 with Megatron-LM's layout (Lessons.cpp): the plan of the scaling
+// lessons and of the failures lesson.
+void megatron70b(Plan &plan, int gpus);
+
 extern const Lesson kPrecisionLesson;
 extern const Lesson kDataParallelLesson;
 extern const Lesson kCoresLesson;
