@@ -163,6 +163,20 @@ private slots:
         QVERIFY2(labels.front().endsWith(QStringLiteral("\n79.2 GiB (80 GB)")), qPrintable(labels.front()));
         QCOMPARE(chart.plot()->yAxis->label(), QStringLiteral("Memory per GPU (GiB)"));
         QVERIFY(shortPlot >= 330 / 5);
+
+        // Tall but narrow (the window beside the teaching docks): no label runs into its
+        // neighbour's. Names too long for three lines lose vendor and remark, a limit too wide
+        // for its bar loses the memory as sold.
+        chart.resize(520, 700);
+        QCoreApplication::processEvents();
+        labels = chart.barLabels();
+        const QFontMetrics metrics(chart.plot()->xAxis->tickLabelFont());
+        const double barPixels = 0.85 * chart.width() / labels.size();
+        for (const QString &label : labels) {
+            for (const QString &line : label.split(QLatin1Char('\n')))
+                QVERIFY2(metrics.horizontalAdvance(line) <= barPixels, qPrintable(line));
+        }
+        QVERIFY2(labels.front().endsWith(QStringLiteral("\n79.2 GiB")), qPrintable(labels.front()));
     }
 
     void notFittingBarIsMarkedInTheErrorColour()

@@ -393,18 +393,36 @@ bool MemoryChart::updateTicks()
     const QFontMetrics metrics(tickFont);
     // The plot takes about 85% of the chart's width; each name keeps to its bar's share of it.
     const double barPixels = n > 0 ? 0.85 * width() / n : 0;
-    // A label wider than the plot's edge is not drawn at all, so the short chart gives only the
-    // limit in GiB (the memory as sold is in the hover text).
+    // A label wider than the plot's edge is not drawn at all, and one wider than its bar runs into
+    // its neighbour's: each label takes the longest form that fits its bar. The short chart (and a
+    // bar too narrow for the full name in three lines) names the GPU without vendor and remark;
+    // the limit drops the memory as sold ("79.2 GiB") where "79.2 GiB (80 GB)" is too wide. The
+    // hover text keeps the full name and both figures.
+    const double fitPixels = 0.92 * barPixels;
+    auto linesFit = [&](const QString &text, int maxLines) {
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        if (lines.size() > maxLines)
+            return false;
+        for (const QString &line : lines)
+            if (metrics.horizontalAdvance(line) > fitPixels)
+                return false;
+        return true;
+    };
+    auto wrapped = [&](const QString &name) {
+        if (name.isEmpty())
+            return name;
+        const double perChar = static_cast<double>(metrics.horizontalAdvance(name)) / name.size();
+        const int chars = std::max(6, static_cast<int>(fitPixels / std::max(perChar, 1.0)));
+        return wrapName(name, compact ? chars : std::min(chars, 13));
+    };
     QStringList labels;
     for (const MemoryBar &bar : m_bars) {
-        const QString name = compact ? shortGpuName(bar.gpuName) : bar.gpuName;
-        int chars = 13;   // about a bar's width at the default size
-        if (compact && !name.isEmpty()) {
-            const double perChar = static_cast<double>(metrics.horizontalAdvance(name)) / name.size();
-            chars = std::max(6, static_cast<int>(0.9 * barPixels / std::max(perChar, 1.0)));
-        }
-        labels << QStringLiteral("%1\n%2").arg(wrapName(name, chars),
-                                               compact ? gibText(bar.memory.capacityBytes) : limitTick(bar.memory));
+        QString name = compact ? QString() : wrapped(bar.gpuName);
+        if (compact || !linesFit(name, 3))
+            name = wrapped(shortGpuName(bar.gpuName));
+        const QString limit = limitTick(bar.memory);
+        labels << QStringLiteral("%1\n%2").arg(name, !compact && linesFit(limit, 1) ? limit
+                                                                                    : gibText(bar.memory.capacityBytes));
     }
     const QString axisLabel = compact ? tr("GiB per GPU") : tr("Memory per GPU (GiB)");
     if (plot()->yAxis->label() != axisLabel)
