@@ -72,7 +72,7 @@ private slots:
     void theLessonsWithLiveValuesNameTheirSources()
     {
         for (const char *id : {"bf16-fp16", "dataparallel-vs-ddp", "tensor-cores", "best-buy", "faster-not-smarter",
-                               "failures-elastic"}) {
+                               "failures-elastic", "shared-cluster"}) {
             QVERIFY2(lessonIndex(id) >= 0, id);
             auto c = openExample();
             const auto steps = walk(*c, id);
@@ -155,6 +155,28 @@ private slots:
         QVERIFY(e.expectedTimeToTrainS > c->evaluation().reliability.idealTimeS);
         QVERIFY(e.expectedTimeToTrainS < e.fixedSizeTimeToTrainS);
         QCOMPARE(c->plan().reliability.spareNodes, 2);
+    }
+
+    // Two teams' runs due within 60 days (core/portfolio, as gpuplan-cli portfolio): on 2 T tokens
+    // two runs in a row fit and one cluster of 1,024 GPUs serves both; on 3 T they do not and the
+    // shared cluster is the two together; on 2,048 GPUs per run they fit in a row again.
+    void sharedClusterLessonFollowsThePortfolio()
+    {
+        auto c = openExample();
+        const auto steps = walk(*c, "shared-cluster");
+        QCOMPARE(steps.size(), std::size_t(3));
+        QVERIFY(value(steps[0], "A cluster per team").rfind("2,048 GPUs, busy ", 0) == 0);
+        QVERIFY(value(steps[0], "One shared cluster").rfind("1,024 GPUs, busy ", 0) == 0);
+        QCOMPARE(value(steps[0], "GPUs saved by sharing"), std::string("1,024"));
+        QVERIFY(value(steps[1], "One shared cluster").rfind("2,048 GPUs, busy ", 0) == 0);
+        QCOMPARE(value(steps[1], "GPUs saved by sharing"), std::string("0"));
+        QVERIFY(value(steps[2], "A cluster per team").rfind("4,096 GPUs, busy ", 0) == 0);
+        QVERIFY(value(steps[2], "One shared cluster").rfind("2,048 GPUs, busy ", 0) == 0);
+        QCOMPARE(value(steps[2], "GPUs saved by sharing"), std::string("2,048"));
+        // The shared cluster of the first step: both runs back to back within the 60 days.
+        const ResolvedPlan &r = c->resolved();
+        QVERIFY(2 * c->evaluation().reliability.effectiveTimeToTrainS <= 60 * 86400.0);
+        QCOMPARE(r.plan->hardware.numGpus, 2048);
     }
 
     // BF16 → FP16: the same bytes and the same Tensor Core peak, so memory and tokens/s stay; the

@@ -293,6 +293,7 @@ std::span<const Lesson> lessons()
          "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
          "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
         kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson, kFailuresLesson,
+        kSharedClusterLesson,
     };
 
     return kLessons;

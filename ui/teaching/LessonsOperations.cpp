@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The failures lesson: what node failures cost a large run, why a fixed-size job waits for
-// repairs, and what hot spares and elastic training buy. Its live values are the evaluation's
+// repairs, and what hot spares and elastic training buy. The shared-cluster lesson: two teams'
+// runs on one pool (core/portfolio, as gpuplan-cli portfolio) against a cluster each. Its live values are the evaluation's
 // reliability figures and the elastic analysis (core/search/ElasticFallback.h, the same lines as
 // `gpuplan-cli evaluate` and the PDF), so they follow the reader's edits; the text quotes only
 // inputs (GPU counts, spares) and the catalog's documented defaults.
@@ -8,6 +9,9 @@
 
 #include "teaching/LessonsHardware.h"
 
+#include "common/Units.h"
+#include "portfolio/Portfolio.h"
+#include "portfolio/PortfolioJobs.h"
 #include "report/Format.h"
 #include "search/ElasticFallback.h"
 #include "search/ElasticJson.h"
@@ -93,11 +97,76 @@ const LessonStep kFailuresSteps[] = {
      [](Plan &p) { p.hardware.numGpus = 2048; }, failuresLive},
 };
 
+// ---- One shared cluster or one per team -----------------------------------------------------
+
+// Two teams each train the plan's model with the plan's GPUs, both due within kSharedDeadlineDays.
+constexpr double kSharedDeadlineDays = 60.0;
+
+void sharedSetup(Plan &p)
+{
+    megatron70b(p, 1024);
+    p.name = "Lesson plan: two teams' Llama 3 70B runs";
+    p.workload.training.tokens = 2e12;
+    p.reliability = ReliabilityAssumptions{};
+}
+
+std::vector<LiveValue> sharedLive(const LessonContext &c)
+{
+    std::vector<LiveValue> rows;
+    const Plan &plan = *c.plan.plan;
+    PortfolioJob a, b;
+    std::string error;
+    if (portfolioJob("team A", plan, c.catalog, kSharedDeadlineDays, a, error) != JobProblem::None ||
+        portfolioJob("team B", plan, c.catalog, kSharedDeadlineDays, b, error) != JobProblem::None) {
+        rows.push_back({"Shared cluster", "not computed: " + error, "gpuplan-cli portfolio"});
+        return rows;
+    }
+    const double windowS = kSharedDeadlineDays * units::kDay;
+    const double busyGpuS = a.gpus * a.durationS + b.gpus * b.durationS;
+    auto busyShare = [&](int gpus) { return percent(busyGpuS / (static_cast<double>(gpus) * windowS)); };
+    const PoolResult pool = planPool(a.gpu, {a, b});
+    rows.push_back({"Each team's run", grouped(a.gpus) + " GPUs for " + formatDuration(a.durationS) +
+                                           ", due within 60 days",
+                    "this plan, evaluated (time with failures)"});
+    rows.push_back({"A cluster per team", grouped(a.gpus + b.gpus) + " GPUs, busy " +
+                                              busyShare(a.gpus + b.gpus) + " of the 60 days",
+                    "each team buys what its run needs"});
+    std::string shared = grouped(pool.clusterGpus) + " GPUs, busy " + busyShare(pool.clusterGpus) +
+                         " of the 60 days; both done after " + formatDuration(pool.schedule.makespanS);
+    if (!pool.schedule.meetsDeadlines)
+        shared += " (late: no pool meets the deadline)";
+    rows.push_back({"One shared cluster", shared,
+                    "gpuplan-cli portfolio: the smallest pool that meets both deadlines (earliest deadline first)"});
+    rows.push_back({"GPUs saved by sharing", grouped(a.gpus + b.gpus - pool.clusterGpus), "the two rows above"});
+    return rows;
+}
+
+const LessonStep kSharedSteps[] = {
+    {"Two teams each train Llama 3 70B on 2 T tokens with 1,024 H100, and each run is due within 60 days. If each "
+     "team buys the cluster its run needs, both clusters stand idle once their run is done. One shared cluster runs "
+     "the jobs one after the other when the deadlines leave room: compare the GPUs bought and how busy they are.",
+     "nothing yet", "GPUs per team vs shared, and how busy they are", ExplainTopic::TimeToTrain, nullptr, nullptr,
+     sharedLive},
+    {"Each team now trains on 3 T tokens: one run takes longer, and two in a row no longer finish within 60 days. "
+     "The shared cluster must run both at once, and it is as large as the two clusters together: sharing saves "
+     "nothing when the deadlines leave no slack.",
+     "Tokens: 2 T → 3 T", "The shared cluster's size", ExplainTopic::TimeToTrain, nullptr,
+     [](Plan &p) { p.workload.training.tokens = 3e12; }, sharedLive},
+    {"Give each run 2,048 GPUs: each finishes sooner, two in a row fit in the 60 days again, and one shared cluster "
+     "of 2,048 GPUs serves both teams where two clusters would need 4,096. Faster runs make room for sharing.",
+     "GPUs: 1,024 → 2,048", "GPUs saved by sharing", ExplainTopic::TimeToTrain, nullptr,
+     [](Plan &p) { p.hardware.numGpus = 2048; }, sharedLive},
+};
+
 } // namespace
 
 const Lesson kFailuresLesson = {"failures-elastic", "What do node failures cost a large run?",
                                 "Large jobs are interrupted every day or two; spares and elastic training decide "
                                 "whether the job waits for repairs.",
                                 "llama3-70b", failuresSetup, kFailuresSteps};
+const Lesson kSharedClusterLesson = {"shared-cluster", "One cluster per team, or one shared?",
+                                     "A cluster bought for one run idles after it; a shared one runs the next job, as "
+                                     "long as the deadlines leave room.",
+                                     "llama3-70b", sharedSetup, kSharedSteps};
 
 } // namespace gpuplan::ui
