@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 
 namespace gpuplan::ui {
 
@@ -251,6 +252,41 @@ QString unresolvedPlanText(const PlanController &controller)
     const auto &errors = controller.resolveErrors();
     return QObject::tr("This plan cannot be evaluated:\n%1")
         .arg(errors.empty() ? QObject::tr("unknown reason") : QString::fromStdString(errors.front().message));
+}
+
+// GPU names run to 40 characters ("NVIDIA H100 SXM5 96GB (six HBM3 stacks)"): break them into
+// lines of about 13 characters so neighbouring tick labels never overlap.
+QString wrapName(const QString &name, int width)
+{
+    QStringList lines;
+    QString line;
+    for (const QString &word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+            lines << line;
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+// A GPU's name under its bar on a short chart: without the vendor (every bar of the comparison
+// names one) and without a bracketed remark ("AMD Instinct MI250X 128GB (OAM, 2 GCDs)" reads
+// "MI250X 128GB"); the hover text keeps the full name.
+QString shortGpuName(const QString &name)
+{
+    QString out = name;
+    for (const char *vendor : {"NVIDIA ", "AMD Instinct ", "AMD ", "Intel ", "Google "}) {
+        if (out.startsWith(QLatin1String(vendor))) {
+            out = out.mid(static_cast<int>(std::strlen(vendor)));
+            break;
+        }
+    }
+    if (const int bracket = out.indexOf(QStringLiteral(" (")); bracket > 0)
+        out.truncate(bracket);
+    return out;
 }
 
 } // namespace gpuplan::ui

@@ -29,6 +29,12 @@ QString usdText(double usd);
 QString secondsText(double seconds);
 QString percentText(double fraction, int decimals = 1);
 
+// A name broken into lines of about `width` characters at spaces (tick labels under bars).
+QString wrapName(const QString &name, int width = 13);
+// A GPU's name without the vendor and without a bracketed remark ("AMD Instinct MI250X 128GB
+// (OAM, 2 GCDs)" reads "MI250X 128GB"), for labels where every bar names one.
+QString shortGpuName(const QString &name);
+
 // Tableau 10: readable on light and dark backgrounds; red is left for "does not fit".
 QColor categoryColor(int index);
 

@@ -47,24 +47,6 @@ const ComponentStyle kComponents[kMemoryComponentCount] = {
 constexpr double kBarWidth = 0.6;
 constexpr double kCapacityHalfWidth = 0.42;
 
-// GPU names run to 40 characters ("NVIDIA H100 SXM5 96GB (six HBM3 stacks)"): break them into
-// lines of about 13 characters so neighbouring tick labels never overlap.
-QString wrapName(const QString &name, int width = 13)
-{
-    QStringList lines;
-    QString line;
-    for (const QString &word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
-            lines << line;
-            line.clear();
-        }
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
-    }
-    if (!line.isEmpty())
-        lines << line;
-    return lines.join(QLatin1Char('\n'));
-}
-
 double gib(double bytes)
 {
     return bytes / units::kGiB;
@@ -88,23 +70,6 @@ QString limitTick(const MemoryResult &m)
 // the hover text and the memory tile's tooltip still say the same. The legend then takes a smaller
 // font and the GPU names their short form, so the bars keep a readable height.
 constexpr int kNoteMinChartHeight = 480;
-
-// A GPU's name under its bar on a short chart: without the vendor (every bar of the comparison
-// names one) and without a bracketed remark ("AMD Instinct MI250X 128GB (OAM, 2 GCDs)" reads
-// "MI250X 128GB"); the hover text keeps the full name.
-QString shortGpuName(const QString &name)
-{
-    QString out = name;
-    for (const char *vendor : {"NVIDIA ", "AMD Instinct ", "AMD ", "Intel ", "Google "}) {
-        if (out.startsWith(QLatin1String(vendor))) {
-            out = out.mid(static_cast<int>(std::strlen(vendor)));
-            break;
-        }
-    }
-    if (const int bracket = out.indexOf(QStringLiteral(" (")); bracket > 0)
-        out.truncate(bracket);
-    return out;
-}
 
 } // namespace
 
