@@ -70,6 +70,7 @@ const char *diagCodeId(DiagCode code)
     case DiagCode::StorageLimitsStep: return "storage_limits_step";
     case DiagCode::NetworkLimitsStep: return "network_limits_step";
     case DiagCode::HostCpuLimitsStep: return "host_cpu_limits_step";
+    case DiagCode::AverageRateAbovePeak: return "average_rate_above_peak";
     case DiagCode::Count: break;
     }
     return "unknown";
@@ -190,6 +191,10 @@ std::string describe(const Diagnostic &d)
     case DiagCode::HostCpuLimitsStep:
         return "The data loaders' host CPU limits the step: " + v + " s to decode one step's samples against the GPUs' " + l +
                " s (Explain: Data path)";
+    case DiagCode::AverageRateAbovePeak:
+        return "workload.inference.average_request_rate = " + v + " requests/s is above workload.inference.request_rate = " +
+               l + " requests/s, the peak: the average over the day must not exceed the peak (average_request_rate <= "
+               "request_rate)";
     case DiagCode::Count: break;
     }
     return "unknown problem";

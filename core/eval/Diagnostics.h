@@ -48,6 +48,7 @@ enum class DiagCode : std::uint16_t {
     StorageLimitsStep,       // value=data-path step s, limit=GPU step s (facility/DataPath.h)
     NetworkLimitsStep,       // value=data-path step s, limit=GPU step s
     HostCpuLimitsStep,       // value=data-path step s, limit=GPU step s
+    AverageRateAbovePeak,    // value=average_request_rate, limit=request_rate (the day's mean above its peak)
     Count
 };
 

@@ -175,7 +175,8 @@ CapacityResult planCapacity(const CapacityInputs &in, const CapacityTargets &t)
         return out;
 
     out.replicas = replicasFor(requestRate, out.sloLimited.requestsPerS);
-    // The daily floor: an average above the peak is read as the peak.
+    // The daily floor. A plan whose average is above its peak is invalid (AverageRateAbovePeak);
+    // the cap keeps the bounds ordered for what such a plan would be.
     out.maxReplicas = out.replicas;
     out.minReplicas = averageRate > 0 ? std::min(replicasFor(averageRate, out.sloLimited.requestsPerS), out.replicas)
                                       : out.replicas;

@@ -160,6 +160,10 @@ void addInferenceDiagnostics(const ResolvedPlan &plan, const Layout &layout, con
                              const InferenceResult &result, Diagnostics &diagnostics)
 {
     const InferenceWorkload &w = plan.plan->workload.inference;
+    // The day's mean cannot exceed its peak; without a peak (request_rate 0) the average is unused.
+    if (w.requestRate > 0 && w.averageRequestRate > w.requestRate)
+        diagnostics.add(DiagCode::AverageRateAbovePeak, Severity::Error, "workload.inference.average_request_rate",
+                        w.averageRequestRate, w.requestRate);
     if (memory.maxConcurrency >= 1 && layout.microBatch > memory.maxConcurrency)
         diagnostics.add(DiagCode::ConcurrencyTooHigh, Severity::Error, "workload.inference.concurrency", layout.microBatch,
                         memory.maxConcurrency);

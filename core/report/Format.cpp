@@ -64,6 +64,11 @@ std::string grouped(long long n)
     return negative ? "-" + out : out;
 }
 
+std::string formatSignificant(double value)
+{
+    return std::isfinite(value) ? threeDigits(value) : "-";
+}
+
 std::string counted(long long n, const char *singular, const char *plural)
 {
     return grouped(n) + " " + (n == 1 ? singular : plural);

@@ -4,6 +4,7 @@
 #include "common/EnumNames.h"
 #include "facility/FacilityText.h"
 #include "report/Format.h"
+#include "report/ServingText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,18 +19,6 @@ std::string fmt(const char *format, double v)
     char buf[128];
     std::snprintf(buf, sizeof buf, format, v);
     return buf;
-}
-
-std::string capacityLimitText(const CapacityResult &c)
-{
-    switch (c.limit) {
-    case CapacityLimit::Ttft: return "the P99 TTFT target";
-    case CapacityLimit::Tpot: return "the P99 TPOT target";
-    case CapacityLimit::Headroom: return fmt("the %.0f%% headroom", c.headroom * 100);
-    case CapacityLimit::Unreachable: return "a target one request already misses";
-    case CapacityLimit::None: break;
-    }
-    return "saturation";
 }
 
 } // namespace
@@ -108,24 +97,23 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         const CapacityResult &c = r.capacity;
         if (c.valid) {
             line("saturated", std::to_string(c.requestSlots) + " requests in flight, " +
-                                  fmt("%.3g requests/s per replica", c.saturatedRequestsPerS));
-            line("within targets", fmt("%.3g requests/s", c.sloLimited.requestsPerS) + fmt(" (%.0f%% busy", c.sloLimited.utilization * 100) +
-                                                   ", limited by " + capacityLimitText(c) + ")");
+                                  formatRequestRate(c.saturatedRequestsPerS) + " per replica");
+            if (c.limit != CapacityLimit::Unreachable)
+                line("highest load", highestLoadDetailText(c));
         }
+        const InferenceWorkload &w = p.workload.inference;
         if (r.replicasNeeded > 0) {
-            line("replicas needed", std::to_string(r.replicasNeeded) + fmt(" for %.4g requests/s", p.workload.inference.requestRate) +
-                                        fmt(" (%.3g per replica,", c.atRate.requestsPerS) +
-                                        fmt(" %.0f%% busy)", c.atRate.utilization * 100));
-            const InferenceWorkload &w = p.workload.inference;
-            line("autoscaling", std::to_string(c.minReplicas) + " to " + std::to_string(c.maxReplicas) +
-                                    " replicas (average to peak rate); scale up at " +
+            line("replicas needed", replicasForRateText(c, r.gpusPerReplica, w.requestRate) + "; " +
+                                        formatRequestRate(c.atRate.requestsPerS) + " per replica" +
+                                        fmt(", %.0f%% busy", c.atRate.utilization * 100));
+            line("autoscaling", autoscalingBoundsText(c, w.requestRate, w.averageRequestRate) + "; scale up at " +
                                     (w.scaleUpQueue > 0 ? std::to_string(w.scaleUpQueue) + " requests waiting"
                                                         : fmt("%.0f requests in service", std::max(1.0, std::round(c.sloLimited.concurrency)))) +
                                     " per replica, down after " + fmt("%.0f s", w.scaleCooldownS));
             line("latency at that load", fmt("TTFT %.0f ms median, ", c.atRate.ttftP50Ms) + fmt("%.0f ms P99; ", c.atRate.ttftP99Ms) +
                                              fmt("TPOT %.1f ms mean, ", c.atRate.tpotMeanMs) + fmt("%.1f ms P99", c.atRate.tpotP99Ms));
         } else if (c.limit == CapacityLimit::Unreachable)
-            line("replicas needed", "none: even one request at a time misses a latency target");
+            line("replicas needed", unreachableTargetsText());
     }
     if (e.power.itKw > 0)
         out += facilityTextReport(plan, e);

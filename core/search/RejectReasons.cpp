@@ -44,6 +44,7 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::FinetuneWithOffload: return "fine-tuning with offload not modelled";
     case DiagCode::EfficiencyNotFitted: return "GPU efficiencies derived, not fitted";
     case DiagCode::ReplicasWithoutWork: return "more data-parallel replicas than sequences per step";
+    case DiagCode::AverageRateAbovePeak: return "average request rate above the peak";
     case DiagCode::Count: break;
     }
     return "unknown problem";

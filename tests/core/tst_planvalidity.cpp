@@ -26,7 +26,8 @@ struct Loaded
 };
 
 // The bundled 70B example with overrides (PATH=VALUE, as `--set` takes them).
-void loadExample(Loaded &out, std::initializer_list<const char *> overrides)
+void loadExample(Loaded &out, std::initializer_list<const char *> overrides,
+                 const char *file = "llama3-70b-training.gpuplan")
 {
     std::vector<CatalogIssue> issues;
     CatalogSources sources;
@@ -35,7 +36,7 @@ void loadExample(Loaded &out, std::initializer_list<const char *> overrides)
     std::vector<PlanError> errors;
     nlohmann::json doc;
     std::string text, error;
-    QVERIFY(readTextFile(GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training.gpuplan", kMaxPlanFileBytes, text, error));
+    QVERIFY(readTextFile(std::string(GPUPLAN_SOURCE_DIR "/examples/") + file, kMaxPlanFileBytes, text, error));
     QVERIFY(parseJsonText(text, "example", doc, errors));
     for (const char *o : overrides)
         QVERIFY(applyOverride(doc, o, errors));
@@ -51,6 +52,30 @@ class TestPlanValidity final : public QObject
     Q_OBJECT
 
 private slots:
+    // The day's average request rate above its peak (the 8B serving example's 40 requests/s) is an
+    // error naming both fields, their values and the rule, not a value quietly read as the peak.
+    void averageRateAbovePeakIsInvalid()
+    {
+        Loaded above;
+        loadExample(above, {"workload.inference.average_request_rate=60"}, "llama3-8b-inference.gpuplan");
+        const Evaluation e = evaluate(above.resolved);
+        QCOMPARE(e.validity.status, PlanStatus::Invalid);
+        QCOMPARE(e.validity.reason.code, DiagCode::AverageRateAbovePeak);
+        QCOMPARE(std::string(e.validity.reason.field), std::string("workload.inference.average_request_rate"));
+        const std::string text = describe(e.validity.reason);
+        for (const char *part : {"workload.inference.average_request_rate = 60", "workload.inference.request_rate = 40",
+                                 "must not exceed the peak"})
+            QVERIFY2(text.find(part) != std::string::npos, text.c_str());
+        Loaded atPeak;
+        loadExample(atPeak, {"workload.inference.average_request_rate=40"}, "llama3-8b-inference.gpuplan");
+        QVERIFY(evaluate(atPeak.resolved).validity.valid());
+        // Without a peak the average is unused: no error.
+        Loaded noPeak;
+        loadExample(noPeak, {"workload.inference.request_rate=0", "workload.inference.average_request_rate=60"},
+                    "llama3-8b-inference.gpuplan");
+        QVERIFY(!evaluate(noPeak.resolved).diagnostics.has(DiagCode::AverageRateAbovePeak));
+    }
+
     void noErrorIsValid()
     {
         Diagnostics d;

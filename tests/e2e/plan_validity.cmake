@@ -56,6 +56,13 @@ expect_invalid("INVALID PLAN: " replicas_without_work "replicas would get no seq
 expect_invalid("DOES NOT FIT: " does_not_fit "Needs .* GiB per GPU but the GPU has"
                --set hardware.gpu=L4-24GB)
 
+# The serving example's average request rate above its peak of 40 requests/s: both fields named.
+set(PLAN ${SOURCE_DIR}/examples/llama3-8b-inference.gpuplan)
+expect_invalid("INVALID PLAN: " average_rate_above_peak
+               "workload.inference.average_request_rate = 60 requests/s is above workload.inference.request_rate = 40"
+               --set workload.inference.average_request_rate=60)
+set(PLAN ${SOURCE_DIR}/examples/llama3-70b-training.gpuplan)
+
 # The valid example: exit 0, status valid, both times to train labelled.
 evaluate(out rc err)
 if(NOT rc EQUAL 0 OR out MATCHES "INVALID PLAN|DOES NOT FIT")

@@ -389,6 +389,62 @@ private slots:
         }
     }
 
+    // The serving capacity fields are inputs of the workload group in inference mode, each edit one
+    // undo step with the registry's bounds; an average above the peak is accepted as an edit and
+    // shown as the plan's error under the average's control.
+    void servingCapacityInputsEditThePlanAndUndo()
+    {
+        const char *const paths[] = {"workload.inference.request_rate", "workload.inference.average_request_rate",
+                                     "workload.inference.ttft_target_ms", "workload.inference.tpot_target_ms",
+                                     "workload.inference.headroom", "workload.inference.scale_up_queue",
+                                     "workload.inference.scale_cooldown_s"};
+        Fixture f;
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.mode"), static_cast<double>(Mode::Inference)));
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.inference.request_rate"), 40));
+        f.controller.undoStack()->clear();
+        CollapsibleSection *workload = f.panel->section(QStringLiteral("WORKLOAD"));
+        QVERIFY(workload);
+        const Plan original = f.controller.plan();
+        for (const char *path : paths) {
+            const QString name = QString::fromUtf8(path);
+            const FieldSpec &spec = *findPlanField(path);
+            FieldRow *row = f.panel->row(name);
+            QVERIFY2(row && row->isRowVisible(), path);
+            QVERIFY2(workload->isAncestorOf(row->label()), path);
+            QAbstractSpinBox *box = f.panel->spinBox(name);
+            QVERIFY2(box, path);
+            const double before = spec.getNumber(f.controller.plan());
+            const double target = before == spec.max ? spec.min : spec.max;
+            if (auto *spin = qobject_cast<QSpinBox *>(box))
+                spin->setValue(static_cast<int>(target));
+            else
+                qobject_cast<QDoubleSpinBox *>(box)->setValue(target);
+            QVERIFY2(spec.getNumber(f.controller.plan()) == target, path);
+            QVERIFY2(f.controller.undoStack()->count() == 1, path);
+            f.controller.undoStack()->undo();
+            QVERIFY2(planToJson(f.controller.plan()) == planToJson(original), path);
+            f.controller.undoStack()->clear();
+        }
+        // Out of bounds: the registry's message and no undo step.
+        for (const auto &[path, bad] : {std::pair{"workload.inference.headroom", 0.95},
+                                        std::pair{"workload.inference.scale_cooldown_s", 90000.0},
+                                        std::pair{"workload.inference.average_request_rate", -1.0}}) {
+            QString error;
+            QVERIFY2(!f.controller.setNumber(QString::fromUtf8(path), bad, &error), path);
+            std::string expected;
+            QVERIFY(!checkFieldValue(*findPlanField(path), bad, expected));
+            QCOMPARE(error, QString::fromStdString(expected));
+            QCOMPARE(f.controller.undoStack()->count(), 0);
+        }
+        // Average 60 above the peak of 40: the plan is invalid, said under the average's control.
+        qobject_cast<QDoubleSpinBox *>(f.panel->spinBox(QStringLiteral("workload.inference.average_request_rate")))->setValue(60);
+        const QString message = f.panel->messageFor(QStringLiteral("workload.inference.average_request_rate"));
+        QVERIFY2(message.contains(QStringLiteral("average_request_rate = 60")) && message.contains(QStringLiteral("request_rate = 40")),
+                 qPrintable(message));
+        f.controller.undoStack()->undo();
+        QVERIFY(f.panel->messageFor(QStringLiteral("workload.inference.average_request_rate")).isEmpty());
+    }
+
     // A warning about a field in a folded section is seen at the top of the panel with the section's
     // name (the data path's host-CPU limit is about the loader workers, in TRAINING STACK), and at
     // its row once the section is unfolded.

@@ -14,6 +14,8 @@
 
 #include "facility/FacilityText.h"
 #include "report/Format.h"
+#include "report/ServingText.h"
+#include "report/TextReport.h"
 
 #include <QTest>
 
@@ -28,6 +30,11 @@ constexpr KeyResult kRunFigures[] = {KeyResult::Time, KeyResult::Throughput, Key
 std::unique_ptr<PlanController> trainingExample()
 {
     return test::openExamplePlan("llama3-70b-training.gpuplan");
+}
+
+std::unique_ptr<PlanController> servingExample()
+{
+    return test::openExamplePlan("llama3-8b-inference.gpuplan");
 }
 
 } // namespace
@@ -74,6 +81,49 @@ private slots:
         QVERIFY2(strip.verdictText().contains(QStringLiteral("replicas would get no sequence per step")),
                  qPrintable(strip.verdictText()));
         expectHypothetical(strip, "if the plan could run");
+    }
+
+    // An average request rate above the peak was read as the peak without a word.
+    void averageRateAbovePeak()
+    {
+        auto c = servingExample();
+        QString error;
+        QVERIFY2(c->setNumber(QStringLiteral("workload.inference.average_request_rate"), 60, &error), qPrintable(error));
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.verdictText().contains(QStringLiteral("average_request_rate = 60 requests/s is above "
+                                                             "workload.inference.request_rate = 40")),
+                 qPrintable(strip.verdictText()));
+        expectHypothetical(strip, "if the plan could run");
+    }
+
+    // The serving tile answers the capacity question as gpuplan-cli does: the replicas and GPUs the
+    // 40 requests/s need within the P99 targets, and the highest load per replica, in the same words.
+    void servingTileGivesTheReplicasForTheRate()
+    {
+        auto c = servingExample();
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        const InferenceResult &r = c->evaluation().inference;
+        const CapacityResult &cap = r.capacity;
+        QVERIFY(cap.replicas >= 1);
+        QCOMPARE(strip.valueText(KeyResult::Time), QString::fromStdString(counted(cap.replicas, "replica", "replicas")));
+        const std::string gpus = gpusForRateText(cap, r.gpusPerReplica, 40);
+        const std::string load = highestLoadText(cap);
+        QVERIFY2(strip.captionText(KeyResult::Time).contains(QString::fromStdString(gpus)) &&
+                     strip.captionText(KeyResult::Time).contains(QString::fromStdString(load)),
+                 qPrintable(strip.captionText(KeyResult::Time)));
+        QVERIFY(gpus.find("for 40.0 requests/s") != std::string::npos);
+        // Not the requests per second at the plan's concurrency.
+        QVERIFY(!strip.captionText(KeyResult::Time).contains(QString::fromStdString(formatRequestRate(r.requestsPerSPerReplica))));
+        const std::string text = textReport(c->resolved(), c->evaluation());
+        QVERIFY2(text.find(replicasForRateText(cap, r.gpusPerReplica, 40)) != std::string::npos, text.c_str());
+        QVERIFY2(text.find(highestLoadDetailText(cap)) != std::string::npos, text.c_str());
+        // Without a rate: the highest load per replica.
+        QVERIFY(c->setNumber(QStringLiteral("workload.inference.request_rate"), 0));
+        strip.refresh(*c);
+        QCOMPARE(strip.valueText(KeyResult::Time),
+                 QString::fromStdString(formatRequestRate(c->evaluation().inference.capacity.sloLimited.requestsPerS)));
     }
 
     // Issue 16: a model that does not fit (L4) still showed its cost as if it could run.

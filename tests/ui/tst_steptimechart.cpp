@@ -3,6 +3,7 @@
 
 #include "charts/StepTimeChart.h"
 #include "document/PlanController.h"
+#include "report/ServingText.h"
 
 #include <QTest>
 
@@ -179,8 +180,9 @@ private slots:
         for (const QPointF &pt : {chart.saturatedPoint()[0], chart.sloLimitedPoint()[0], chart.planPoint()[0]})
             QVERIFY2(pixelsFromCurve(chart, pt) < 1.0,
                      qPrintable(QStringLiteral("(%1, %2) is %3 px off the curve").arg(pt.x()).arg(pt.y()).arg(pixelsFromCurve(chart, pt))));
-        QVERIFY2(chart.capacityLabel().contains(QStringLiteral("%1 replicas for 40 req/s").arg(cap.replicas)) ||
-                     chart.capacityLabel().contains(QStringLiteral("1 replica for 40 req/s")),
+        // The replicas in the words of gpuplan-cli and the PDF (report/ServingText.h).
+        QVERIFY2(chart.capacityLabel().contains(QString::fromStdString(replicasForRateText(cap, e.inference.gpusPerReplica, 40))) &&
+                     chart.capacityLabel().contains(QString::fromStdString(highestLoadText(cap))),
                  qPrintable(chart.capacityLabel()));
         // A TPOT target under the step at the saturated load moves the star left and names the target.
         QVERIFY(controller.setNumber(QStringLiteral("workload.inference.tpot_target_ms"), 15));

@@ -4,6 +4,8 @@
 #include "charts/ChartFormat.h"
 #include "document/PlanController.h"
 
+#include "report/ServingText.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -386,17 +388,11 @@ void StepTimeChart::markCapacity(double &maxConcurrency, double &topTokens)
     const double x = std::max(l.concurrency, 1.0);
     m_sloLimited->setData(QVector<double>{x}, QVector<double>{l.tokensPerSPerGpu}, true);
     m_sloLimited->addToLegend();
-    const QString limit = cap.limit == CapacityLimit::Ttft       ? tr("P99 TTFT target")
-                          : cap.limit == CapacityLimit::Tpot     ? tr("P99 TPOT target")
-                          : cap.limit == CapacityLimit::Headroom ? tr("%1% headroom").arg(std::lround(cap.headroom * 100))
-                                                                 : tr("saturation");
-    m_capacityLabel = tr("within targets: %1 req/s per replica\nP99 TTFT %2 · TPOT %3 (%4)")
-                          .arg(QString::number(l.requestsPerS, 'g', 3), secondsText(l.ttftP99Ms / 1e3),
-                               secondsText(l.tpotP99Ms / 1e3), limit);
+    m_capacityLabel = tr("%1\nP99 TTFT %2 · TPOT %3 (limited by %4)")
+                          .arg(QString::fromStdString(highestLoadText(cap)), secondsText(l.ttftP99Ms / 1e3),
+                               secondsText(l.tpotP99Ms / 1e3), QString::fromStdString(capacityLimitText(cap)));
     if (cap.replicas > 0)
-        m_capacityLabel += tr("\n%1 %2 for %3 req/s")
-                               .arg(cap.replicas)
-                               .arg(cap.replicas == 1 ? tr("replica") : tr("replicas"), QString::number(m_requestRate, 'g', 4));
+        m_capacityLabel += QLatin1Char('\n') + QString::fromStdString(replicasForRateText(cap, r.gpusPerReplica, m_requestRate));
     // Left of the star: it sits mid-chart, and text to its right runs off the plot.
     label(x, l.tokensPerSPerGpu, m_capacityLabel, Qt::AlignRight | Qt::AlignBottom);
     topTokens = std::max(topTokens, l.tokensPerSPerGpu);

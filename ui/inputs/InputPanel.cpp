@@ -186,9 +186,13 @@ void InputPanel::buildWorkload(CollapsibleSection *s)
                              "workload.training.micro_batch", "workload.training.tokens"})
         slider(s, path, TrainingOnly);
     choice(s, "workload.training.finetune", TrainingOnly);
+    // The serving capacity plan (docs/performance-model.md "Capacity at a request rate"): the peak
+    // and average rates, the P99 targets, the headroom and the autoscaler's trigger and cooldown.
     for (const char *path : {"workload.inference.prompt_len", "workload.inference.output_len",
                              "workload.inference.concurrency", "workload.inference.request_rate",
-                             "workload.inference.ttft_target_ms", "workload.inference.tpot_target_ms"})
+                             "workload.inference.average_request_rate", "workload.inference.ttft_target_ms",
+                             "workload.inference.tpot_target_ms", "workload.inference.headroom",
+                             "workload.inference.scale_up_queue", "workload.inference.scale_cooldown_s"})
         slider(s, path, InferenceOnly);
     choice(s, "workload.inference.engine", InferenceOnly);
 }

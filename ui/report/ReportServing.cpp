@@ -6,24 +6,11 @@
 #include "report/ReportSections.h"
 
 #include "common/EnumNames.h"
-
-#include <algorithm>
+#include "report/ServingText.h"
 
 namespace gpuplan::ui::report {
 
 namespace {
-
-QString limitText(const CapacityResult &c)
-{
-    switch (c.limit) {
-    case CapacityLimit::Ttft: return QObject::tr("the P99 time-to-first-token target");
-    case CapacityLimit::Tpot: return QObject::tr("the P99 time-per-output-token target");
-    case CapacityLimit::Headroom: return QObject::tr("the %1 headroom").arg(percent(c.headroom));
-    case CapacityLimit::Unreachable: return QObject::tr("a target that one request at a time already misses");
-    case CapacityLimit::None: break;
-    }
-    return QObject::tr("saturation");
-}
 
 QString latencyText(const LoadPoint &l)
 {
@@ -45,29 +32,25 @@ void addServingCapacity(ReportDocument &doc, const SectionInput &in)
     t.id = QStringLiteral("serving-capacity");
     t.columns = {{QObject::tr("Capacity plan"), 1.3, false}, {QObject::tr("Value"), 2.7, false}};
     auto row = [&t](const QString &a, const QString &b) { t.rows.push_back({{a, b}}); };
+    auto text = [](const std::string &s) { return QString::fromStdString(s); };
     if (c.replicas > 0) {
-        const double average = w.averageRequestRate > 0 ? std::min(w.averageRequestRate, w.requestRate) : w.requestRate;
-        row(QObject::tr("Replicas"), QObject::tr("%1 at the peak of %2 requests/s, %3 at the average of %4 requests/s "
-                                                 "(the autoscaler's bounds)")
-                                         .arg(grouped(c.maxReplicas), grouped(w.requestRate, 1), grouped(c.minReplicas),
-                                              grouped(average, 1)));
-        row(QObject::tr("At the peak, per replica"), QObject::tr("%1 requests/s, %2 of its saturated throughput, %3 requests in service")
-                                                         .arg(grouped(c.atRate.requestsPerS, 2), percent(c.atRate.utilization),
-                                                              grouped(c.atRate.concurrency, 0)));
+        row(QObject::tr("Replicas"), text(replicasForRateText(c, e.inference.gpusPerReplica, w.requestRate)));
+        row(QObject::tr("Autoscaling bounds"), text(autoscalingBoundsText(c, w.requestRate, w.averageRequestRate)));
+        row(QObject::tr("At the peak, per replica"), QObject::tr("%1, %2 of its saturated throughput, %3 requests in service")
+                                                         .arg(text(formatRequestRate(c.atRate.requestsPerS)),
+                                                              percent(c.atRate.utilization), grouped(c.atRate.concurrency, 0)));
         row(QObject::tr("Latency at the peak"), latencyText(c.atRate));
     } else if (c.limit == CapacityLimit::Unreachable) {
-        row(QObject::tr("Replicas"), QObject::tr("none meets the targets: even one request at a time misses one"));
+        row(QObject::tr("Replicas"), text(unreachableTargetsText()));
     } else {
         row(QObject::tr("Replicas"), QObject::tr("no request rate in the plan"));
     }
     if (c.limit != CapacityLimit::Unreachable) {
-        row(QObject::tr("Highest load per replica"), QObject::tr("%1 requests/s (%2 busy), limited by %3")
-                                                         .arg(grouped(c.sloLimited.requestsPerS, 2),
-                                                              percent(c.sloLimited.utilization), limitText(c)));
+        row(QObject::tr("Highest load"), text(highestLoadDetailText(c)));
         row(QObject::tr("Latency at that load"), latencyText(c.sloLimited));
     }
-    row(QObject::tr("Saturated"), QObject::tr("%1 requests in flight, %2 requests/s per replica (max-throughput benchmark)")
-                                      .arg(grouped(c.requestSlots), grouped(c.saturatedRequestsPerS, 2)));
+    row(QObject::tr("Saturated"), QObject::tr("%1 requests in flight, %2 per replica (max-throughput benchmark)")
+                                      .arg(grouped(c.requestSlots), text(formatRequestRate(c.saturatedRequestsPerS))));
     row(QObject::tr("Targets"), QObject::tr("P99 TTFT %1, P99 TPOT %2, headroom %3")
                                     .arg(w.ttftTargetMs > 0 ? QObject::tr("%1 ms").arg(grouped(w.ttftTargetMs)) : QObject::tr("none"),
                                          w.tpotTargetMs > 0 ? QObject::tr("%1 ms").arg(grouped(w.tpotTargetMs, 1)) : QObject::tr("none"),

@@ -8,6 +8,8 @@
 
 #include "common/EnumNames.h"
 #include "facility/CostVerdict.h"
+#include "report/Format.h"
+#include "report/ServingText.h"
 
 #include <QFontMetricsF>
 
@@ -152,6 +154,10 @@ QString capacityText(const SectionInput &in)
     }
     if (!e.inference.valid)
         return QObject::tr("no serving capacity (the plan cannot run as laid out)");
+    const CapacityResult &c = e.inference.capacity;
+    const double rate = in.plan.workload.inference.requestRate;
+    if (rate > 0 && c.replicas > 0)
+        return QString::fromStdString(replicasForRateText(c, e.inference.gpusPerReplica, rate) + "; " + highestLoadText(c));
     const int replicas = std::max(e.layout.numGpus / std::max(e.inference.gpusPerReplica, 1), 1);
     return QObject::tr("%1 output tokens/s on %2 replicas (%3 requests/s)")
         .arg(grouped(e.inference.outputTokensPerSPerReplica * replicas),
@@ -209,6 +215,11 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
     if (training)
         tiles.push_back({QObject::tr("Time to train, with failures"), duration(e.reliability.effectiveTimeToTrainS),
                          QObject::tr("%1 without failures").arg(duration(e.training.timeToTrainS))});
+    else if (p.workload.inference.requestRate > 0 && e.inference.capacity.replicas > 0)
+        tiles.push_back({QObject::tr("Replicas for the request rate"),
+                         QString::fromStdString(gpuplan::counted(e.inference.capacity.replicas, "replica", "replicas")),
+                         QString::fromStdString(gpusForRateText(e.inference.capacity, e.inference.gpusPerReplica,
+                                                                p.workload.inference.requestRate))});
     else
         tiles.push_back({QObject::tr("Serving capacity"),
                          QObject::tr("%1 tok/s").arg(count(e.inference.outputTokensPerSPerGpu * e.layout.numGpus)),

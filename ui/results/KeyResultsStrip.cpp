@@ -9,6 +9,7 @@
 #include "document/PlanController.h"
 
 #include "common/Units.h"
+#include "report/ServingText.h"
 #include "report/TextReport.h"
 
 #include <QContextMenuEvent>
@@ -407,14 +408,7 @@ void KeyResultsStrip::refreshInference(const PlanController &controller)
         setNoResult(KeyResult::Efficiency, tr("latency"), why);
         return;
     }
-    const double rate = controller.plan().workload.inference.requestRate;
-    set(KeyResult::Time, tr("%1 req/s").arg(r.requestsPerSPerReplica, 0, 'f', r.requestsPerSPerReplica < 10 ? 2 : 1),
-        rate > 0 && r.replicasNeeded > 0 ? tr("per replica; %1 replicas for %2 req/s").arg(r.replicasNeeded).arg(rate)
-                                         : tr("per replica of %1 GPUs").arg(r.gpusPerReplica),
-        tr("Requests per second one replica serves at concurrency %1 (up to %2 sequences fit).")
-            .arg(controller.plan().workload.inference.concurrency)
-            .arg(r.maxConcurrency),
-        ResultState::Normal);
+    refreshServingCapacity(controller);
     set(KeyResult::Throughput, integer(r.outputTokensPerSPerGpu), tr("output tokens/s per GPU"),
         tr("Generated tokens per second per GPU (%1 per replica).").arg(integer(r.outputTokensPerSPerReplica)),
         ResultState::Normal);
@@ -423,6 +417,41 @@ void KeyResultsStrip::refreshInference(const PlanController &controller)
         tr("time to first token · per output token"),
         missed ? tr("A latency target is missed.") : tr("Latency at the plan's concurrency."),
         missed ? ResultState::Error : ResultState::Normal);
+}
+
+// The serving tile answers the capacity question with the words of gpuplan-cli and the PDF
+// (report/ServingText.h): the replicas and GPUs the request rate needs within the P99 targets and
+// the highest load one replica carries; without a rate, that load alone.
+void KeyResultsStrip::refreshServingCapacity(const PlanController &controller)
+{
+    const InferenceResult &r = controller.evaluation().inference;
+    const CapacityResult &c = r.capacity;
+    const double rate = controller.plan().workload.inference.requestRate;
+    const QString atConcurrency = tr("At the plan's concurrency of %1 a replica serves %2.")
+                                      .arg(controller.plan().workload.inference.concurrency)
+                                      .arg(str(formatRequestRate(r.requestsPerSPerReplica)));
+    const QString how = tr("Requests arrive as a Poisson stream and queue for a replica's %1 request slots; the P99 "
+                           "time to first token and time per output token stay within the targets with %2 headroom.")
+                            .arg(c.requestSlots)
+                            .arg(percent(c.headroom, 0));
+    if (!c.valid) {
+        set(KeyResult::Time, str(formatRequestRate(r.requestsPerSPerReplica)), tr("per replica of %1 GPUs").arg(r.gpusPerReplica),
+            atConcurrency, ResultState::Normal);
+    } else if (c.limit == CapacityLimit::Unreachable) {
+        set(KeyResult::Time, tr("none"), tr("replicas: %1").arg(str(unreachableTargetsText())),
+            tr("No load meets the targets: even one request at a time misses a P99 target. %1").arg(atConcurrency),
+            ResultState::Error);
+    } else if (rate > 0 && c.replicas > 0) {
+        set(KeyResult::Time, str(counted(c.replicas, "replica", "replicas")),
+            tr("%1 · %2").arg(str(gpusForRateText(c, r.gpusPerReplica, rate)), str(highestLoadText(c))),
+            tr("%1: %2. %3 %4").arg(str(replicasForRateText(c, r.gpusPerReplica, rate)), str(highestLoadDetailText(c)), how,
+                                   atConcurrency),
+            ResultState::Normal);
+    } else {
+        set(KeyResult::Time, str(formatRequestRate(c.sloLimited.requestsPerS)),
+            tr("per replica within the targets; no request rate set"),
+            tr("%1. %2 %3").arg(str(highestLoadDetailText(c)), how, atConcurrency), ResultState::Normal);
+    }
 }
 
 void KeyResultsStrip::refreshCommon(const PlanController &controller)

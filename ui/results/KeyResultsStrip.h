@@ -71,6 +71,7 @@ private:
     void setNoResult(KeyResult result, const QString &caption, const QString &why);
     void refreshTraining(const PlanController &controller);
     void refreshInference(const PlanController &controller);
+    void refreshServingCapacity(const PlanController &controller);
     void refreshCommon(const PlanController &controller);
     void refreshVerdict(const PlanController &controller);
     void applyFonts();

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/ServingText.h"
+
+#include "report/Format.h"
+
+#include <cmath>
+
+namespace gpuplan {
+
+namespace {
+
+std::string percentText(double fraction)
+{
+    return std::to_string(std::lround(fraction * 100.0)) + "%";
+}
+
+std::string replicasText(int n)
+{
+    return counted(n, "replica", "replicas");
+}
+
+} // namespace
+
+std::string formatRequestRate(double requestsPerS)
+{
+    return formatSignificant(requestsPerS) + " requests/s";
+}
+
+std::string capacityLimitText(const CapacityResult &c)
+{
+    switch (c.limit) {
+    case CapacityLimit::Ttft: return "the P99 TTFT target";
+    case CapacityLimit::Tpot: return "the P99 TPOT target";
+    case CapacityLimit::Headroom: return "the " + percentText(c.headroom) + " headroom";
+    case CapacityLimit::Unreachable: return "a target that one request at a time already misses";
+    case CapacityLimit::None: break;
+    }
+    return "saturation";
+}
+
+std::string gpusForRateText(const CapacityResult &c, int gpusPerReplica, double requestRate)
+{
+    return counted(static_cast<long long>(c.replicas) * gpusPerReplica, "GPU", "GPUs") + " for " +
+           formatRequestRate(requestRate);
+}
+
+std::string replicasForRateText(const CapacityResult &c, int gpusPerReplica, double requestRate)
+{
+    return replicasText(c.replicas) + ", " + gpusForRateText(c, gpusPerReplica, requestRate);
+}
+
+std::string highestLoadText(const CapacityResult &c)
+{
+    return formatRequestRate(c.sloLimited.requestsPerS) + " per replica within the targets";
+}
+
+std::string highestLoadDetailText(const CapacityResult &c)
+{
+    return highestLoadText(c) + " (" + percentText(c.sloLimited.utilization) + " busy, limited by " +
+           capacityLimitText(c) + ")";
+}
+
+std::string autoscalingBoundsText(const CapacityResult &c, double peakRate, double averageRate)
+{
+    std::string out = replicasText(c.maxReplicas) + " at the peak load of " + formatRequestRate(peakRate);
+    if (averageRate > 0 && averageRate < peakRate)
+        out += ", " + replicasText(c.minReplicas) + " at the average load of " + formatRequestRate(averageRate);
+    return out;
+}
+
+std::string unreachableTargetsText()
+{
+    return "none: even one request at a time misses a latency target";
+}
+
+} // namespace gpuplan

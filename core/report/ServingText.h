@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "perf/CapacityResult.h"
+
+#include <string>
+
+// How the capacity plan of a serving plan is said, in one place: the terminal report, the key
+// results of the desktop, the serving chart and the PDF use these phrases, so the replicas, the
+// rates and what limits them read the same everywhere (docs/conventions.md).
+namespace gpuplan {
+
+// A request rate: "40.0 requests/s", "2.35 requests/s", "1,250 requests/s".
+std::string formatRequestRate(double requestsPerS);
+// What stops a replica taking more load: "the P99 TTFT target", "the 20% headroom", ...
+std::string capacityLimitText(const CapacityResult &c);
+// "3 GPUs for 40.0 requests/s": the GPUs of the replicas the rate needs.
+std::string gpusForRateText(const CapacityResult &c, int gpusPerReplica, double requestRate);
+// "3 replicas, 3 GPUs for 40.0 requests/s".
+std::string replicasForRateText(const CapacityResult &c, int gpusPerReplica, double requestRate);
+// The highest load one replica carries: "17.1 requests/s per replica within the targets".
+std::string highestLoadText(const CapacityResult &c);
+// With its utilization and what limits it: "... (80% busy, limited by the 20% headroom)".
+std::string highestLoadDetailText(const CapacityResult &c);
+// The autoscaler's bounds over the day: "3 replicas at the peak load of 40.0 requests/s,
+// 2 replicas at the average load of 20.0 requests/s" (the peak alone when the load is flat).
+std::string autoscalingBoundsText(const CapacityResult &c, double peakRate, double averageRate);
+// Why no number of replicas serves the rate.
+std::string unreachableTargetsText();
+
+} // namespace gpuplan
