@@ -179,6 +179,44 @@ private slots:
         QVERIFY2(labels.front().endsWith(QStringLiteral("\n79.2 GiB")), qPrintable(labels.front()));
     }
 
+    // Above the bars, the estimate and verdict keep to their bar too: in full where there is room,
+    // at a smaller font, then without the verdict word (the colour and outline still carry it),
+    // then the number alone. Checked at 830 px, at 520 px (1280x720 beside the inputs and a dock),
+    // at 330 px and at 200 px.
+    void valueLabelsKeepToTheirBars()
+    {
+        auto c = test::openExamplePlan("llama3-70b-training.gpuplan");
+        MemoryChart chart;
+        chart.setComparisonCount(5);
+        chart.resize(830, 600);
+        chart.show();
+        chart.refresh(*c);
+        QStringList values = chart.valueLabels();
+        QCOMPARE(values.size(), 6);
+        for (int i = 0; i < values.size(); ++i)
+            QVERIFY2(values[i].endsWith(QLatin1Char('\n') + chart.verdictLabel(i)), qPrintable(values[i]));
+        QVERIFY2(values.front().contains(QStringLiteral(" GiB\n")), qPrintable(values.front()));
+        QStringList shortest;
+        for (int width : {520, 330, 200}) {
+            chart.resize(width, 600);
+            QCoreApplication::processEvents();
+            values = chart.valueLabels();
+            const double barPixels = 0.85 * chart.width() / values.size();
+            for (int i = 0; i < values.size(); ++i) {
+                const QFontMetrics metrics(chart.valueLabelFont(i));
+                for (const QString &line : values[i].split(QLatin1Char('\n')))
+                    QVERIFY2(metrics.horizontalAdvance(line) <= barPixels, qPrintable(QStringLiteral("%1 px: %2").arg(width).arg(line)));
+                QVERIFY2(!values[i].isEmpty(), qPrintable(QString::number(i)));
+            }
+            shortest = values;
+        }
+        // At 200 px the verdict word has given way; the number is still there.
+        QVERIFY2(!shortest.front().contains(QLatin1Char('\n')), qPrintable(shortest.front()));
+        chart.resize(830, 600);
+        QCoreApplication::processEvents();
+        QVERIFY(chart.valueLabels().front().contains(QLatin1Char('\n')));
+    }
+
     void notFittingBarIsMarkedInTheErrorColour()
     {
         MemoryChart chart;

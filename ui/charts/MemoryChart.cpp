@@ -5,6 +5,7 @@
 #include "Theme.h"
 #include "charts/ChartFormat.h"
 #include "charts/GpuComparison.h"
+#include "charts/MemoryBarLabels.h"
 #include "charts/MemoryVerdictText.h"
 #include "document/PlanController.h"
 
@@ -50,20 +51,6 @@ constexpr double kCapacityHalfWidth = 0.42;
 double gib(double bytes)
 {
     return bytes / units::kGiB;
-}
-
-QString gibText(double bytes, int decimals = 1)
-{
-    return QStringLiteral("%1 GiB").arg(gib(bytes), 0, 'f', decimals);
-}
-
-// Under each bar: the limit the bar is measured against and, where it differs, the memory as sold
-// in brackets ("79.2 GiB (80 GB)"): an "80 GB" H100 offers 79.2 GiB, not 80 or 74.5.
-QString limitTick(const MemoryResult &m)
-{
-    if (m.soldBytes <= 0 || std::fabs(m.soldBytes - m.capacityBytes) < 1)
-        return gibText(m.capacityBytes);
-    return MemoryChart::tr("%1 (%2 GB)").arg(gibText(m.capacityBytes)).arg(m.soldBytes / 1e9, 0, 'g', 4);
 }
 
 // Below this height the note gives its room to the bars (a projector's 720 pixels); the ticks,
@@ -211,6 +198,7 @@ void MemoryChart::rebuild()
     const int n = static_cast<int>(m_bars.size());
     p->clearItems();
     m_outlines.assign(m_bars.size(), nullptr);
+    m_valueLabels.assign(m_bars.size(), nullptr);
 
     QVector<double> keys(n);
     for (int i = 0; i < n; ++i)
@@ -307,14 +295,11 @@ void MemoryChart::rebuild()
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->setPadding(QMargins(0, 0, 0, 4));
         label->setClipToAxisRect(false);
+        m_valueLabels[static_cast<std::size_t>(i)] = label;
         const MemoryVerdict verdict = shownMemoryVerdict(bar.memory);
         if (verdict != MemoryVerdict::DoesNotFit) {
-            label->setText(QStringLiteral("%1\n%2").arg(gibText(total), memoryVerdictName(bar.memory)));
-            label->setFont(chartFont(0.95, verdict == MemoryVerdict::Borderline));
             label->setColor(verdict == MemoryVerdict::Borderline ? warning : textColor());
         } else {
-            label->setText(QStringLiteral("%1\n%2").arg(gibText(total), memoryVerdictName(bar.memory)));
-            label->setFont(chartFont(0.95, true));
             label->setColor(error);
             auto *outline = new QCPItemRect(p);
             outline->topLeft->setCoords(keys[i] - kBarWidth / 2, gib(total));
@@ -324,6 +309,7 @@ void MemoryChart::rebuild()
             m_outlines[static_cast<std::size_t>(i)] = outline;
         }
     }
+    fitValueLabels();
     m_defaultTop = top > 0 ? top * 1.3 : 1.0;
     setOverlayText(n > 0 && !anyResult ? tr("No memory estimate for this plan yet.") : QString());
     p->legend->setVisible(n > 0 && legendVisible());
@@ -337,7 +323,8 @@ void MemoryChart::resizeEvent(QResizeEvent *event)
     ChartWidget::resizeEvent(event);
     fitLegendToWidth();
     updateNote();
-    if (updateTicks())
+    const bool ticksChanged = updateTicks();
+    if (fitValueLabels() || ticksChanged)
         replot();
 }
 
@@ -355,40 +342,11 @@ bool MemoryChart::updateTicks()
     const QFont tickFont = chartFont(compact ? 0.8 : 0.95);
     if (plot()->xAxis->tickLabelFont() != tickFont)
         plot()->xAxis->setTickLabelFont(tickFont);
-    const QFontMetrics metrics(tickFont);
-    // The plot takes about 85% of the chart's width; each name keeps to its bar's share of it.
-    const double barPixels = n > 0 ? 0.85 * width() / n : 0;
-    // A label wider than the plot's edge is not drawn at all, and one wider than its bar runs into
-    // its neighbour's: each label takes the longest form that fits its bar. The short chart (and a
-    // bar too narrow for the full name in three lines) names the GPU without vendor and remark;
-    // the limit drops the memory as sold ("79.2 GiB") where "79.2 GiB (80 GB)" is too wide. The
-    // hover text keeps the full name and both figures.
-    const double fitPixels = 0.92 * barPixels;
-    auto linesFit = [&](const QString &text, int maxLines) {
-        const QStringList lines = text.split(QLatin1Char('\n'));
-        if (lines.size() > maxLines)
-            return false;
-        for (const QString &line : lines)
-            if (metrics.horizontalAdvance(line) > fitPixels)
-                return false;
-        return true;
-    };
-    auto wrapped = [&](const QString &name) {
-        if (name.isEmpty())
-            return name;
-        const double perChar = static_cast<double>(metrics.horizontalAdvance(name)) / name.size();
-        const int chars = std::max(6, static_cast<int>(fitPixels / std::max(perChar, 1.0)));
-        return wrapName(name, compact ? chars : std::min(chars, 13));
-    };
+    // Each name keeps to its bar's share of the plot (about 85% of the chart's width).
+    const double fitPixels = 0.92 * barPixels();
     QStringList labels;
-    for (const MemoryBar &bar : m_bars) {
-        QString name = compact ? QString() : wrapped(bar.gpuName);
-        if (compact || !linesFit(name, 3))
-            name = wrapped(shortGpuName(bar.gpuName));
-        const QString limit = limitTick(bar.memory);
-        labels << QStringLiteral("%1\n%2").arg(name, !compact && linesFit(limit, 1) ? limit
-                                                                                    : gibText(bar.memory.capacityBytes));
-    }
+    for (const MemoryBar &bar : m_bars)
+        labels << memoryTickLabel(bar.gpuName, bar.memory, tickFont, fitPixels, compact);
     const QString axisLabel = compact ? tr("GiB per GPU") : tr("Memory per GPU (GiB)");
     if (plot()->yAxis->label() != axisLabel)
         plot()->yAxis->setLabel(axisLabel);
@@ -400,6 +358,35 @@ bool MemoryChart::updateTicks()
     for (int i = 0; i < n; ++i)
         ticker->addTick(i + 1, labels[i]);
     return true;
+}
+
+// Each bar's share of the plot (about 85% of the chart's width), in pixels.
+double MemoryChart::barPixels() const
+{
+    return m_bars.empty() ? 0 : 0.85 * width() / static_cast<double>(m_bars.size());
+}
+
+// The estimate and verdict above each bar in the longest form that fits its bar. Returns whether a
+// label changed.
+bool MemoryChart::fitValueLabels()
+{
+    const double fitPixels = 0.92 * barPixels();
+    bool changed = false;
+    for (std::size_t i = 0; i < m_valueLabels.size(); ++i) {
+        QCPItemText *label = m_valueLabels[i];
+        if (!label)
+            continue;
+        const MemoryVerdict verdict = shownMemoryVerdict(m_bars[i].memory);
+        const bool bold = verdict != MemoryVerdict::Fits;
+        const ValueLabel fitted = memoryValueLabel(m_bars[i].memory, chartFont(0.95, bold), chartFont(0.8, bold), fitPixels);
+        const QFont font = chartFont(fitted.small ? 0.8 : 0.95, bold);
+        if (label->text() == fitted.text && label->font() == font)
+            continue;
+        label->setText(fitted.text);
+        label->setFont(font);
+        changed = true;
+    }
+    return changed;
 }
 
 // The note in lines that fit the chart's width; none on a short chart.
@@ -534,6 +521,21 @@ QVector<double> MemoryChart::capacityLine() const
 QStringList MemoryChart::barLabels() const
 {
     return textTickLabels(plot()->xAxis);
+}
+
+QStringList MemoryChart::valueLabels() const
+{
+    QStringList texts;
+    for (const QCPItemText *label : m_valueLabels)
+        texts << (label ? label->text() : QString());
+    return texts;
+}
+
+QFont MemoryChart::valueLabelFont(int bar) const
+{
+    if (bar < 0 || bar >= static_cast<int>(m_valueLabels.size()) || !m_valueLabels[static_cast<std::size_t>(bar)])
+        return {};
+    return m_valueLabels[static_cast<std::size_t>(bar)]->font();
 }
 
 QPair<double, double> MemoryChart::verdictBand(int bar) const

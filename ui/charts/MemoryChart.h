@@ -16,6 +16,7 @@
 class QCPBars;
 class QCPGraph;
 class QCPItemRect;
+class QCPItemText;
 class QCPTextElement;
 
 namespace gpuplan::ui {
@@ -77,6 +78,10 @@ public:
     QString verdictLabel(int bar) const;             // "fits", "borderline" or "does not fit"; empty without an estimate
     QString limitNote() const;                       // the plan GPU's limit and band, as written on the chart
     QStringList barLabels() const;
+    // The estimate and verdict above each bar as drawn (a shorter form where the bar is narrow), and
+    // its font; empty for a bar without an estimate.
+    QStringList valueLabels() const;
+    QFont valueLabelFont(int bar) const;
     bool isMarkedNotFitting(int bar) const;          // outlined in the error colour
     QColor markColor(int bar) const;
 
@@ -93,6 +98,8 @@ private:
     void updateNote();
     bool isShort() const;
     bool updateTicks();
+    bool fitValueLabels();
+    double barPixels() const;
 
     std::array<QCPBars *, kMemoryComponentCount> m_stack{};
     QCPGraph *m_capacity;
@@ -101,6 +108,7 @@ private:
     QString m_limitNote;
     QCPTextElement *m_note = nullptr;                // shows m_limitNote
     std::vector<QCPItemRect *> m_outlines;           // per bar; nullptr when it fits
+    std::vector<QCPItemText *> m_valueLabels;        // per bar, above it; nullptr without an estimate
     std::vector<MemoryBar> m_bars;
     QStringList m_tickLabels;                        // as set on the x axis
     int m_comparisonCount = 5;

@@ -120,8 +120,9 @@ StepTimeChart::StepTimeChart(QWidget *parent) : ChartWidget(parent)
     m_sloLimited->setName(tr("Highest load within the P99 targets"));
     m_sloLimited->setLineStyle(QCPGraph::lsNone);
     p->legend->setVisible(false);
-    // Top left: serving curves start low at one sequence and rise to the right.
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Above the plot, not inside it: the labels of the plan's, the saturated and the SLO-limited
+    // points need the plot's free corners, and an inset legend hid them on a narrow page.
+    placeLegendUnderTitle(2);
     restyle();
 }
 
