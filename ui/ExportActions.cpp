@@ -8,6 +8,7 @@
 #include "portfolio/PortfolioView.h"
 #include "report/PlanReport.h"
 #include "report/PortfolioReport.h"
+#include "results/ComparisonTab.h"
 #include "results/ResultsPanel.h"
 
 #include "export/LaunchFiles.h"
@@ -63,7 +64,8 @@ ExportActions::ExportActions(PlanController *controller, MainWindow *window)
         return a;
     };
     add(tr("Plan summary (&PDF)…"), [this] { exportPdf(); })->setObjectName(QStringLiteral("exportPdf"));
-    add(tr("&Comparison with other plans (PDF)…"), [this] { exportComparisonPdf(); });
+    add(tr("&Comparison with other plans (PDF)…"), [this] { exportComparisonPdf(); })
+        ->setStatusTip(tr("The open plan against the Compare tab's columns (or plan files you choose when it has none)"));
     add(tr("Shared cluster, the Portfolio tab (P&DF)…"), [this] { exportPortfolioPdf(); });
     if (auto *portfolio = m_window->resultsPanel()->findTab<PortfolioView>())
         portfolio->setPdfExporter([this] { exportPortfolioPdf(); });
@@ -155,7 +157,7 @@ bool ExportActions::exportPortfolioPdf()
                          path);
 }
 
-bool ExportActions::writePdf(const QStringList &otherPlans)
+bool ExportActions::writePdf(const QStringList &otherPlans, const std::vector<std::pair<Plan, QString>> &otherInMemory)
 {
     QString error;
     auto current = report::prepareReportPlan(*m_controller, error);
@@ -177,6 +179,20 @@ bool ExportActions::writePdf(const QStringList &otherPlans)
         prepared.push_back(std::move(rp));
         others.push_back(std::move(controller));
     }
+    for (const auto &[plan, name] : otherInMemory) {
+        auto controller = std::make_unique<PlanController>(m_controller->catalog());
+        Plan named = plan;
+        named.name = name.toStdString();   // the report's "Plan" row names the column as the tab does
+        controller->applyPlan(named, name);
+        std::unique_ptr<report::ReportPlan> rp = report::prepareReportPlan(*controller, error);
+        if (!rp) {
+            m_error(tr("Export failed"), tr("Cannot use %1:\n%2").arg(name, error));
+            return false;
+        }
+        plans.push_back(rp.get());
+        prepared.push_back(std::move(rp));
+        others.push_back(std::move(controller));
+    }
     report::ReportOptions options;
     const QString path = choosePdf(tr("Export plan summary"), suggestedName(QStringLiteral(".pdf")), options);
     if (path.isEmpty())
@@ -191,6 +207,12 @@ bool ExportActions::exportPdf()
 
 bool ExportActions::exportComparisonPdf()
 {
+    std::vector<std::pair<Plan, QString>> columns;
+    if (const auto *compare = m_window->resultsPanel()->findTab<ComparisonTab>())
+        for (const ScenarioComparison::Scenario &s : compare->comparison().scenarios())
+            columns.emplace_back(s.plan, s.name);
+    if (!columns.empty())
+        return writePdf({}, columns);
     const QStringList others = m_open(tr("Plans to compare with this one"));
     return !others.isEmpty() && writePdf(others);
 }

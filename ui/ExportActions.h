@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "plan/Plan.h"
+
 #include <QObject>
 #include <QString>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 class QAction;
 
@@ -42,6 +46,8 @@ public:
     void setInfoReporter(Reporter reporter) { m_info = std::move(reporter); }
 
     bool exportPdf();
+    // The open plan against the Compare tab's columns as they are shown (files, copies, the plan
+    // grown), or, when the tab holds none, against plan files the user chooses.
     bool exportComparisonPdf();
     // The Portfolio tab's shared cluster as it is shown (its plans, deadlines and answer).
     bool exportPortfolioPdf();
@@ -54,7 +60,8 @@ private:
     void updateEnabled();
     QString suggestedName(const QString &suffix) const;
     bool writeText(const QString &path, const std::string &text);
-    bool writePdf(const QStringList &otherPlans);
+    // The open plan, then each plan file, then each plan held in memory (with its column's name).
+    bool writePdf(const QStringList &otherPlans, const std::vector<std::pair<Plan, QString>> &otherInMemory = {});
     QString choosePdf(const QString &title, const QString &suggested, report::ReportOptions &options);
     bool reportWritten(const report::RenderResult &result, const QString &path);
 

@@ -2,6 +2,7 @@
 // The PDF plan summary as data (ui/report): sections, bill of materials and cost figures equal to
 // the evaluation, sources and dates of the prices, user text kept literal, comparison reports,
 // pagination, and File › Export writing its files.
+#include "PdfText.h"
 #include "UiTestFixtures.h"
 
 #include "ExportActions.h"
@@ -11,6 +12,8 @@
 #include "report/PlanReport.h"
 #include "report/ReportFormat.h"
 #include "report/ReportStyle.h"
+#include "results/ComparisonTab.h"
+#include "results/ResultsPanel.h"
 
 #include "catalog/CatalogLoader.h"
 #include "facility/CostVerdict.h"
@@ -356,6 +359,48 @@ private slots:
         QVERIFY(!exports->exportLaunchFile(static_cast<int>(LaunchFormat::Vllm)));
         QVERIFY(!QFile::exists(target));
         QCOMPARE(errors.size(), 1);
+    }
+
+    // File › Export › Comparison: the Compare tab's columns as shown (here the plan grown, as
+    // File › "Compare with the plan grown…" adds it) go side by side into the PDF, named as in
+    // the tab, with no file to choose; with no column the user chooses plan files as before.
+    void comparisonPdfTakesTheCompareTabsColumns() const
+    {
+        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_planreport-XXXXXX"));
+        auto c = openExample("llama3-70b-training.gpuplan");
+        Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(c.get(), &settings);
+        ExportActions *exports = window.exports();
+        const QString target = dir.filePath(QStringLiteral("compare.pdf"));
+        exports->setSaveChooser([&target](const QString &, const QString &, const QString &, QString *) { return target; });
+        int asked = 0;
+        exports->setOpenChooser([&asked](const QString &) {
+            ++asked;
+            return QStringList();
+        });
+        QStringList errors;
+        exports->setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+        exports->setInfoReporter([](const QString &, const QString &) {});
+
+        QVERIFY(!exports->exportComparisonPdf());   // no column: asks for files, none chosen
+        QCOMPARE(asked, 1);
+        QVERIFY(!QFile::exists(target));
+
+        auto *compare = window.resultsPanel()->findTab<ComparisonTab>();
+        QVERIFY(compare);
+        compare->refresh(*c);
+        Plan grown = c->plan();
+        grown.hardware.numGpus = 2048;   // DP 128: the global batch of 1,024 still divides
+        grown.workload.training.tokens *= 2;
+        const QString column = QStringLiteral("In 1 year: tokens ×2");
+        compare->addPlan(grown, column);
+        QVERIFY(exports->exportComparisonPdf());
+        QCOMPARE(asked, 1);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+        const QString text = test::pdfText(target);
+        QVERIFY2(text.contains(QStringLiteral("Comparison")), qPrintable(text.left(400)));
+        QVERIFY2(text.contains(column), qPrintable(text.left(2000)));
+        QVERIFY(text.contains(QStringLiteral("2,048")) && text.contains(QStringLiteral("1,024")));
     }
 };
 

@@ -3,6 +3,7 @@
 // organisation and a logo on the cover and in every page header, read back from the PDF with
 // poppler (pdftotext, pdfimages); a logo that cannot be used is named with the field and value and
 // left out while the PDF is still written; Preferences supply what a plan leaves empty.
+#include "PdfText.h"
 #include "UiTestFixtures.h"
 
 #include "ExportActions.h"
@@ -34,6 +35,7 @@
 using namespace gpuplan;
 using namespace gpuplan::ui;
 using namespace gpuplan::ui::report;
+using gpuplan::test::poppler;
 
 namespace {
 
@@ -55,28 +57,6 @@ void writeText(const QString &path, const QByteArray &text)
 {
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
-}
-
-// Runs a poppler tool; fails the test when it is missing (poppler-utils is in .ci/quickstart.sh).
-QString poppler(const QString &tool, const QStringList &args)
-{
-    const QString exe = QStandardPaths::findExecutable(tool);
-    if (exe.isEmpty()) {
-        qWarning("%s is not installed (poppler-utils)", qPrintable(tool));
-        return QStringLiteral("<no %1>").arg(tool);
-    }
-    QProcess p;
-    p.start(exe, args);
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return QStringLiteral("<%1 failed: %2>").arg(tool, QString::fromLocal8Bit(p.readAllStandardError()));
-    return QString::fromUtf8(p.readAllStandardOutput());
-}
-
-QString pageText(const QString &pdf, int page)
-{
-    const QString n = QString::number(page);
-    return poppler(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), QStringLiteral("-f"), n, QStringLiteral("-l"), n,
-                                                 pdf, QStringLiteral("-")});
 }
 
 struct PdfImage
@@ -151,12 +131,12 @@ private slots:
 
         // The cover, a page in the middle and the last page all name the organisation.
         for (int page : {1, 3, r.pages}) {
-            const QString text = pageText(pdf, page);
+            const QString text = test::pdfText(pdf, page);
             QVERIFY2(text.contains(kOrganisation), qPrintable(QStringLiteral("page %1:\n%2").arg(page).arg(text.left(600))));
         }
         // The header line of page 3 holds organisation, title and date together.
         QString header;
-        for (const QString &line : pageText(pdf, 3).split(QLatin1Char('\n'))) {
+        for (const QString &line : test::pdfText(pdf, 3).split(QLatin1Char('\n'))) {
             if (!line.trimmed().isEmpty()) {
                 header = line;
                 break;
@@ -189,7 +169,7 @@ private slots:
         QVERIFY2(w.contains(QStringLiteral("expected a PNG, JPEG or SVG file that can be read")), qPrintable(w));
         QVERIFY2(w.contains(QStringLiteral("without the logo")), qPrintable(w));
         QVERIFY(pdfImages(pdf).empty());
-        QVERIFY(pageText(pdf, 1).contains(kOrganisation));
+        QVERIFY(test::pdfText(pdf, 1).contains(kOrganisation));
     }
 
     // File › Export › Plan summary: the PDF is written and the user is told what was left out.
@@ -212,7 +192,7 @@ private slots:
         QCOMPARE(infos.size(), 1);
         QVERIFY2(infos.front().contains(QStringLiteral("report.logo: \"logos/missing.svg\": file not found")),
                  qPrintable(infos.front()));
-        QVERIFY(pageText(target, 1).contains(kOrganisation));
+        QVERIFY(test::pdfText(target, 1).contains(kOrganisation));
     }
 
     void logosThatCannotBeUsed() const
