@@ -244,7 +244,11 @@ std::string reportToText(const ValidationReport &report, int worstRows)
     for (const auto &[source, rs] : s.bySource)
         line("source " + source, computeStats(rs));
     for (const auto &[group, rs] : s.byGroup) {
-        std::snprintf(buf, sizeof buf, "  %-28s n=%-5zu Spearman %.3f\n", ("group " + group).c_str(), rs.size(), groupSpearman(rs));
+        // A rank correlation of fewer than three rows says nothing; it is not printed as 0.
+        if (rs.size() < 3)
+            std::snprintf(buf, sizeof buf, "  %-28s n=%-5zu Spearman -  (fewer than 3 rows)\n", ("group " + group).c_str(), rs.size());
+        else
+            std::snprintf(buf, sizeof buf, "  %-28s n=%-5zu Spearman %.3f\n", ("group " + group).c_str(), rs.size(), groupSpearman(rs));
         out += buf;
     }
     std::vector<const ValidationRow *> compared;

@@ -42,6 +42,22 @@ private slots:
         QCOMPARE(json["summary"]["by_source"]["A"]["compared"].get<int>(), 2);
     }
 
+    // A group of two rows has no rank correlation to speak of: the text says so instead of "0.000";
+    // three rows in order read 1.000.
+    void groupRankCorrelationNeedsThreeRows() const
+    {
+        ValidationReport r;
+        r.kind = "inference";
+        r.rows = {{"A-1", "m", "two", 1, true, 10, ""},     {"A-2", "m", "two", 2, true, 20, ""},
+                  {"B-1", "m", "three", 1, true, 10, ""},   {"B-2", "m", "three", 2, true, 20, ""},
+                  {"B-3", "m", "three", 3, true, 30, ""}};
+        const std::string text = reportToText(r);
+        QVERIFY2(text.find("group m | two") != std::string::npos &&
+                     text.find("n=2     Spearman -  (fewer than 3 rows)") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("n=3     Spearman 1.000") != std::string::npos, text.c_str());
+    }
+
     void spearmanRanks() const
     {
         QCOMPARE(spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
