@@ -19,7 +19,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <initializer_list>
 #include <span>
+#include <utility>
 
 #include <QApplication>
 #include <QComboBox>
@@ -98,6 +100,23 @@ private:
             QVERIFY2(spec.getNumber(f.controller.plan()) == before, path);
             QVERIFY2(planToJson(f.controller.plan()) == planToJson(original), path);
             f.controller.undoStack()->clear();
+        }
+    }
+
+    // Each value out of its field's bounds is refused with the registry's message naming the field,
+    // leaving the plan as it was and no undo step.
+    static void refuseEach(Fixture &f, std::initializer_list<std::pair<const char *, double>> values)
+    {
+        const Plan before = f.controller.plan();
+        for (const auto &[path, bad] : values) {
+            QString error;
+            QVERIFY2(!f.controller.setNumber(QString::fromUtf8(path), bad, &error), path);
+            std::string expected;
+            QVERIFY(!checkFieldValue(*findPlanField(path), bad, expected));
+            QCOMPARE(error, QString::fromStdString(expected));
+            QVERIFY2(error.contains(QString::fromUtf8(path)), path);
+            QCOMPARE(f.controller.undoStack()->count(), 0);
+            QVERIFY(planToJson(f.controller.plan()) == planToJson(before));
         }
     }
 
@@ -374,19 +393,8 @@ private slots:
         auto *bytes = static_cast<SliderFieldRow *>(f.panel->row(QStringLiteral("data.bytes_per_sample")));
         QCOMPARE(bytes->slider()->value(), bytes->positionOfValue(15052.8));
         f.controller.undoStack()->clear();
-        const Plan images = f.controller.plan();
-        for (const auto &[path, bad] : {std::pair{"data.resolution_px", 8.0}, std::pair{"data.prefetch_factor", 0.0},
-                                        std::pair{"data.decode_cpu_ms_per_sample", 2e5},
-                                        std::pair{"data.gpu_decode_ms_per_sample", -1.0}}) {
-            QString error;
-            QVERIFY2(!f.controller.setNumber(QString::fromUtf8(path), bad, &error), path);
-            std::string expected;
-            QVERIFY(!checkFieldValue(*findPlanField(path), bad, expected));
-            QCOMPARE(error, QString::fromStdString(expected));
-            QVERIFY2(error.contains(QString::fromUtf8(path)), path);
-            QCOMPARE(f.controller.undoStack()->count(), 0);
-            QVERIFY(planToJson(f.controller.plan()) == planToJson(images));
-        }
+        refuseEach(f, {{"data.resolution_px", 8.0}, {"data.prefetch_factor", 0.0},
+                       {"data.decode_cpu_ms_per_sample", 2e5}, {"data.gpu_decode_ms_per_sample", -1.0}});
     }
 
     // The serving capacity fields are inputs of the workload group in inference mode, each edit one
@@ -404,38 +412,15 @@ private slots:
         f.controller.undoStack()->clear();
         CollapsibleSection *workload = f.panel->section(QStringLiteral("WORKLOAD"));
         QVERIFY(workload);
-        const Plan original = f.controller.plan();
-        for (const char *path : paths) {
-            const QString name = QString::fromUtf8(path);
-            const FieldSpec &spec = *findPlanField(path);
-            FieldRow *row = f.panel->row(name);
-            QVERIFY2(row && row->isRowVisible(), path);
-            QVERIFY2(workload->isAncestorOf(row->label()), path);
-            QAbstractSpinBox *box = f.panel->spinBox(name);
-            QVERIFY2(box, path);
-            const double before = spec.getNumber(f.controller.plan());
-            const double target = before == spec.max ? spec.min : spec.max;
-            if (auto *spin = qobject_cast<QSpinBox *>(box))
-                spin->setValue(static_cast<int>(target));
-            else
-                qobject_cast<QDoubleSpinBox *>(box)->setValue(target);
-            QVERIFY2(spec.getNumber(f.controller.plan()) == target, path);
-            QVERIFY2(f.controller.undoStack()->count() == 1, path);
-            f.controller.undoStack()->undo();
-            QVERIFY2(planToJson(f.controller.plan()) == planToJson(original), path);
-            f.controller.undoStack()->clear();
-        }
+        editEachAndUndo(f, workload, paths);
+        if (QTest::currentTestFailed())
+            return;
         // Out of bounds: the registry's message and no undo step.
-        for (const auto &[path, bad] : {std::pair{"workload.inference.headroom", 0.95},
-                                        std::pair{"workload.inference.scale_cooldown_s", 90000.0},
-                                        std::pair{"workload.inference.average_request_rate", -1.0}}) {
-            QString error;
-            QVERIFY2(!f.controller.setNumber(QString::fromUtf8(path), bad, &error), path);
-            std::string expected;
-            QVERIFY(!checkFieldValue(*findPlanField(path), bad, expected));
-            QCOMPARE(error, QString::fromStdString(expected));
-            QCOMPARE(f.controller.undoStack()->count(), 0);
-        }
+        refuseEach(f, {{"workload.inference.headroom", 0.95},
+                       {"workload.inference.scale_cooldown_s", 90000.0},
+                       {"workload.inference.average_request_rate", -1.0}});
+        if (QTest::currentTestFailed())
+            return;
         // Average 60 above the peak of 40: the plan is invalid, said under the average's control.
         qobject_cast<QDoubleSpinBox *>(f.panel->spinBox(QStringLiteral("workload.inference.average_request_rate")))->setValue(60);
         const QString message = f.panel->messageFor(QStringLiteral("workload.inference.average_request_rate"));

@@ -45,6 +45,26 @@ std::unique_ptr<PlanController> openExample(const char *name)
     return c;
 }
 
+// The window on the 70B example with its export menu's dialogs answered by the test: every file
+// chooser returns `target`, errors are collected, information is dropped.
+struct ExportFixture
+{
+    QTemporaryDir dir{QStringLiteral(GPUPLAN_BINARY_DIR "/tst_planreport-XXXXXX")};
+    std::unique_ptr<PlanController> c = openExample("llama3-70b-training.gpuplan");
+    Settings settings{dir.filePath(QStringLiteral("settings.ini"))};
+    MainWindow window{c.get(), &settings};
+    ExportActions *exports = window.exports();
+    QString target;
+    QStringList errors;
+
+    ExportFixture()
+    {
+        exports->setSaveChooser([this](const QString &, const QString &, const QString &, QString *) { return target; });
+        exports->setErrorReporter([this](const QString &, const QString &text) { errors << text; });
+        exports->setInfoReporter([](const QString &, const QString &) {});
+    }
+};
+
 ReportDocument reportOf(const std::vector<const PlanController *> &controllers, std::vector<std::unique_ptr<ReportPlan>> &keep)
 {
     std::vector<const ReportPlan *> plans;
@@ -325,17 +345,9 @@ private slots:
 
     void fileExportMenuWritesFiles() const
     {
-        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_planreport-XXXXXX"));
-        auto c = openExample("llama3-70b-training.gpuplan");
-        Settings settings(dir.filePath(QStringLiteral("settings.ini")));
-        MainWindow window(c.get(), &settings);
-        ExportActions *exports = window.exports();
+        ExportFixture fx;
+        auto &[dir, c, settings, window, exports, target, errors] = fx;
         QVERIFY(exports);
-        QString target;
-        exports->setSaveChooser([&target](const QString &, const QString &, const QString &, QString *) { return target; });
-        QStringList errors;
-        exports->setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
-        exports->setInfoReporter([](const QString &, const QString &) {});
 
         target = dir.filePath(QStringLiteral("plan.pdf"));
         QVERIFY(exports->exportPdf());
@@ -366,21 +378,14 @@ private slots:
     // the tab, with no file to choose; with no column the user chooses plan files as before.
     void comparisonPdfTakesTheCompareTabsColumns() const
     {
-        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_planreport-XXXXXX"));
-        auto c = openExample("llama3-70b-training.gpuplan");
-        Settings settings(dir.filePath(QStringLiteral("settings.ini")));
-        MainWindow window(c.get(), &settings);
-        ExportActions *exports = window.exports();
-        const QString target = dir.filePath(QStringLiteral("compare.pdf"));
-        exports->setSaveChooser([&target](const QString &, const QString &, const QString &, QString *) { return target; });
+        ExportFixture fx;
+        auto &[dir, c, settings, window, exports, target, errors] = fx;
+        target = dir.filePath(QStringLiteral("compare.pdf"));
         int asked = 0;
         exports->setOpenChooser([&asked](const QString &) {
             ++asked;
             return QStringList();
         });
-        QStringList errors;
-        exports->setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
-        exports->setInfoReporter([](const QString &, const QString &) {});
 
         QVERIFY(!exports->exportComparisonPdf());   // no column: asks for files, none chosen
         QCOMPARE(asked, 1);
