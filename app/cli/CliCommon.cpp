@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 namespace gpuplan::cli {
@@ -36,6 +38,33 @@ void printError(const std::string &message)
 
 // Text in the output comes from files and arguments; anything that is not UTF-8 (a file name in
 // another encoding) is replaced rather than aborting the command.
+bool writeOutput(const std::string &command, const std::string &path, const std::string &text)
+{
+    if (path.empty() || path == "-") {
+        std::cout << text;
+        return static_cast<bool>(std::cout);
+    }
+    const std::string temporary = path + ".part";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        file << text;
+        if (!file.flush()) {
+            printError(command + ": cannot write " + path);
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return false;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        printError(command + ": cannot write " + path + ": " + ec.message());
+        std::filesystem::remove(temporary, ec);
+        return false;
+    }
+    return true;
+}
+
 void printJson(const nlohmann::ordered_json &json)
 {
     std::cout << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';

@@ -42,6 +42,11 @@ void printError(const std::string &message);
 // text and what is allowed: '--deadline-days "-3": expected a number from 0.01 to 36500 days'.
 bool parseNumberInRange(const std::string &option, const std::string &text, double lo, double hi, const char *unit,
                         double &out, std::string &error);
+// Writes text to path, or to standard output for "" or "-". A file is written next to its target
+// and renamed, so a failed write never leaves half a file behind; a failure is printed as
+// "COMMAND: cannot write PATH".
+bool writeOutput(const std::string &command, const std::string &path, const std::string &text);
+
 void printJson(const nlohmann::ordered_json &json);
 void printJson(const nlohmann::json &json);
 

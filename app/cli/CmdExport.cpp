@@ -10,9 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 
 namespace gpuplan::cli {
 
@@ -24,34 +21,6 @@ std::string launchFormatNames()
     for (const LaunchFormatInfo &f : launchFormats())
         out += std::string(out.empty() ? "" : "|") + f.name;
     return out;
-}
-
-// Writes next to the target and renames, so a failed write never leaves half a file behind.
-bool writeOutput(const std::string &path, const std::string &text)
-{
-    if (path.empty() || path == "-") {
-        std::cout << text;
-        return static_cast<bool>(std::cout);
-    }
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        file << text;
-        if (!file.flush()) {
-            printError("export: cannot write " + path);
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        printError("export: cannot write " + path + ": " + ec.message());
-        std::filesystem::remove(temporary, ec);
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -117,7 +86,7 @@ int runExport(const std::vector<std::string> &argv)
         const std::string text = *results == "json"
                                      ? json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n"
                                      : resultsCsv(json);
-        return writeOutput(out, text) ? kOk : kBadInput;
+        return writeOutput("export", out, text) ? kOk : kBadInput;
     }
     LaunchOptions options;
     options.generator = std::string("gpuplan ") + GPUPLAN_VERSION;
@@ -131,7 +100,7 @@ int runExport(const std::vector<std::string> &argv)
         printError("export: " + planPath + ": " + error);
         return kBadInput;
     }
-    if (!writeOutput(out, file.text))
+    if (!writeOutput("export", out, file.text))
         return kBadInput;
     for (const std::string &note : file.notes)
         std::fprintf(stderr, "gpuplan-cli: note: %s\n", note.c_str());

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// gpuplan-cli portfolio PLAN [PLAN...] [--deadline-days D] [--deadline-days-of N=D ...] [--json]
+// gpuplan-cli portfolio PLAN [PLAN...] [--deadline-days D] [--deadline-days-of N=D ...]
+//                      [--json | --cluster-config slurm|k8s [--out DIR]]
 #include "CliCommon.h"
 #include "Commands.h"
 
+#include "export/ClusterConfig.h"
 #include "portfolio/PortfolioJobs.h"
 #include "portfolio/PortfolioJson.h"
 
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 namespace gpuplan::cli {
@@ -51,6 +55,35 @@ bool parseDeadlines(const CliArgs &args, std::size_t plans, std::vector<double> 
     return true;
 }
 
+// The cluster configuration files: into DIR (created when missing; each path printed), or to
+// standard output, each file after a "==> NAME <==" line as head(1) separates files.
+bool writeClusterConfig(const std::vector<ClusterConfigFile> &files, const std::string &dir)
+{
+    if (dir.empty() || dir == "-") {
+        std::string text;
+        for (std::size_t i = 0; i < files.size(); ++i)
+            text += (i ? "\n==> " : "==> ") + files[i].fileName + " <==\n" + files[i].text;
+        return writeOutput("portfolio", "", text);
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir)) {
+        printError("portfolio: --out \"" + dir + "\": cannot create the folder" + (ec ? ": " + ec.message() : std::string()));
+        return false;
+    }
+    for (const ClusterConfigFile &f : files) {
+        const std::filesystem::path path = std::filesystem::path(dir) / f.fileName;
+        if (!writeOutput("portfolio", path.string(), f.text))
+            return false;
+        // Scripts are run as they are: node-labels.sh, the sbatch files.
+        if (path.extension() == ".sh" || path.extension() == ".sbatch")
+            std::filesystem::permissions(path, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec,
+                                         std::filesystem::perm_options::add, ec);
+        std::cout << path.string() << "\n";
+    }
+    return true;
+}
+
 } // namespace
 
 CommandHelp portfolioHelp()
@@ -62,7 +95,14 @@ CommandHelp portfolioHelp()
                      "N=DAYS: deadline of the Nth plan on the command line (a training job), overriding "
                      "--deadline-days (repeatable)"});
     specs.push_back({"--json", false, false, "print the pools as JSON (docs/cli.md lists the fields)"});
-    return {"gpuplan-cli portfolio PLAN [PLAN...] [--deadline-days D | --deadline-days-of N=D ...] [--json]",
+    specs.push_back({"--cluster-config", true, false,
+                     "slurm: gres.conf, slurm.conf lines and each job's sbatch resource lines; k8s: NVIDIA GPU "
+                     "Operator MIG settings, node labels, a Namespace and ResourceQuota per job (docs/exports.md)"});
+    specs.push_back({"--out", true, false,
+                     "with --cluster-config: write the files into DIR (created when missing) instead of printing "
+                     "them"});
+    return {"gpuplan-cli portfolio PLAN [PLAN...] [--deadline-days D | --deadline-days-of N=D ...] "
+            "[--json | --cluster-config slurm|k8s [--out DIR]]",
             "Places several plans on one shared cluster, one pool per GPU type: serving fleets (replicas needed x\n"
             "GPUs per replica) hold their GPUs all the time; training jobs run at their own GPU count for their\n"
             "time to train with failures, earliest deadline first, each starting when enough GPUs are free. Prints\n"
@@ -70,7 +110,8 @@ CommandHelp portfolioHelp()
             "optimal one), each job's start and end, the makespan, the fleet's utilization over the first week and\n"
             "the whole schedule, peak facility power and total cost. At most 64 plans. Exit codes: 0 done (deadlines\n"
             "met or not: see meets_deadlines), 1 bad input (file, field, catalog), 2 usage, 3 a plan that cannot\n"
-            "run. Details: docs/cli.md.",
+            "run. With --cluster-config, the cluster operator's files for the pools instead: Slurm or Kubernetes\n"
+            "with the NVIDIA GPU Operator, MIG fleets as MIG instances (docs/exports.md). Details: docs/cli.md.",
             specs};
 }
 
@@ -84,6 +125,20 @@ int runPortfolio(const std::vector<std::string> &argv)
     if (files.empty() || files.size() > static_cast<std::size_t>(kMaxPortfolioPlans)) {
         printError("portfolio: expected 1 to " + std::to_string(kMaxPortfolioPlans) + " plan files, got " +
                    std::to_string(files.size()) + " (see --help)");
+        return kUsage;
+    }
+    std::optional<ClusterConfigFormat> clusterFormat;
+    if (const auto format = args.value("--cluster-config")) {
+        if (!(clusterFormat = parseClusterConfigFormat(*format))) {
+            printError("portfolio: --cluster-config \"" + *format + "\": expected " + kClusterConfigFormatNames);
+            return kUsage;
+        }
+        if (args.flag("--json")) {
+            printError("portfolio: --cluster-config prints files, not JSON: give one of --json and --cluster-config");
+            return kUsage;
+        }
+    } else if (args.value("--out")) {
+        printError("portfolio: --out names the folder of the --cluster-config files; give --cluster-config slurm|k8s");
         return kUsage;
     }
     std::vector<double> deadlines;
@@ -114,6 +169,15 @@ int runPortfolio(const std::vector<std::string> &argv)
         }
     }
     const PortfolioResult result = planPortfolio(jobs);
+    if (clusterFormat) {
+        for (const PoolResult &p : result.pools) {
+            if (!p.schedule.meetsDeadlines)
+                std::fprintf(stderr, "gpuplan-cli: note: pool %s: no size meets every deadline; the files hold the "
+                             "pool that runs every job at once\n", p.gpu.c_str());
+        }
+        const auto files = clusterConfigFiles(result, catalog, *clusterFormat, std::string("gpuplan ") + GPUPLAN_VERSION);
+        return writeClusterConfig(files, args.value("--out").value_or("")) ? kOk : kBadInput;
+    }
     if (args.flag("--json"))
         printJson(portfolioToJson(result));
     else

@@ -37,6 +37,12 @@ struct PortfolioJob
     double facilityKw = 0;       // facility power while it runs (IT x PUE)
     double costUsd = 0;          // training: the run; serving: its cost horizon (cost.horizon_months)
     CostBasis costBasis = CostBasis::Cloud;   // which way of paying costUsd is (the cheaper one)
+    std::string node;            // catalog node id of the plan's node type (cluster configuration files)
+    // A MIG fleet: its profile, the instances it runs and how many one GPU holds; gpus above counts
+    // the whole GPUs they fill. Empty profile = the job runs on whole GPUs.
+    std::string migProfile;
+    int migInstances = 0;
+    int migInstancesPerGpu = 0;
 };
 
 struct JobPlacement

@@ -51,6 +51,7 @@ JobProblem jobInDevices(const std::string &name, const Plan &plan, const Catalog
     out.plan = name;
     out.gpu = resolved.gpu->id;
     out.gpusPerNode = resolved.gpusPerNode;
+    out.node = resolved.node ? resolved.node->id : std::string();
     out.serving = plan.workload.mode == Mode::Inference;
 
     if (!out.serving) {
@@ -118,6 +119,9 @@ JobProblem portfolioJob(const std::string &name, const Plan &plan, const Catalog
         return p;   // resolved above, so not reached
     const int perGpu = std::max(mig->instancesPerGpu, 1);
     const double instanceHours = out.gpuHours;
+    out.migProfile = mig->name;
+    out.migInstances = out.gpus;
+    out.migInstancesPerGpu = perGpu;
     out.gpu = gpu->id;
     out.gpusPerNode = std::max(out.gpusPerNode / perGpu, 1);
     out.gpus = (out.gpus + perGpu - 1) / perGpu;
