@@ -8,6 +8,7 @@
 #include "UiTestFixtures.h"
 
 #include "document/PlanController.h"
+#include "portfolio/ClusterConfigExport.h"
 #include "portfolio/PortfolioChart.h"
 #include "portfolio/PortfolioTable.h"
 #include "portfolio/PortfolioView.h"
@@ -16,10 +17,14 @@
 #include "plan/PlanIo.h"
 #include "portfolio/PortfolioJobs.h"
 
+#include <QDir>
+#include <QFile>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -231,6 +236,78 @@ private slots:
         QVERIFY(view.outcome()->errors[1].isEmpty());
         QCOMPARE(view.chart()->bars().size(), std::size_t(1));
         QVERIFY(view.statusText().contains(QStringLiteral("1 of 2 plans placed")));
+    }
+
+    // Export cluster configuration…: disabled with the reason as its tooltip until there is a pool;
+    // then both formats offered, and the files written are the core's text for the answer shown (the
+    // same as gpuplan-cli portfolio --cluster-config), with the fleet's GPUs as its quota.
+    void clusterConfigExportWritesThePools()
+    {
+        auto c = test::openExamplePlan("llama3-70b-training.gpuplan");
+        PortfolioView view(c.get());
+        QPushButton *button = view.clusterConfigButton();
+        QCOMPARE(button->text(), QStringLiteral("Export cluster &configuration…"));
+        view.removeRow(0);
+        QVERIFY(!button->isEnabled());
+        QVERIFY(button->toolTip().contains(QStringLiteral("No plans")));
+        view.addOpenPlan();
+        QString error;
+        QVERIFY(view.addFile(kServing, error));
+        QVERIFY(!button->isEnabled());
+        QVERIFY(button->toolTip().contains(QStringLiteral("being sized")));
+        QVERIFY(waitForAnswer(view));
+        QVERIFY(button->isEnabled());
+        QVERIFY(button->toolTip().contains(QStringLiteral("Slurm or Kubernetes")));
+        QVERIFY(button->menu());
+        QCOMPARE(button->menu()->actions().size(), 2);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const auto format : {ClusterConfigFormat::Slurm, ClusterConfigFormat::Kubernetes}) {
+            const QString folder = dir.filePath(format == ClusterConfigFormat::Slurm ? QStringLiteral("slurm")
+                                                                                      : QStringLiteral("k8s"));
+            QStringList written;
+            QVERIFY2(view.exportClusterConfig(format, folder, written, error), qPrintable(error));
+            const auto files = clusterConfigFiles(view.outcome()->result, c->catalog(), format,
+                                                  QStringLiteral("gpuplan %1").arg(QCoreApplication::applicationVersion()).toStdString());
+            QCOMPARE(written.size(), static_cast<qsizetype>(files.size()));
+            for (const ClusterConfigFile &f : files) {
+                QFile file(folder + QLatin1Char('/') + QString::fromStdString(f.fileName));
+                QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+                QCOMPARE(file.readAll().toStdString(), f.text);
+            }
+            QVERIFY(view.statusText().contains(QStringLiteral("Wrote %1 cluster configuration files").arg(files.size())));
+        }
+        const PortfolioJob *fleet = view.outcome()->job(1);
+        QVERIFY(fleet && fleet->serving);
+        QFile quotas(dir.filePath(QStringLiteral("k8s/quotas.yaml")));
+        QVERIFY(quotas.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(quotas.readAll())
+                    .contains(QStringLiteral("requests.nvidia.com/gpu: \"%1\"\n").arg(fleet->gpus)));
+
+        // A folder that cannot be made: refused with its name, nothing claimed written.
+        QFile blocker(dir.filePath(QStringLiteral("a-file")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        QStringList written;
+        QVERIFY(!view.exportClusterConfig(ClusterConfigFormat::Slurm, blocker.fileName() + QStringLiteral("/sub"), written, error));
+        QVERIFY(error.contains(QStringLiteral("a-file")));
+        QVERIFY(written.isEmpty());
+    }
+
+    // No plan placed: nothing to configure, said in the tooltip.
+    void clusterConfigNeedsAPool()
+    {
+        auto c = test::openExamplePlan("llama3-70b-training.gpuplan");
+        QVERIFY(c->setNumber(QStringLiteral("parallelism.tp"), 3));
+        PortfolioView view(c.get());
+        QVERIFY(waitForAnswer(view));
+        QVERIFY(!view.clusterConfigButton()->isEnabled());
+        QVERIFY(view.clusterConfigButton()->toolTip().contains(QStringLiteral("No plan could be placed")));
+        QString error;
+        QStringList written;
+        QVERIFY(!view.exportClusterConfig(ClusterConfigFormat::Slurm, QDir::tempPath(), written, error));
+        QVERIFY(error.contains(QStringLiteral("No plan could be placed")));
     }
 };
 

@@ -4,6 +4,7 @@
 #include "charts/ChartFormat.h"
 #include "document/BackgroundJob.h"
 #include "document/PlanController.h"
+#include "portfolio/ClusterConfigExport.h"
 #include "portfolio/PortfolioChart.h"
 #include "portfolio/PortfolioTable.h"
 
@@ -11,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -37,7 +39,8 @@ PortfolioView::PortfolioView(PlanController *controller, QWidget *parent)
     : ResultTab(parent), m_controller(controller), m_job(new BackgroundJob(this)), m_model(new PortfolioTableModel(this)),
       m_table(new QTableView), m_pools(new QTableWidget), m_chart(new PortfolioChart), m_status(new QLabel),
       m_add(new QPushButton(tr("Add &plan files…"))), m_addOpen(new QPushButton(tr("Add &open plan"))),
-      m_remove(new QPushButton(tr("&Remove"))), m_exportPdf(new QPushButton(tr("Export P&DF…")))
+      m_remove(new QPushButton(tr("&Remove"))), m_exportPdf(new QPushButton(tr("Export P&DF…"))),
+      m_exportCluster(new QPushButton(tr("Export cluster &configuration…")))
 {
     m_add->setToolTip(tr("Training jobs and serving fleets to place on the same cluster"));
     m_exportPdf->setToolTip(tr("The portfolio's tables and schedule chart as a PDF report"));
@@ -47,7 +50,14 @@ PortfolioView::PortfolioView(PlanController *controller, QWidget *parent)
     buttons->addWidget(m_addOpen);
     buttons->addWidget(m_remove);
     buttons->addStretch(1);
+    buttons->addWidget(m_exportCluster);
     buttons->addWidget(m_exportPdf);
+    auto *clusterMenu = new QMenu(m_exportCluster);
+    clusterMenu->addAction(tr("&Slurm: gres.conf, slurm.conf lines, sbatch lines per job…"), this,
+                           [this] { chooseAndExportClusterConfig(ClusterConfigFormat::Slurm); });
+    clusterMenu->addAction(tr("&Kubernetes: GPU Operator MIG settings, node labels, quotas per job…"), this,
+                           [this] { chooseAndExportClusterConfig(ClusterConfigFormat::Kubernetes); });
+    m_exportCluster->setMenu(clusterMenu);
 
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -102,6 +112,7 @@ PortfolioView::PortfolioView(PlanController *controller, QWidget *parent)
     });
     connect(m_model, &PortfolioTableModel::entriesEdited, this, [this] {
         m_refused.clear();
+        m_exported.clear();
         schedule();
     });
     connect(m_model, &PortfolioTableModel::inputRefused, this, [this](const QString &message) {
@@ -209,6 +220,32 @@ void PortfolioView::schedule()
     });
 }
 
+void PortfolioView::chooseAndExportClusterConfig(ClusterConfigFormat format)
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, format == ClusterConfigFormat::Slurm ? tr("Folder for the Slurm files") : tr("Folder for the Kubernetes files"));
+    if (folder.isEmpty())
+        return;
+    QStringList written;
+    QString error;
+    exportClusterConfig(format, folder, written, error);
+}
+
+bool PortfolioView::exportClusterConfig(ClusterConfigFormat format, const QString &folder, QStringList &written,
+                                        QString &error)
+{
+    written.clear();
+    const QString unavailable = clusterConfigUnavailableReason(outcome(), isComputing(), m_model->rowCount());
+    const bool ok = unavailable.isEmpty() &&
+                    writeClusterConfig(outcome()->result, m_controller->catalog(), format, folder, written, error);
+    if (!unavailable.isEmpty())
+        error = unavailable;
+    m_exported = ok ? tr("Wrote %1 cluster configuration files to %2.").arg(written.size()).arg(folder)
+                    : error;
+    m_status->setText(statusText());
+    return ok;
+}
+
 bool PortfolioView::isComputing() const
 {
     return m_job->isBusy();
@@ -260,6 +297,8 @@ QString PortfolioView::statusText() const
     QStringList parts;
     if (!m_refused.isEmpty())
         parts << m_refused;
+    if (!m_exported.isEmpty())
+        parts << m_exported;
     if (m_model->rowCount() == 0)
         parts << tr("No plans: add plan files, or the open plan.");
     else if (isComputing() || !m_model->outcome())
@@ -290,6 +329,11 @@ void PortfolioView::updateButtons()
     m_addOpen->setEnabled(m_model->openPlanRow() < 0);
     m_remove->setEnabled(m_table->currentIndex().isValid());
     m_exportPdf->setEnabled(m_model->outcome() && !isComputing());
+    const QString unavailable = clusterConfigUnavailableReason(outcome(), isComputing(), m_model->rowCount());
+    m_exportCluster->setEnabled(unavailable.isEmpty());
+    m_exportCluster->setToolTip(unavailable.isEmpty() ? tr("The pools as Slurm or Kubernetes (NVIDIA GPU Operator) "
+                                                           "configuration files, written into a folder")
+                                                      : unavailable);
 }
 
 } // namespace gpuplan::ui

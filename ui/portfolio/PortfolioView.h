@@ -4,6 +4,8 @@
 #include "charts/ResultTab.h"
 #include "portfolio/PortfolioPlans.h"
 
+#include "export/ClusterConfig.h"
+
 #include <functional>
 #include <memory>
 
@@ -26,7 +28,8 @@ class PortfolioTableModel;
 // first week and the whole schedule, peak facility power and total cost (a row of totals when
 // there are several pools); and the schedule chart. Plans are evaluated and pools sized on a
 // worker thread (BackgroundJob): with many plans or long schedules the pool search takes longer
-// than a frame.
+// than a frame. Export cluster configuration… writes the Slurm or Kubernetes files of the pools
+// (portfolio/ClusterConfigExport.h) into a folder.
 class PortfolioView : public ResultTab
 {
     Q_OBJECT
@@ -54,6 +57,11 @@ public:
     QString statusText() const;
     // Export PDF… asks the window to write the portfolio report (the shell owns the file dialogs).
     void setPdfExporter(std::function<void()> exporter);
+    // Export cluster configuration…: enabled once there is a pool, with the reason as its tooltip
+    // while it is not. exportClusterConfig writes the files of the answer shown into folder.
+    QPushButton *clusterConfigButton() const { return m_exportCluster; }
+    void chooseAndExportClusterConfig(ClusterConfigFormat format);
+    bool exportClusterConfig(ClusterConfigFormat format, const QString &folder, QStringList &written, QString &error);
 
 signals:
     void answered();
@@ -75,8 +83,10 @@ private:
     QPushButton *m_addOpen;
     QPushButton *m_remove;
     QPushButton *m_exportPdf;
+    QPushButton *m_exportCluster;
     std::function<void()> m_pdfExporter;
     QString m_refused;                    // the last refused input, shown until the next change
+    QString m_exported;                   // what the last cluster configuration export wrote or why it failed
 };
 
 } // namespace gpuplan::ui
