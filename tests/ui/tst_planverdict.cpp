@@ -240,6 +240,11 @@ private slots:
         QCOMPARE(usdText(7.72e9), QStringLiteral("$7.72 B"));
         QCOMPARE(usdText(8.52), QString::fromStdString(formatUsd(8.52)));
         QCOMPARE(siNumber(7.72e9), QStringLiteral("7.72 B"));
+        // A unit joins the prefix as in "kW", but a unit of several words keeps it apart (the
+        // serving scaling title read "43.7 koutput tokens/s").
+        QCOMPARE(siNumber(35.3e3, QStringLiteral("tokens/s")), QStringLiteral("35.3 ktokens/s"));
+        QCOMPARE(siNumber(43.7e3, QStringLiteral("output tokens/s")), QStringLiteral("43.7 k output tokens/s"));
+        QCOMPARE(siNumber(512, QStringLiteral("output tokens/s")), QStringLiteral("512 output tokens/s"));
     }
 };
 

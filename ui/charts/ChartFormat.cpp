@@ -90,7 +90,10 @@ QString siNumber(double value, const QString &unit, int significant)
         if (number.endsWith(QLatin1Char('.')))
             number.chop(1);
     }
-    const QString tail = QString::fromLatin1(s.suffix) + unit;
+    // "35.3 ktokens/s" as "kW"; a unit of several words keeps the prefix apart ("43.7 k output
+    // tokens/s", not "koutput").
+    const QString suffix = QString::fromLatin1(s.suffix);
+    const QString tail = unit.contains(QLatin1Char(' ')) && !suffix.isEmpty() ? suffix + QLatin1Char(' ') + unit : suffix + unit;
     return tail.isEmpty() ? number : number + QLatin1Char(' ') + tail;
 }
 

@@ -21,7 +21,8 @@ namespace gpuplan::ui {
 
 class PlanController;
 
-// 2,130,000 -> "2.13 M" (k, M, G, T); unit appended after a space when given.
+// 2,130,000 -> "2.13 M" (k, M, G, T); unit appended after a space when given, joined to the prefix
+// ("2.13 Mtokens/s") unless it has several words ("2.13 M output tokens/s").
 QString siNumber(double value, const QString &unit = {}, int significant = 3);
 // 18,700,000 -> "$18.7 M"; below a million in thousands ("$840 k"), below a thousand whole dollars.
 QString usdText(double usd);

@@ -121,9 +121,14 @@ void ScalingChart::updateMark()
         m_mark->setData(QVector<double>{static_cast<double>(m_markGpus)}, QVector<double>{m_markTokensPerS}, true);
         auto *tag = new QCPItemText(plot());
         tag->position->setCoords(m_markGpus, m_markTokensPerS);
-        tag->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        tag->setPadding(QMargins(0, 0, 10, 8));
-        tag->setText(tr("this plan\n%1 GPUs, %2").arg(m_markGpus).arg(siNumber(m_markTokensPerS, tr("tokens/s"))));
+        // Left of the mark, unless the mark is at the curve's smallest count: there the text would
+        // run past the plot's left edge and be cut.
+        const bool atLeftEdge = m_result.count == 0 || m_markGpus <= m_result.points[0].gpus;
+        tag->setPositionAlignment((atLeftEdge ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
+        tag->setPadding(atLeftEdge ? QMargins(10, 0, 0, 8) : QMargins(0, 0, 10, 8));
+        tag->setText(tr("this plan\n%1 GPUs, %2")
+                         .arg(m_markGpus)
+                         .arg(siNumber(m_markTokensPerS, m_serving ? tr("output tokens/s") : tr("tokens/s"))));
         tag->setFont(chartFont(0.9, true));
         tag->setColor(textColor());
     } else {
