@@ -184,13 +184,13 @@ std::string describe(const Diagnostic &d)
                num(d.limit - d.value) + " replicas would get no sequence per step (DP must not exceed the global batch)";
     case DiagCode::StorageLimitsStep:
         return "The storage tier's aggregate bandwidth limits the step: " + v + " s to read one step's data against the GPUs' " +
-               l + " s (Explain: Data path)";
+               l + " s; time and cost are at the slower step (Explain: Data path)";
     case DiagCode::NetworkLimitsStep:
         return "The nodes' links to storage limit the step: " + v + " s to read one step's data against the GPUs' " + l +
-               " s (Explain: Data path)";
+               " s; time and cost are at the slower step (Explain: Data path)";
     case DiagCode::HostCpuLimitsStep:
         return "The data loaders' host CPU limits the step: " + v + " s to decode one step's samples against the GPUs' " + l +
-               " s (Explain: Data path)";
+               " s; time and cost are at the slower step (Explain: Data path)";
     case DiagCode::AverageRateAbovePeak:
         return "workload.inference.average_request_rate = " + v + " requests/s is above workload.inference.request_rate = " +
                l + " requests/s, the peak: the average over the day must not exceed the peak (average_request_rate <= "

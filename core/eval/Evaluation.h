@@ -104,6 +104,15 @@ struct TrainingResult
     double timeToTrainS = 0;         // plan's token budget at this throughput (before reliability losses)
     double gpuHours = 0;
     double errorBand = 0;            // relative +/- from validation residuals
+    // The GPUs' own pace: the time model's step and what it gives. The data loaders prefetch ahead, so
+    // a run goes at the slower of this step and the step the data path allows (facility/DataPath.h);
+    // when the data path is slower (dataPace > 1), stepTimeS, the rates, MFU/HFU, time to train and
+    // GPU-hours above are the run as delivered at the data path's step, and the wait is in breakdown.other.
+    double gpuStepTimeS = 0;
+    double gpuTokensPerS = 0;
+    double gpuMfu = 0;
+    double gpuTimeToTrainS = 0;
+    double dataPace = 1;             // stepTimeS / gpuStepTimeS: 1 while the GPUs set the pace
 };
 
 struct ConcurrencyPoint

@@ -124,7 +124,11 @@ struct DataPathResult
     double nodeRamBytes = 0;            // 0 = unknown
     bool ramShort = false;              // the loaders alone need more host memory than the node has
     DataLimit limit = DataLimit::Gpu;
-    double stepS = 0;                   // the slowest of the four: the step the data path allows
+    double stepS = 0;                   // the slowest of the four: the step the run goes at
+    // The loaders prefetch ahead of the GPUs, so the run goes at stepS, the slower of the GPUs' step
+    // and the data's, not at their sum; the time model's step is what the GPUs alone would allow.
+    double pace = 1;                    // stepS / the time model's step: 1 = the time model's pace
+    double gpuBusyShare = 1;            // gpuStepS / stepS: the share of the run the GPUs compute
 };
 
 struct ReliabilityResult

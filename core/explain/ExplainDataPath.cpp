@@ -8,6 +8,7 @@
 #include "common/EnumNames.h"
 #include "common/Units.h"
 #include "facility/FacilityInputs.h"
+#include "report/Format.h"
 
 namespace gpuplan::explainimpl {
 
@@ -75,9 +76,18 @@ void explainDataPath(Explanation &out, const ResolvedPlan &rp, const Evaluation 
                              integer(nodes) + " × " + seconds(d.decodeCpuSPerSample) + " ÷ " + num(d.decodeCoresPerNode),
                          seconds(d.hostCpuStepS)});
     out.result = seconds(d.stepS) + " per step, set by " + limitName(d.limit);
-    if (d.limit != DataLimit::Gpu)
-        out.notes.push_back("The GPUs wait for data: the time to train and the cost assume the GPU step, so they read low "
-                            "until the data path is fixed (a cache on local NVMe, more loader workers, GPU decode).");
+    // The chain to the run: the loaders prefetch ahead, so the run goes at the slower step, not the sum.
+    const TrainingResult &t = e.training;
+    if (d.pace > 1 && t.dataPace > 1) {
+        out.steps.push_back({"run", "time to train at the slower step (the loaders prefetch ahead: max, not sum)",
+                             formatDuration(t.gpuTimeToTrainS) + " × " + seconds(d.stepS) + " ÷ " + seconds(t.gpuStepTimeS),
+                             formatDuration(t.timeToTrainS)});
+        out.notes.push_back("GPU step " + seconds(t.gpuStepTimeS) + ", data step " + seconds(d.stepS) + ": the run is paced by " +
+                            limitName(d.limit) + " at " + seconds(t.stepTimeS) + " per step. Tokens/s, MFU as delivered (" +
+                            percent(t.mfu) + " instead of " + percent(t.gpuMfu) + "), the time to train, the energy and the "
+                            "cost are at this step; the GPUs compute " + percent(d.gpuBusyShare) + " of it and wait, at idle "
+                            "power, the rest. A cache on local NVMe, more loader workers or GPU decode gives the time back.");
+    }
     out.notes.push_back("Decoding needs " + num(d.coresNeededPerNode) + " cores per node to keep pace; the loaders hold " +
                         num(d.loaderRamBytesPerNode / units::kGB) + " GB of host memory per node" +
                         (d.nodeRamBytes > 0 ? " of " + integer(d.nodeRamBytes / units::kGB) + " GB" : std::string()) + ".");

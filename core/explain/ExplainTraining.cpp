@@ -122,6 +122,14 @@ void explainElastic(Explanation &out, const ElasticResult &el, const TrainingRes
     out.notes.push_back(note);
 }
 
+// A run the data path paces (facility/DataPath.h): the GPUs' own figure beside the delivered one.
+void addDataPaceNote(Explanation &out, const TrainingResult &t, const std::string &what)
+{
+    if (t.dataPace > 1)
+        out.notes.push_back("The data path paces the run (Explain: Data path): " + what + " is at its step of " +
+                            seconds(t.stepTimeS) + ", the GPUs' own step is " + seconds(t.gpuStepTimeS) + ".");
+}
+
 } // namespace
 
 void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
@@ -155,10 +163,14 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     addPart(out, "pipeline bubble", "stages idle while the pipeline fills and drains", s.bubble);
     addPart(out, "optimizer", "optimizer step", s.optimizer);
     addPart(out, "offload", "CPU/NVMe transfers not hidden", s.offload);
-    addPart(out, "other", "data loading, logging, per-step framework work", s.other);
+    // The wait for a data path slower than the GPUs is its own part (it sits in breakdown.other).
+    const double dataWait = t.dataPace > 1 ? t.stepTimeS - t.gpuStepTimeS : 0.0;
+    addPart(out, "other", "data loading, logging, per-step framework work", s.other - dataWait);
+    addPart(out, "waiting for data", "the data path's step less the GPUs' own (the loaders cannot keep up)", dataWait);
     out.steps.push_back({"step time", "sum of the parts", "", seconds(t.stepTimeS)});
     out.result = seconds(t.stepTimeS) + " per optimizer step";
     out.notes.push_back("Model error band from the validation residuals: ±" + percent(t.errorBand, 0) + ".");
+    addDataPaceNote(out, t, "the step");
     out.source = "Per-layer roofline with size-dependent efficiencies (Calculon-style, docs/formulas.md §6), alpha-beta "
                  "collectives with NCCL bus-bandwidth factors (§7), pipeline bubble (p − 1)/(v·m) (Narayanan et al. "
                  "2021, §8); docs/performance-model.md.";
@@ -213,6 +225,7 @@ void explainMfu(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
     out.result = percent(t.mfu) + " MFU (HFU " + percent(t.hfu) + ")";
     out.notes.push_back("A GPU that shows 98% busy in nvidia-smi can still run at a low MFU: busy counts any kernel "
                         "running, MFU counts only the model's useful FLOPs.");
+    addDataPaceNote(out, t, "MFU as delivered (" + percent(t.gpuMfu) + " at the GPUs' own step)");
     out.source = "MFU definition: Chowdhery et al. 2022 (PaLM, arXiv 2204.02311) App. B; FLOP count: Megatron-LM "
                  "num_floating_point_operations, Narayanan et al. 2021; conventions in docs/conventions.md "
                  "(docs/formulas.md §5).";
@@ -246,6 +259,8 @@ void explainTimeToTrain(Explanation &out, const ResolvedPlan &rp, const Evaluati
     } else {
         out.result = formatDuration(t.timeToTrainS);
     }
+    addDataPaceNote(out, t, "the run (" + formatDuration(t.timeToTrainS) + " instead of " + formatDuration(t.gpuTimeToTrainS) +
+                                " at the GPUs' own step)");
     out.source = "Definition; failures: Young 1974 and Daly 2006 optimum checkpoint interval, goodput ≈ 1 − W "
                  "(docs/formulas.md §11); docs/facility-and-cost.md.";
 }

@@ -87,6 +87,12 @@ DataPathResult computeDataPath(const FacilityInputs &in, const StorageResult &st
     slower(r.storageStepS, DataLimit::Storage);
     slower(r.networkStepS, DataLimit::Network);
     slower(r.hostCpuStepS, DataLimit::HostCpu);
+    // Exactly 1 unless something is slower than the time model's step: tokenized text, GPU-bound,
+    // leaves every time and cost of the run untouched.
+    if (r.stepS > stepS) {
+        r.pace = r.stepS / stepS;
+        r.gpuBusyShare = r.gpuStepS / r.stepS;
+    }
     return r;
 }
 

@@ -10,10 +10,11 @@
 
 namespace gpuplan {
 
-void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
+namespace {
+
+// Everything that follows from the run's length and the cluster: `in` is at the pace the run goes.
+void runPacedChain(const FacilityInputs &in, FacilityOutputs &out)
 {
-    out.storage = computeStorage(in);
-    out.dataPath = computeDataPath(in, out.storage);
     out.fabric = fabricFor(in);
     out.power = computePower(in, out.fabric, out.storage.capacityBytes);
     out.cooling = computeCooling(in, out.power, out.fabric);
@@ -24,6 +25,25 @@ void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
     const double tokens = training ? in.totalTokens : in.totalTokens * out.reliability.goodput;
     addEnergy(in, wallS, tokens, out.power);
     out.cost = computeCost(in, out.power, out.bom, out.reliability);
+}
+
+} // namespace
+
+void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
+{
+    // Storage and the data path see what the GPUs would consume at their own pace; when the data
+    // path cannot deliver that, the run goes at its step: longer, the GPUs idle while they wait.
+    out.storage = computeStorage(in);
+    out.dataPath = computeDataPath(in, out.storage);
+    if (out.dataPath.pace <= 1) {
+        runPacedChain(in, out);
+        return;
+    }
+    FacilityInputs paced = in;
+    paced.idealRunS *= out.dataPath.pace;
+    paced.tokensPerS /= out.dataPath.pace;
+    paced.trainingBusyShare = out.dataPath.gpuBusyShare;
+    runPacedChain(paced, out);
 }
 
 } // namespace gpuplan

@@ -207,10 +207,16 @@ void gatherTrainingWork(const ResolvedPlan &plan, const Evaluation &e, FacilityI
 {
     const Plan &p = *plan.plan;
     in.totalTokens = p.workload.training.tokens;
-    if (e.training.valid && e.training.timeToTrainS > 0 && std::isfinite(e.training.timeToTrainS)) {
+    // The GPUs' own pace, also for an evaluation whose training result the data path has paced: the
+    // facility chain applies the data path's pace itself (facility/FacilityChain.cpp).
+    const TrainingResult &t = e.training;
+    const bool paced = t.dataPace > 1;
+    const double timeToTrainS = paced ? t.gpuTimeToTrainS : t.timeToTrainS;
+    const double tokensPerS = paced ? t.gpuTokensPerS : t.tokensPerS;
+    if (t.valid && timeToTrainS > 0 && std::isfinite(timeToTrainS)) {
         in.timeSource = TimeSource::TimeModel;
-        in.idealRunS = e.training.timeToTrainS;
-        in.tokensPerS = e.training.tokensPerS > 0 ? e.training.tokensPerS : in.totalTokens / in.idealRunS;
+        in.idealRunS = timeToTrainS;
+        in.tokensPerS = tokensPerS > 0 ? tokensPerS : in.totalTokens / in.idealRunS;
         return;
     }
     // Fallback: C = 6·P·D (4·P·D with frozen base weights: no weight-gradient matmuls), at MFU 0.4.

@@ -67,6 +67,7 @@ struct FacilityInputs
     double gpuUtilization = 0.7;     // annual share of hours the GPUs run jobs
     double busyPowerFraction = 0.7;
     double idlePowerFraction = 0.125;
+    double trainingBusyShare = 1;    // share of a training run the GPUs compute; the rest they wait for data
     double rackLimitW = 40000;
     double rackUnits = 42;
     double airLimitW = 40000;

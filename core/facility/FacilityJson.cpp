@@ -205,6 +205,8 @@ Json dataPathJson(const DataPathResult &d, const Plan &plan)
             {"storage_step_s", num(d.storageStepS)},
             {"network_step_s", num(d.networkStepS)},
             {"host_cpu_step_s", num(d.hostCpuStepS)},
+            {"pace", num(d.pace)},
+            {"gpu_busy_share", num(d.gpuBusyShare)},
             {"samples_per_s", num(d.samplesPerS)},
             {"samples_per_s_per_node", num(d.samplesPerSPerNode)},
             {"bytes_per_sample", num(d.bytesPerSample)},

@@ -5,6 +5,7 @@
 #include "facility/FacilityInputs.h"
 #include "facility/Power.h"
 #include "facility/Sensitivity.h"
+#include "perf/TrainingFlops.h"
 
 namespace gpuplan {
 
@@ -50,6 +51,18 @@ void addDiagnostics(const ResolvedPlan &plan, const FacilityInputs &in, const Fa
     }
 }
 
+// The run as delivered: at the data path's step when it is slower than the GPUs' (the GPUs' own
+// figures stay in gpuStepTimeS and the rest); the wait counts as "other" in the step's breakdown.
+void paceTraining(const ResolvedPlan &plan, const Layout &layout, const DataPathResult &data, TrainingResult &t)
+{
+    if (!t.valid || data.pace <= 1)
+        return;
+    t.breakdown.other += data.stepS - t.stepTimeS;
+    t.stepTimeS = data.stepS;
+    fillThroughput(t, plan, layout);
+    t.dataPace = t.stepTimeS / t.gpuStepTimeS;
+}
+
 } // namespace
 
 void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)
@@ -64,6 +77,7 @@ void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation
     e.reliability = out.reliability;
     e.cost = out.cost;
     e.bom = out.bom;
+    paceTraining(plan, layout, out.dataPath, e.training);
     addDiagnostics(plan, in, out, e.diagnostics);
 }
 

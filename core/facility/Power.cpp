@@ -20,9 +20,10 @@ PowerResult computePower(const FacilityInputs &in, const FabricSize &fabric, dou
     const double gpusBought = nodes * in.gpusPerNode;
     const double idleGpus = std::max(0.0, gpusBought - in.jobGpus);   // spares and unused slots
 
-    // Share of the time the job's GPUs are busy: a training run keeps them busy; serving runs at
-    // its load. Idle time draws the idle fraction (BudSimulator: idle 12.5% of TDP).
-    const double busyShare = in.mode == Mode::Training ? 1.0 : in.servingLoad;
+    // Share of the time the job's GPUs are busy: a training run keeps them busy unless they wait for
+    // data (the data path's pace); serving runs at its load. Idle time draws the idle fraction
+    // (BudSimulator: idle 12.5% of TDP).
+    const double busyShare = in.mode == Mode::Training ? in.trainingBusyShare : in.servingLoad;
     const double jobGpuW = in.gpuTdpW * (busyShare * in.busyPowerFraction + (1.0 - busyShare) * in.idlePowerFraction);
     p.gpuW = in.jobGpus * jobGpuW + idleGpus * in.gpuTdpW * in.idlePowerFraction;
     p.nodeOverheadW = nodes * in.nodeOverheadW;

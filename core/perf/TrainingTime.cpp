@@ -288,6 +288,10 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     out.microBatchesPerStep = static_cast<int>(std::ceil(micro - 1e-9));
     out.bubbleFraction = bubbleFrac;
     fillThroughput(out, rp, l);
+    out.gpuStepTimeS = out.stepTimeS;
+    out.gpuTokensPerS = out.tokensPerS;
+    out.gpuMfu = out.mfu;
+    out.gpuTimeToTrainS = out.timeToTrainS;
     out.valid = std::isfinite(out.stepTimeS) && out.stepTimeS > 0;
     return out;
 }

@@ -78,9 +78,13 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
     if (p.workload.mode == Mode::Training && e.training.valid) {
         const TrainingResult &t = e.training;
         out += "\nTraining\n";
-        line("step time", formatDuration(t.stepTimeS));
+        // A run the data path paces names the GPUs' own step beside it (an unpaced one reads as before).
+        line("step time", formatDuration(t.stepTimeS) +
+                              (t.dataPace > 1 ? " (GPUs " + formatDuration(t.gpuStepTimeS) + ", the data path sets the pace)"
+                                              : std::string()));
         line("tokens/s", formatCount(t.tokensPerS) + " (" + fmt("%.0f", t.tokensPerSPerGpu) + " per GPU)");
-        line("MFU / HFU", fmt("%.1f%%", t.mfu * 100) + " / " + fmt("%.1f%%", t.hfu * 100));
+        line("MFU / HFU", fmt("%.1f%%", t.mfu * 100) + " / " + fmt("%.1f%%", t.hfu * 100) +
+                              (t.dataPace > 1 ? fmt(" (MFU %.1f%% at the GPUs' own step)", t.gpuMfu * 100) : std::string()));
         line("time to train, no failures", formatDuration(t.timeToTrainS) + " (" + formatCount(t.gpuHours) + " GPU-hours)");
     } else if (p.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;

@@ -8,6 +8,8 @@
 
 #include "eval/EvaluationJson.h"
 #include "facility/DataPath.h"
+#include "facility/FacilityModel.h"
+#include "facility/Sensitivity.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,6 +55,13 @@ private slots:
         QCOMPARE(d.decodeCoresPerNode, 32.0);
         QVERIFY(near(d.gpuStepS, 1024.0 / d.samplesPerS));
         QCOMPARE(d.stepS, d.gpuStepS);
+        // GPU-bound: the run is the time model's, untouched.
+        const TrainingResult &t = f->evaluation.training;
+        QCOMPARE(d.pace, 1.0);
+        QCOMPARE(t.dataPace, 1.0);
+        QCOMPARE(t.stepTimeS, t.gpuStepTimeS);
+        QCOMPARE(t.timeToTrainS, t.gpuTimeToTrainS);
+        QCOMPARE(t.mfu, t.gpuMfu);
     }
 
     void imagePresetFigures()
@@ -117,7 +126,8 @@ private slots:
         const auto starved = load(oneWorker);
         QVERIFY(starved);
         const DataPathResult &s = starved->evaluation.dataPath;
-        QVERIFY(near(s.samplesPerS, starved->evaluation.training.tokensPerS / 256.0));
+        // What the GPUs would consume at their own pace (the run itself goes at the host CPU's).
+        QVERIFY(near(s.samplesPerS, starved->evaluation.training.gpuTokensPerS / 256.0));
         QVERIFY(near(s.coresNeededPerNode, s.samplesPerS * 2.75264e-3));
         // One worker per GPU: 8 decode cores, fewer than needed.
         QCOMPARE(s.decodeCoresPerNode, 8.0);
@@ -142,6 +152,83 @@ private slots:
         const DataPathResult &z = serial->evaluation.dataPath;
         QVERIFY(near(z.hostCpuStepS, z.gpuStepS + 1024.0 * 2.75264e-3 / 8.0));
         QCOMPARE(z.limit, DataLimit::HostCpu);
+    }
+
+    // The run goes at the data path's step: the loaders prefetch ahead of the GPUs, so a step takes the
+    // slower of the GPUs' step and the loaders' (not their sum). GPT-2 small on 8 H100 with 224 px images
+    // (the starved-gpus lesson): one worker per GPU decodes 1,024 x 2.75264 ms on 8 cores = 352.34 ms per
+    // step against the GPUs' 217 ms, so the time to train, GPU-hours and the cost of the run grow by
+    // 352.34 / 217; four workers per GPU keep the GPUs' pace.
+    void aSlowDataPathPacesTheRun()
+    {
+        const std::vector<std::string> images = {"model.preset=gpt2",          "hardware.num_gpus=8",
+                                                 "workload.training.seq_len=256", "workload.training.micro_batch=16",
+                                                 "workload.training.global_batch=1024", "workload.training.tokens=29491200000",
+                                                 "parallelism.tp=1",            "parallelism.pp=1",
+                                                 "parallelism.vp=1",            "parallelism.schedule=1f1b",
+                                                 "storage.tier=parallel_fs",    "data.kind=images"};
+        std::vector<std::string> one = images;
+        one.push_back("parallelism.loader_workers=1");
+        std::vector<std::string> four = images;
+        four.push_back("parallelism.loader_workers=4");
+        const auto starved = load(one);
+        const auto fed = load(four);
+        QVERIFY(starved && fed);
+        const TrainingResult &s = starved->evaluation.training;
+        const TrainingResult &g = fed->evaluation.training;
+        const DataPathResult &d = starved->evaluation.dataPath;
+
+        // Four workers: GPU-bound, the time model's run.
+        QCOMPARE(fed->evaluation.dataPath.limit, DataLimit::Gpu);
+        QCOMPARE(g.dataPace, 1.0);
+        QCOMPARE(g.stepTimeS, g.gpuStepTimeS);
+        QVERIFY(g.stepTimeS > 0.20 && g.stepTimeS < 0.23);   // the GPUs' step, about 217 ms
+
+        // One worker: the host CPU's 352.34 ms step is the run's.
+        const double dataStep = 1024.0 * 2.75264e-3 / 8.0;
+        QCOMPARE(d.limit, DataLimit::HostCpu);
+        QVERIFY(near(d.stepS, dataStep));
+        QVERIFY(near(s.stepTimeS, dataStep));
+        QCOMPARE(s.gpuStepTimeS, g.stepTimeS);      // the GPUs' own step does not depend on the loaders
+        QCOMPARE(s.gpuTimeToTrainS, g.timeToTrainS);
+        const double pace = dataStep / g.stepTimeS;
+        QVERIFY(pace > 1.6 && pace < 1.65);
+        QVERIFY(near(s.dataPace, pace));
+        QVERIFY(near(d.pace, pace));
+        QVERIFY(near(s.breakdown.total(), s.stepTimeS));   // the wait is in the breakdown
+        QVERIFY(near(s.tokensPerS, 1024.0 * 256.0 / dataStep));
+        QVERIFY(near(s.tokensPerS, g.tokensPerS / pace));
+        QVERIFY(near(s.mfu, g.mfu / pace));
+        QVERIFY(near(s.timeToTrainS, 29491200000.0 / s.tokensPerS));
+        QVERIFY(near(s.timeToTrainS, g.timeToTrainS * pace));
+        QVERIFY(near(s.gpuHours, g.gpuHours * pace));
+        QVERIFY(near(starved->evaluation.reliability.idealTimeS, g.timeToTrainS * pace));
+        QVERIFY(near(starved->evaluation.reliability.effectiveTimeToTrainS,
+                     fed->evaluation.reliability.effectiveTimeToTrainS * pace, 1e-6));
+        // Cloud: GPU-hours at the hourly price, the run's share of owning: per hour owned.
+        QVERIFY(near(starved->evaluation.cost.cloudTotalUsd, fed->evaluation.cost.cloudTotalUsd * pace, 1e-6));
+        QVERIFY(near(starved->evaluation.cost.onpremTotalUsd, fed->evaluation.cost.onpremTotalUsd * pace, 1e-6));
+        // Energy: the GPUs compute 217 of every 352 ms and wait the rest at idle power.
+        const FacilityInputs in = gatherFacilityInputs(starved->resolved, starved->evaluation.layout, starved->evaluation);
+        const double busy = g.stepTimeS / dataStep;
+        QVERIFY(near(d.gpuBusyShare, busy));
+        QVERIFY(near(starved->evaluation.power.gpuW,
+                     8.0 * in.gpuTdpW * (busy * in.busyPowerFraction + (1.0 - busy) * in.idlePowerFraction)));
+        const double fixedW = fed->evaluation.power.itW - fed->evaluation.power.gpuW;
+        QVERIFY(near(starved->evaluation.power.itW, starved->evaluation.power.gpuW + fixedW));
+        QVERIFY(near(starved->evaluation.power.energyMwh,
+                     starved->evaluation.power.facilityKw * starved->evaluation.reliability.effectiveTimeToTrainS / 3.6e6));
+        QVERIFY(starved->evaluation.power.energyMwh > fed->evaluation.power.energyMwh);
+        QVERIFY(starved->evaluation.power.energyMwh < fed->evaluation.power.energyMwh * pace);
+        // Inputs gathered again from the paced evaluation are the GPUs' own, so the chain paces once.
+        QCOMPARE(in.tokensPerS, g.tokensPerS);
+        QCOMPARE(in.idealRunS, g.timeToTrainS);
+        // Faster GPUs (+/-20%) do not shorten a run the loaders pace: throughput drops out of the sensitivity.
+        Evaluation e = starved->evaluation;
+        estimateCostSensitivity(starved->resolved, e.layout, e);
+        QVERIFY(e.cost.sensitivityCount > 0);
+        for (int i = 0; i < e.cost.sensitivityCount; ++i)
+            QVERIFY(e.cost.sensitivity[static_cast<std::size_t>(i)].assumption != static_cast<int>(Assumption::Throughput));
     }
 
     void storageAndNetworkLimits()
@@ -186,6 +273,11 @@ private slots:
         QCOMPARE(QString::fromStdString(j["data_path"]["limit"].get<std::string>()), QString("storage"));
         QCOMPARE(QString::fromStdString(j["data_path"]["kind"].get<std::string>()), QString("tokens"));
         QVERIFY(j["data_path"]["step_s"].get<double>() > j["data_path"]["gpu_step_s"].get<double>());
+        // The run's step and the GPUs' own, side by side.
+        QCOMPARE(j["training"]["step_time_s"].get<double>(), j["data_path"]["step_s"].get<double>());
+        QCOMPARE(j["training"]["gpu_step_time_s"].get<double>(), f->evaluation.training.gpuStepTimeS);
+        QVERIFY(j["training"]["data_pace"].get<double>() > 1.0);
+        QVERIFY(j["training"]["gpu_tokens_per_s"].get<double>() > j["training"]["tokens_per_s"].get<double>());
     }
 };
 

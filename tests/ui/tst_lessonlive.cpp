@@ -110,6 +110,15 @@ private slots:
         for (const auto &rows : {oneWorker, fourWorkers})
             for (const LiveValue &v : rows)
                 QVERIFY2(!v.source.empty(), v.label.c_str());
+        // The run goes at the host CPU's step: its time to train is the GPU-bound one's, stretched by
+        // the ratio of the two steps (352 / 222 ms, to the live values' rounding).
+        const std::string slow = value(oneWorker, "Time to train, no failures");
+        const std::string fast = value(fourWorkers, "Time to train, no failures");
+        QCOMPARE(slow.substr(slow.find(' ')), fast.substr(fast.find(' ')));   // the same unit
+        const double stepRatio = std::stod(value(oneWorker, "Step the host CPU allows")) /
+                                 std::stod(value(oneWorker, "Step the GPUs need"));
+        QVERIFY(stepRatio > 1.5);
+        QVERIFY2(std::abs(std::stod(slow) / std::stod(fast) / stepRatio - 1.0) < 0.02, (slow + " vs " + fast).c_str());
         // The plan is GPT-2 small's, from the catalog, and valid.
         QCOMPARE(c->plan().model.preset, std::string("gpt2"));
         QCOMPARE(c->plan().model.layers, 12);

@@ -7,6 +7,8 @@
 #include "teaching/LessonsHardware.h"
 #include "teaching/LessonsOperations.h"
 
+#include "report/Format.h"
+
 #include <cstdio>
 
 namespace gpuplan::ui {
@@ -122,7 +124,9 @@ std::vector<LiveValue> dataPathLive(const LessonContext &c)
             {"Cores needed per node", figure("%.1f", d.coresNeededPerNode), "samples/s per node × decode per sample"},
             {"Cores decoding per node", figure("%.0f", d.decodeCoresPerNode) + figure(" of %.0f", d.coresPerNode),
              "parallelism.loader_workers × GPUs; catalogs/nodes.json cpu_cores"},
-            {"What sets the pace", limit, "the slowest of GPUs, storage, network and host CPU"}};
+            {"What sets the pace", limit, "the slowest of GPUs, storage, network and host CPU"},
+            {"Time to train, no failures", formatDuration(c.evaluation.training.timeToTrainS),
+             "tokens ÷ tokens/s at the step that sets the pace"}};
 }
 
 const LessonStep kStarveSteps[] = {
@@ -153,7 +157,9 @@ const LessonStep kStarveSteps[] = {
      "ViT-B image encoder) learns from JPEG images of 224 pixels, 256 tokens each, on one server of 8 H100; "
      "1.28 M images for 90 epochs. A small model gets through its samples quickly, and every image must first be "
      "decoded, cropped and augmented by a CPU core. With one data-loader worker per GPU only 8 of the server's "
-     "cores decode: the host CPU, not the GPUs, sets the pace of every step, and the GPUs wait.",
+     "cores decode: the host CPU, not the GPUs, sets the pace of every step, and the GPUs wait. The loaders "
+     "prefetch ahead, so a step takes the longer of the two, not their sum, and the whole run (its time, energy "
+     "and cost) stretches by the same factor.",
      "Model: GPT-2 small on 8 H100, 256 tokens per sample; data: tokens → images (224 px); loader workers: 4 → 1 "
      "per GPU; storage back to the parallel FS",
      "Data path: the host CPU's step against the GPUs'; cores needed per node", ExplainTopic::DataPath, nullptr,
@@ -177,7 +183,7 @@ const LessonStep kStarveSteps[] = {
      dataPathLive},
     {"Four workers per GPU (PyTorch's DataLoader num_workers=4): 32 cores decode side by side, more than the "
      "images need, and the GPUs set the pace again. Each worker also holds its prefetched batches in host "
-     "memory. Where the cores run out (larger images, video clips, a server with fewer cores), decoding on the "
+     "memory, and the run is back at the GPUs' time. Where the cores run out (larger images, video clips, a server with fewer cores), decoding on the "
      "GPUs (NVIDIA DALI with nvJPEG or NVDEC) takes the CPU out of the path.",
      "Loader workers: 1 → 4 per GPU", "Data path: GPU-bound again; cores needed against cores decoding",
      ExplainTopic::DataPath, nullptr, [](Plan &p) { p.parallelism.loaderWorkers = 4; }, dataPathLive},
