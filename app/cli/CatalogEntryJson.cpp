@@ -28,7 +28,7 @@ Json sourcesJson(const ProvenanceMap &sources)
 {
     Json out = Json::object();
     for (const auto &[field, p] : sources) {
-        Json s = {{"source", p.source}, {"date", p.date}, {"estimate", p.estimate}};
+        Json s = {{"source", p.source}, {"date", p.date}, {"estimate", p.estimate}, {"secondary", p.secondary}};
         if (!p.note.empty())
             s["note"] = p.note;
         out[field] = std::move(s);

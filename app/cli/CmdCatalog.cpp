@@ -146,7 +146,8 @@ void printEntryText(const char *kind, const Json &entry)
         const Json &p = *it;
         std::cout << "  " << it.key() << ": " << p["source"].get<std::string>() << " ("
                   << (p["date"].get<std::string>().empty() ? "undated" : p["date"].get<std::string>()) << ")"
-                  << (p["estimate"].get<bool>() ? " ESTIMATE" : "");
+                  << (p["estimate"].get<bool>() ? " ESTIMATE" : "")
+                  << (p["secondary"].get<bool>() ? " (secondary source)" : "");
         if (p.contains("note"))
             std::cout << " - " << p["note"].get<std::string>();
         std::cout << "\n";
@@ -220,7 +221,8 @@ CommandHelp catalogHelp()
     return {"gpuplan-cli catalog KIND [--json] | show ID [--json] | check DIR",
             std::string("KIND lists the entries of one kind: ") + kKindList +
                              ".\nshow ID prints one entry (an id or alias of any kind) with every field and the source,\n"
-                             "date and estimate flag of each figure.\n"
+                             "date, estimate flag and secondary-source flag of each figure\n"
+                             "(a third party's report of the figure: check it against the provider's page before a purchase).\n"
                              "check DIR loads a user catalog folder over the bundled catalogs and prints every issue;\n"
                              "it exits with 1 when there is any. The file format is described in docs/catalogs.md.\n"
                              "Problems in catalog files are otherwise reported on stderr with file, entry and field.",

@@ -9,8 +9,8 @@ namespace gpuplan {
 namespace {
 
 // Keys every entry may carry that are not figures: the loader reads them before the kind's reader.
-const char *const kMetaKeys[] = {"id", "aliases", "source", "date", "estimate", "note"};
-const char *const kValueObjectKeys[] = {"value", "source", "date", "estimate", "note"};
+const char *const kMetaKeys[] = {"id", "aliases", "source", "date", "estimate", "secondary", "note"};
+const char *const kValueObjectKeys[] = {"value", "source", "date", "estimate", "secondary", "note"};
 
 std::string formatNumber(double v)
 {
@@ -41,7 +41,8 @@ bool isValueObject(const nlohmann::json &v)
     return v.is_object() && v.contains("value");
 }
 
-// A value object must hold "value" and only text provenance fields ("estimate" a boolean), so
+// A value object must hold "value" and only text provenance fields ("estimate" and "secondary"
+// booleans), so
 // that a misspelt "sourse" is reported rather than silently dropped.
 bool checkValueObject(const nlohmann::json &raw, const std::string &field, EntryError &error)
 {
@@ -50,12 +51,13 @@ bool checkValueObject(const nlohmann::json &raw, const std::string &field, Entry
         for (const char *k : kValueObjectKeys)
             known = known || it.key() == k;
         if (!known) {
-            error = {field, "expected a value object with value, source, date, estimate and note, found the key \"" +
+            error = {field, "expected a value object with value, source, date, estimate, secondary and note, found the key \"" +
                                 it.key() + "\""};
             return false;
         }
         const bool textKey = it.key() == "source" || it.key() == "date" || it.key() == "note";
-        if ((textKey && !it->is_string()) || (it.key() == "estimate" && !it->is_boolean())) {
+        const bool flagKey = it.key() == "estimate" || it.key() == "secondary";
+        if ((textKey && !it->is_string()) || (flagKey && !it->is_boolean())) {
             error = {field + "." + it.key(), std::string("expected ") + (textKey ? "text" : "true or false") +
                                                  ", found " + catalogJsonTypeName(*it)};
             return false;
@@ -111,8 +113,13 @@ Provenance CatalogEntryReader::provenanceOf(const nlohmann::json &raw) const
     Provenance p = m_defaults;
     if (!isValueObject(raw))
         return p;
-    if (auto it = raw.find("source"); it != raw.end() && it->is_string())
+    // A figure citing its own source is secondary only when it says so, whatever its entry's source.
+    if (auto it = raw.find("source"); it != raw.end() && it->is_string()) {
         p.source = it->get<std::string>();
+        p.secondary = false;
+    }
+    if (auto it = raw.find("secondary"); it != raw.end() && it->is_boolean())
+        p.secondary = it->get<bool>();
     if (auto it = raw.find("date"); it != raw.end() && it->is_string())
         p.date = it->get<std::string>();
     if (auto it = raw.find("estimate"); it != raw.end() && it->is_boolean())

@@ -32,11 +32,16 @@ Provenance entryDefaults(const Json &entry, const std::string &file, bool userLa
         }
         p.*member = it->get<std::string>();
     }
-    if (auto it = entry.find("estimate"); it != entry.end()) {
+    const std::pair<const char *, bool Provenance::*> flags[] = {{"estimate", &Provenance::estimate},
+                                                                 {"secondary", &Provenance::secondary}};
+    for (const auto &[key, member] : flags) {
+        auto it = entry.find(key);
+        if (it == entry.end())
+            continue;
         if (!it->is_boolean())
-            error = {"estimate", "expected true or false, found " + catalogJsonTypeName(*it)};
+            error = {key, "expected true or false, found " + catalogJsonTypeName(*it)};
         else
-            p.estimate = it->get<bool>();
+            p.*member = it->get<bool>();
     }
     if (p.source.empty() && userLayer)
         p.source = "user catalog " + catalogBaseName(file);

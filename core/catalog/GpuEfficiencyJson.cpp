@@ -37,7 +37,7 @@ namespace {
 bool isEfficiencyMetaKey(const std::string &key)
 {
     return key == "gpu" || key == "fit" || key == "fitted" || key == "derived_from" || key == "source" ||
-           key == "date" || key == "estimate" || key == "note" || key == "notes";
+           key == "date" || key == "estimate" || key == "secondary" || key == "note" || key == "notes";
 }
 
 struct NumberField

@@ -106,6 +106,17 @@ private slots:
         const Provenance &p = h100->sources.at("memory_gb");
         QVERIFY(memory->toolTip().contains(QString::fromStdString(p.source)));
         QVERIFY(memory->toolTip().contains(QString::fromStdString(p.date)));
+        // Its source is a third party's (docs/catalogs.md, "Primary and secondary sources"): the cell is
+        // marked and the tool tip and the sources pane say so.
+        QVERIFY(p.secondary && !p.estimate);
+        QVERIFY(memory->text().endsWith(QChar(0x2020)));
+        QVERIFY(memory->toolTip().contains(QStringLiteral("secondary source")));
+        bool paneSaysSecondary = false;
+        for (int r = 0; r < browser.sourcesTable()->rowCount(); ++r) {
+            if (browser.sourcesTable()->item(r, 0)->text() == QStringLiteral("memory_gb"))
+                paneSaysSecondary = browser.sourcesTable()->item(r, 1)->text().endsWith(QStringLiteral("(secondary source)"));
+        }
+        QVERIFY(paneSaysSecondary);
         QVERIFY(browser.selectEntry(QStringLiteral("clouds"), QStringLiteral("aws-p5-48xlarge")));
         QCOMPARE(browser.tabs()->currentWidget(), browser.table(QStringLiteral("clouds")));
         QVERIFY(browser.sourcesTable()->rowCount() > 0);

@@ -284,6 +284,10 @@ private slots:
         }
         for (const TableRow &r : doc.table(QStringLiteral("assumptions"))->rows)
             QVERIFY2(!r.cells[2].isEmpty(), qPrintable(r.cells[0]));
+        // The H100's street price is read from a third party's TCO tool: the row says so and the
+        // report says what a secondary source is (docs/catalogs.md, "Primary and secondary sources").
+        QVERIFY(prices->rows.front().cells[2].endsWith(QStringLiteral("(ESTIMATE) (secondary source)")));
+        QVERIFY(doc.plainText().contains(QStringLiteral("check it against the provider's own page before a purchase")));
     }
 
     void userTextStaysLiteral() const

@@ -93,7 +93,9 @@ CatalogBrowser::CatalogBrowser(PlanController *controller, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
 
     auto *hint = new QLabel(tr("Hover a figure for its source and date; select an entry to see all its sources. "
-                               "Figures marked * are estimates. Entries you add are saved in %1; the entries of "
+                               "Figures marked * are estimates; \u2020 marks a secondary source: a third party's report of the "
+                               "vendor's or the cloud's figure, to check against the provider's own page before a "
+                               "purchase. Entries you add are saved in %1; the entries of "
                                "that folder can be edited and deleted here.")
                                 .arg(QDir::toNativeSeparators(m_userFolder).toHtmlEscaped()));
     hint->setWordWrap(true);
@@ -145,8 +147,9 @@ void CatalogBrowser::fillTable(QTableWidget *view, const CatalogTable &table)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (const Provenance *p = findSource(row, cell.sourceKey)) {
                 item->setToolTip(provenanceSummary(*p));
-                if (p->estimate)
-                    item->setText(cell.text + QStringLiteral(" *"));
+                if (p->estimate || p->secondary)
+                    item->setText(cell.text + QStringLiteral(" ") + (p->estimate ? QStringLiteral("*") : QString()) +
+                                  (p->secondary ? QStringLiteral("\u2020") : QString()));
             }
             view->setItem(r, c, item);
         }
@@ -198,7 +201,8 @@ void CatalogBrowser::showSources()
     m_sources->setRowCount(static_cast<int>(row.sources.size()));
     int r = 0;
     for (const auto &[field, p] : row.sources) {
-        const QString cells[] = {qs(field), qs(p.source), p.date.empty() ? tr("undated") : qs(p.date),
+        const QString source = qs(p.source) + (p.secondary ? tr(" (secondary source)") : QString());
+        const QString cells[] = {qs(field), source, p.date.empty() ? tr("undated") : qs(p.date),
                                  p.estimate ? tr("yes") : QString(), qs(p.note)};
         for (int c = 0; c < 5; ++c) {
             auto *item = new QTableWidgetItem(cells[c]);

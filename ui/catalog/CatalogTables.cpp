@@ -245,6 +245,8 @@ QString provenanceSummary(const Provenance &p)
     parts << (p.date.empty() ? QObject::tr("undated") : qs(p.date));
     if (p.estimate)
         parts << QObject::tr("estimate");
+    if (p.secondary)
+        parts << QObject::tr("secondary source: check against the provider's page before a purchase");
     return parts.join(QStringLiteral(" · "));
 }
 

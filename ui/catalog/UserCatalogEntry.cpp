@@ -253,11 +253,13 @@ void mergeFigures(Json &existing, const Json &entry)
 {
     for (auto it = entry.begin(); it != entry.end(); ++it) {
         const std::string &key = it.key();
-        if (key == "id" || key == "source" || key == "date" || key == "estimate" || key == "note")
+        if (key == "id" || key == "source" || key == "date" || key == "estimate" || key == "secondary" || key == "note")
             continue;
         Json figure = {{"value", it.value()}, {"source", entry["source"]}, {"date", entry["date"]}};
         if (entry.contains("estimate"))
             figure["estimate"] = true;
+        if (entry.value("secondary", false))
+            figure["secondary"] = true;
         if (entry.contains("note"))
             figure["note"] = entry["note"];
         existing[key] = std::move(figure);

@@ -39,13 +39,16 @@ struct PriceRow
     QString value;
     QString source;
     QString date;
+    bool secondary = false;
 };
 
 PriceRow catalogPrice(const Plan &plan, const QString &item, double usd, const ProvenanceMap &sources, const char *key)
 {
     PriceRow row{item, usd > 0 ? exactMoney(plan, usd) : QObject::tr("not in catalog"), QObject::tr("no source"), QStringLiteral("-")};
     if (const auto it = sources.find(key); it != sources.end()) {
-        row.source = q(it->second.source) + (it->second.estimate ? QObject::tr(" (ESTIMATE)") : QString());
+        row.source = q(it->second.source) + (it->second.estimate ? QObject::tr(" (ESTIMATE)") : QString()) +
+                     (it->second.secondary ? QObject::tr(" (secondary source)") : QString());
+        row.secondary = it->second.secondary;
         row.date = q(it->second.date);
     }
     return row;
@@ -194,9 +197,17 @@ void addAssumptions(ReportDocument &doc, const SectionInput &in)
             rows.push_back(row);
         }
     }
-    for (const PriceRow &row : rows)
+    bool anySecondary = false;
+    for (const PriceRow &row : rows) {
         prices.rows.push_back({{row.item, row.value, row.source, row.date}});
+        anySecondary = anySecondary || row.secondary;
+    }
     doc.add(std::move(prices));
+    if (anySecondary)
+        doc.add(Paragraph{QObject::tr("A secondary source is a third party's report of the vendor's or the cloud's price (a blog, "
+                                      "reseller, news site or aggregator): check it against the provider's own page before a "
+                                      "purchase."),
+                          TextStyle::Body, {}});
 
     doc.add(Heading{QObject::tr("Plan assumptions"), 2});
     Table t;
