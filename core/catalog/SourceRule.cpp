@@ -138,7 +138,7 @@ bool isPrimarySource(std::string_view source)
 bool namesThirdParty(std::string_view source)
 {
     for (const std::string &c : citations(source)) {
-        if (relays(c))
+        if (relays(c) || (std::regex_search(c, hostPattern()) && !isPrimaryKind(c)))
             return true;
     }
     return false;

@@ -18,8 +18,9 @@ namespace gpuplan {
 bool isPrimarySource(std::string_view source);
 
 // A citation names a third party: a host other than the vendors', the clouds' and the public
-// repositories' (github.com, huggingface.co, arxiv.org), or says that it relays the original
-// (a copy, a quote, a blog, an aggregator, a reseller, ...).
+// repositories' (github.com, huggingface.co, arxiv.org), a page on any host that is of no primary
+// kind (a repository that is neither the vendor's nor a measurement), or says that it relays the
+// original (a copy, a quote, a blog, an aggregator, a reseller, ...).
 bool namesThirdParty(std::string_view source);
 
 // What the provenance of one figure is, in the words the catalog views use.

@@ -73,10 +73,14 @@ private slots:
             << "docs.nvidia.com/dgx/dgxgb200-user-guide/hardware.html; introl.com blog (120 kW)" << false << true;
         QTest::newRow("vendor quoted by a site") << "NVIDIA DGX H100/H200 User Guide (as quoted by unanswered.io: 10.2 kW)"
                                                  << false << true;
-        // Neither: a public repository that is no vendor's and no measurement is not primary,
-        // though it names no third-party host (so a published figure from it must be flagged).
+        // A page on a public repository that is no vendor's and no measurement is a third party's.
         QTest::newRow("third-party tool output") << "github.com/dstackai/dstack/pull/4110 ('dstack offer' output)" << false
-                                                 << false;
+                                                 << true;
+        QTest::newRow("third-party price scrape")
+            << "github.com/skypilot-org/skypilot-catalog catalogs/v8/lambda/vms.csv @0f4070387edc953d7004cff197940e1918a1d6aa"
+            << false << true;
+        // Neither: an unsourced assumption is no third party's report, and not primary either (so a
+        // figure resting on it must be an estimate).
         QTest::newRow("unsourced assumption") << "assumed equal to H100 SXM5 80GB" << false << false;
         QTest::newRow("empty") << "" << false << false;
     }
