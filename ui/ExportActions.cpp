@@ -168,30 +168,31 @@ bool ExportActions::writePdf(const QStringList &otherPlans, const std::vector<st
     std::vector<std::unique_ptr<PlanController>> others;
     std::vector<std::unique_ptr<report::ReportPlan>> prepared;
     std::vector<const report::ReportPlan *> plans{current.get()};
-    for (const QString &path : otherPlans) {
-        auto controller = std::make_unique<PlanController>(m_controller->catalog());
+    // Each other plan in a controller of its own, from which the report reads plan and evaluation.
+    auto add = [&](std::unique_ptr<PlanController> controller, bool loaded, const QString &label) {
         std::unique_ptr<report::ReportPlan> rp;
-        if (!controller->openFile(path, error) || !(rp = report::prepareReportPlan(*controller, error))) {
-            m_error(tr("Export failed"), tr("Cannot use %1:\n%2").arg(path, error));
+        if (!loaded || !(rp = report::prepareReportPlan(*controller, error))) {
+            m_error(tr("Export failed"), tr("Cannot use %1:\n%2").arg(label, error));
             return false;
         }
         plans.push_back(rp.get());
         prepared.push_back(std::move(rp));
         others.push_back(std::move(controller));
+        return true;
+    };
+    for (const QString &path : otherPlans) {
+        auto controller = std::make_unique<PlanController>(m_controller->catalog());
+        const bool loaded = controller->openFile(path, error);
+        if (!add(std::move(controller), loaded, path))
+            return false;
     }
     for (const auto &[plan, name] : otherInMemory) {
         auto controller = std::make_unique<PlanController>(m_controller->catalog());
         Plan named = plan;
         named.name = name.toStdString();   // the report's "Plan" row names the column as the tab does
         controller->applyPlan(named, name);
-        std::unique_ptr<report::ReportPlan> rp = report::prepareReportPlan(*controller, error);
-        if (!rp) {
-            m_error(tr("Export failed"), tr("Cannot use %1:\n%2").arg(name, error));
+        if (!add(std::move(controller), true, name))
             return false;
-        }
-        plans.push_back(rp.get());
-        prepared.push_back(std::move(rp));
-        others.push_back(std::move(controller));
     }
     report::ReportOptions options;
     const QString path = choosePdf(tr("Export plan summary"), suggestedName(QStringLiteral(".pdf")), options);
