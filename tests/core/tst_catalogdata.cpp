@@ -274,7 +274,7 @@ private slots:
 
     void partsOf2026PinnedToReference() const
     {
-        // shared/reference/hardware_and_prices/gpus_2026.csv (README_2026.md): dense figures.
+        // The reference data of 2026-12-01 (GPUs of 2025-2026, its README for how sure each figure is): dense figures.
         const Catalog &c = bundledCatalog();
         const GpuSpec *b300 = c.findGpu("B300-SXM-288GB");
         QVERIFY(b300);
