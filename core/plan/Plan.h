@@ -92,6 +92,16 @@ struct InferenceWorkload
     int kvBlockTokens = 16;          // paged-KV block size (vLLM default 16)
     double memoryUtilization = 0.9;  // fraction of HBM the engine may use (vLLM gpu_memory_utilization)
     bool flashAttention = true;
+    // How the requests reach each replica (perf/SteadyLoad.h): `concurrency` requests in flight at
+    // all times (closed loop), arrivals at request_rate / replicas (open loop, Poisson), one static
+    // batch of `concurrency`, or the engine's own batch (offline maximum throughput).
+    ServingLoad load = ServingLoad::Concurrency;
+    // Share of each prompt found in the engine's prefix cache (not prefilled again); 0 = off.
+    double prefixCacheHitRate = 0.0;
+    // Speculative decoding (MTP, EAGLE): draft tokens per step and the chance each is accepted
+    // (given the previous one was); 0 draft tokens = off.
+    int speculativeTokens = 0;
+    double speculativeAcceptance = 0.7;
 };
 
 struct Workload
