@@ -32,9 +32,10 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
     const double workers = std::max(in.prefillWorkers, 1);
     r.prefillPassS = prefillTime(*in.prefill, perPass, prompt);
     const double passes = std::ceil(running / (perPass * workers));
-    // The j-th prompt of the wave gets its first token after pass ceil(j / (perPass x workers)):
-    // on average (passes + 1) / 2 passes, less for the last, partly filled pass.
-    const double meanPasses = 0.5 * (passes + 1.0);
+    // The j-th prompt of the first wave gets its first token after pass ceil(j / (perPass x
+    // workers)): on average (passes + 1) / 2 passes; later waves arrive spread out and take one.
+    const double waves = std::max(in.measuredWaves, 1.0);
+    const double meanPasses = (0.5 * (passes + 1.0) + (waves - 1.0)) / waves;
     r.transferS = in.transferS;
     const double ttft = meanPasses * r.prefillPassS + r.transferS;
     // The decode pool steps every running request together, at the mean context of a response.

@@ -9,7 +9,9 @@
 // pool, which generates the rest of the response. A closed loop of `concurrency` fixed-length
 // requests: the requests of a wave reach the prefill pool together (they end together, as the
 // decode workers run them in one batch), the prefill workers take them in arrival order, each
-// pass `promptsPerPass` prompts, so the k-th pass's prompts wait for the k - 1 before it; the KV
+// pass `promptsPerPass` prompts, so the k-th pass's prompts wait for the k - 1 before it. The
+// decodes end in the order the prompts were prefilled, so the next waves reach the prefill pool
+// at its own pace and wait one pass; the mean is over `measuredWaves` waves. The KV
 // then crosses to the decode pool (scale-out links, each prefill GPU sending its share), and the
 // decode workers step their requests together.
 namespace gpuplan {
@@ -26,6 +28,7 @@ struct DisaggregatedInputs
     double decodeSlots = 1;         // requests the decode pool holds (workers x ranks x batch per rank)
     double kvBytesPerRequest = 0;   // the KV cache of one prompt, all layers
     double transferS = 0;           // time to move it (0: computed by the caller, see kvTransferTime)
+    double measuredWaves = 10;      // completions averaged, in units of the concurrency (kBenchmarkWaves)
 };
 
 struct DisaggregatedPoint

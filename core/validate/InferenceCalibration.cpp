@@ -91,10 +91,8 @@ const std::vector<FittedEngineParameter> &inflightEngineParameters()
 const std::vector<FittedEngineParameter> &steadyLoadEngineParameters()
 {
     static const std::vector<FittedEngineParameter> params{
-        {"prefill_flops_fraction", &EnginePreset::prefillFlopsFraction, 0.05, 1.0, false},
-        {"attention_flops_fraction", &EnginePreset::attentionFlopsFraction, 0.05, 1.0, false},
+        {"prefill_flops_fraction", &EnginePreset::prefillFlopsFraction, 0.05, 0.9, false},
         {"decode_bw_fraction", &EnginePreset::decodeBwFraction, 0.3, 0.95, false},
-        {"kernel_latency_s", &EnginePreset::kernelLatencyS, 1e-7, 1e-4, true},
         {"allreduce_bus_fraction", &EnginePreset::allReduceBusFraction, 0.05, 1.0, false},
         {"step_overhead_s", &EnginePreset::stepOverheadS, 1e-6, 0.05, true},
         {"prefill_overhead_s", &EnginePreset::prefillOverheadS, 1e-6, 0.1, true},

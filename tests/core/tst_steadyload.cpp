@@ -196,6 +196,7 @@ private slots:
         in.concurrency = 32;
         in.decodeSlots = 32;
         in.transferS = 0.002;
+        in.measuredWaves = 1;
         const DisaggregatedPoint p = disaggregatedPoint(in);
         QVERIFY(p.valid);
         QVERIFY(near(p.point.ttftS, 16.5 * prefillTime(m, 1, 1024) + 0.002, 1e-12));
@@ -205,6 +206,11 @@ private slots:
         const DisaggregatedPoint two = disaggregatedPoint(in);
         QVERIFY(near(two.point.ttftS, 8.5 * prefillTime(m, 1, 1024) + 0.002, 1e-12));
         QVERIFY(two.point.tokensPerSPerReplica > p.point.tokensPerSPerReplica);
+        // Over 10 waves the later ones, spread out by their decodes, wait one pass each.
+        in.prefillWorkers = 1;
+        in.measuredWaves = 10;
+        const DisaggregatedPoint ten = disaggregatedPoint(in);
+        QVERIFY(near(ten.point.ttftS, (16.5 + 9.0) / 10.0 * prefillTime(m, 1, 1024) + 0.002, 1e-12));
     }
 };
 
