@@ -117,7 +117,7 @@ private slots:
         QVERIFY(mape(r, "output_tokens_per_s_per_gpu", -1, Rows::Other) <= 4.85);
         QVERIFY(mape(r, "ttft_ms", -1, Rows::Other) <= 10.25);
         // The rows at a load (AICP): pinned at what the model reaches (docs/accuracy.md gives the
-        // halves per engine and GPU); the target of 15% per metric is not met yet.
+        // halves per engine and GPU); 15% per metric is not reached yet.
         const double kLoadBound[] = {kLoadThroughputBound, kLoadTtftBound, kLoadTpotBound};
         for (int k = 0; k < 3; ++k) {
             const char *metric = kMetrics[k];
@@ -236,14 +236,14 @@ private slots:
     {
         QTest::addColumn<QString>("engine");
         QTest::newRow("tensorrt-llm@1.0") << "tensorrt-llm@1.0";
-        QTest::newRow("sglang") << "sglang";
-        QTest::newRow("vllm") << "vllm";
+        QTest::newRow("sglang@0.5") << "sglang@0.5";
+        QTest::newRow("vllm@0.12") << "vllm@0.12";
     }
 
     void steadyLoadPresetsAreTheFitHalfOptimum() const
     {
-        // The fitted parameters of the presets of engines served online (TensorRT-LLM 1.0's
-        // trtllm-serve, SGLang, vLLM) come from the fit half of their closed-loop AICP rows with
+        // The fitted parameters of the version presets of engines served online (TensorRT-LLM
+        // 1.0's trtllm-serve, SGLang 0.5, vLLM 0.12) come from the fit half of their closed-loop AICP rows with
         // steadyLoadEngineParameters(). A shortened refit from the catalog values (one restart)
         // must not find a clearly better fit-half objective.
         QFETCH(QString, engine);
