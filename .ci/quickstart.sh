@@ -15,7 +15,8 @@ esac
 
 packages=(g++ cmake ninja-build qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
           xvfb xauth poppler-utils fonts-dejavu-core clang libclang-rt-14-dev
-          librsvg2-bin dpkg-dev file man-db desktop-file-utils appstream libxml2-utils shared-mime-info lintian)
+          librsvg2-bin dpkg-dev file man-db desktop-file-utils appstream libxml2-utils shared-mime-info lintian
+          python3-yaml)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -3,6 +3,7 @@
 
 #include "catalog/CatalogLoader.h"
 #include "common/TextFile.h"
+#include "export/TextEscape.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
@@ -67,12 +68,14 @@ bool writeOutput(const std::string &command, const std::string &path, const std:
 
 void printJson(const nlohmann::ordered_json &json)
 {
-    std::cout << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    // Line separators, NEL and bidirectional controls from plan text as \uXXXX (TextEscape.h): the
+    // same JSON, but nothing a terminal or a YAML reader of the output would act on.
+    std::cout << jsonForYaml(json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
 }
 
 void printJson(const nlohmann::json &json)
 {
-    std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    std::cout << jsonForYaml(json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) << '\n';
 }
 
 bool parseNumberInRange(const std::string &option, const std::string &text, double lo, double hi, const char *unit,
