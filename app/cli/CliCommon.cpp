@@ -2,6 +2,7 @@
 #include "CliCommon.h"
 
 #include "catalog/CatalogLoader.h"
+#include "common/AtomicFile.h"
 #include "common/TextFile.h"
 #include "export/TextEscape.h"
 #include "plan/PlanIo.h"
@@ -45,22 +46,10 @@ bool writeOutput(const std::string &command, const std::string &path, const std:
         std::cout << text;
         return static_cast<bool>(std::cout);
     }
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        file << text;
-        if (!file.flush()) {
-            printError(command + ": cannot write " + path);
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        printError(command + ": cannot write " + path + ": " + ec.message());
-        std::filesystem::remove(temporary, ec);
+    // Atomic and honest (common/AtomicFile.h): the old file stays unless the new one is whole.
+    std::string error;
+    if (!writeFileAtomically(path, text, error)) {
+        printError(command + ": " + error);
         return false;
     }
     return true;
