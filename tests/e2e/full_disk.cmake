@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Writers that tell the truth (common/AtomicFile.h, docs/robustness.md): under a file size limit
 # (`ulimit -f 0`, which plays a full disk: write() fails with EFBIG) gpuplan-cli export and
-# calibrate exit non-zero naming the file and the reason, and the file that was there survives
-# unchanged, with no temporary file left beside it. Then a link planted at the output path is
-# replaced, not written through.
+# calibrate and gpuplan --export-pdf exit non-zero naming the file and the reason, and the file
+# that was there survives unchanged, with no temporary file left beside it. Then a link planted
+# at the output path is replaced, not written through.
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR}/out)
 find_program(BASH bash REQUIRED)
@@ -50,6 +50,18 @@ file(WRITE ${WORK_DIR}/out/calibration.json "${OLD}")
 run_limited(rc err calibrate ${SOURCE_DIR}/tests/data/validation/training_public.csv --gpu H100-SXM-80GB
             --out ${WORK_DIR}/out/calibration.json)
 expect_survived(${WORK_DIR}/out/calibration.json "calibrate" "${rc}" "${err}")
+
+# The desktop application's PDF export (it printed "8 pages" over a truncated file before).
+if(APP)
+  file(WRITE ${WORK_DIR}/out/report.pdf "${OLD}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY --unset=QT_QPA_PLATFORM
+                          ${BASH} -c "ulimit -f 0 && exec \"$0\" \"$@\"" ${APP} --export-pdf ${WORK_DIR}/out/report.pdf ${PLAN}
+                  OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
+  expect_survived(${WORK_DIR}/out/report.pdf "gpuplan --export-pdf" "${rc}" "${e}")
+  if(o MATCHES "pages")
+    message(FATAL_ERROR "gpuplan --export-pdf claimed success: ${o}")
+  endif()
+endif()
 
 # Without the limit the same commands succeed; a link at the output path is replaced by the
 # file and its target is left alone.

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/UserCatalogEntry.h"
 
+#include "document/PlanFileWriter.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QObject>
-#include <QSaveFile>
 #include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
@@ -277,13 +278,13 @@ void eraseEntry(Json &doc, const std::string &kind, const QString &id)
 // Replaces path through a temporary file: an interrupted save never leaves a half-written file.
 bool writeAtomically(const QString &path, const std::string &text, QString &error)
 {
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), static_cast<qint64>(text.size())) < 0
-        || !out.commit()) {
-        error = QObject::tr("Cannot write %1: %2").arg(path, out.errorString());
-        return false;
-    }
-    return true;
+    // One writer for every file (document/PlanFileWriter.h): a failed write leaves the old file.
+    QString reason;
+    if (writeFileAtomically(path, text, reason))
+        return true;
+    error = reason;
+    error[0] = error[0].toUpper();
+    return false;
 }
 
 QStringList issueTexts(const std::vector<CatalogIssue> &issues)
