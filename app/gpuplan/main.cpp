@@ -314,9 +314,10 @@ int main(int argc, char **argv)
             options.recovery.afterOpen(window, *autosave);
     });
     // A window holds one plan: the desktop's "open with" of several files (%F) gives each further
-    // file a gpuplan of its own.
+    // file a gpuplan of its own. After "--": a file named like an option ("--export-pdf=x") is a
+    // file to the child too.
     for (const QString &otherPlan : positional.mid(1)) {
-        if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {otherPlan}))
+        if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {QStringLiteral("--"), otherPlan}))
             window.statusBar()->showMessage(QObject::tr("Could not start gpuplan for %1").arg(otherPlan), 15000);
     }
     return app.exec();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/UserCatalogEntry.h"
 
+#include "common/JsonText.h"
+#include "common/TextFile.h"
 #include "document/PlanFileWriter.h"
 
 #include <QDir>
@@ -221,14 +223,20 @@ bool readCatalogFile(const QString &path, Json &doc, QString &error)
     doc = Json{{"format", kCatalogFormatName},
                {"version", kCatalogFormatVersion},
                {"note", "Entries added in the gpuplan application"}};
-    QFile file(path);
-    if (!file.exists())
+    if (!QFileInfo::exists(path) && !QFileInfo(path).isSymLink())
         return true;
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = QObject::tr("%1 cannot be read (%2); nothing was written").arg(path, file.errorString());
+    // The loader's limits (size and kind before reading, nesting, duplicate keys).
+    std::string text, reason;
+    nlohmann::json parsed;
+    if (!readTextFile(QFile::encodeName(path).toStdString(), kMaxJsonFileBytes, text, reason)) {
+        error = QObject::tr("%1; nothing was written").arg(QString::fromStdString(reason));
         return false;
     }
-    doc = Json::parse(file.readAll().toStdString(), nullptr, false);
+    if (!parseLimitedJson(text, parsed, reason)) {
+        error = QObject::tr("%1: %2; fix or move it first. Nothing was written.").arg(path, QString::fromStdString(reason));
+        return false;
+    }
+    doc = Json::parse(text, nullptr, false);   // again, keeping the file's key order for the rewrite
     if (doc.is_discarded() || !doc.is_object() || doc.value("format", "") != kCatalogFormatName) {
         error = QObject::tr("%1 is not a gpuplan catalog file; fix or move it first. Nothing was written.").arg(path);
         return false;
