@@ -14,6 +14,7 @@
 
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
+#include "export/TextEscape.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
@@ -229,7 +230,10 @@ bool ExportActions::exportResults(bool csv)
     if (path.isEmpty())
         return false;
     const auto json = resultsJson(m_controller->resolved(), evaluateForExport(m_controller->resolved()));
-    return writeText(path, csv ? resultsCsv(json) : json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+    // The document gpuplan-cli export --results writes, escaped the same way (export/TextEscape.h).
+    return writeText(path, csv ? resultsCsv(json)
+                               : jsonForYaml(json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) +
+                                     "\n");
 }
 
 bool ExportActions::exportPlanCopy()
