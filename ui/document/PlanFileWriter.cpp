@@ -2,6 +2,7 @@
 #include "document/PlanFileWriter.h"
 
 #include "common/AtomicFile.h"
+#include "common/TextFile.h"
 #include "plan/PlanIo.h"
 
 #include <QFile>
@@ -16,14 +17,13 @@ namespace {
 // The format version of the plan file at path; 0 when it is missing, unreadable or not a plan.
 long long versionOnDisk(const QString &path)
 {
-    QFile file(path);
-    if (file.size() > static_cast<qint64>(kMaxPlanFileBytes) || !file.open(QIODevice::ReadOnly))
+    // Size and kind checked before reading (common/TextFile.h): a link to /dev/zero is not read.
+    std::string bytes, reason;
+    if (!readTextFile(QFile::encodeName(path).toStdString(), kMaxPlanFileBytes, bytes, reason))
         return 0;
-    const QByteArray bytes = file.readAll();
     std::vector<PlanError> errors;
     nlohmann::json doc;
-    if (!parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), "", doc, errors) ||
-        !doc.is_object())
+    if (!parseJsonText(bytes, "", doc, errors) || !doc.is_object())
         return 0;
     auto format = doc.find("format");
     auto version = doc.find("version");

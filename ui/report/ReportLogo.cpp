@@ -41,7 +41,12 @@ bool readFile(const QString &path, QByteArray &bytes, QString &error)
         error = QObject::tr("cannot be read (%1)").arg(file.errorString());
         return false;
     }
-    bytes = file.readAll();
+    // At most the limit, even if the file grew or was swapped since it was checked.
+    bytes = file.read(ReportLogo::kMaxFileBytes + 1);
+    if (bytes.size() > ReportLogo::kMaxFileBytes) {
+        error = QObject::tr("the file grew past %1 MiB while it was read").arg(ReportLogo::kMaxFileBytes / (1024 * 1024));
+        return false;
+    }
     return true;
 }
 
