@@ -35,7 +35,7 @@ std::vector<CliArgs::OptionSpec> planOptions()
 
 void printError(const std::string &message)
 {
-    std::fprintf(stderr, "gpuplan-cli: %s\n", message.c_str());
+    std::fprintf(stderr, "gpuplan-cli: %s\n", terminalText(message).c_str());
 }
 
 // Text in the output comes from files and arguments; anything that is not UTF-8 (a file name in

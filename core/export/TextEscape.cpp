@@ -131,6 +131,22 @@ std::string commentText(std::string_view text, std::size_t maxLength)
     return out;
 }
 
+std::string terminalText(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t start = i;
+        const std::uint32_t cp = nextCodePoint(text, i);
+        if (cp != '\n' && cp != '\t' && (cp == kInvalid || isHiddenCodePoint(cp)))
+            out += "\xEF\xBF\xBD";   // U+FFFD
+        else
+            out.append(text.substr(start, i - start));
+    }
+    return out;
+}
+
 std::string jsonForYaml(std::string_view json)
 {
     std::string out;

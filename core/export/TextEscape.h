@@ -29,6 +29,11 @@ std::string shellQuote(std::string_view text);
 // start a command or a document); at most maxLength bytes, cut at a UTF-8 character boundary.
 std::string commentText(std::string_view text, std::size_t maxLength = 200);
 
+// Text for a terminal (the CLI's text reports and messages): hidden code points other than line
+// feed and tab, and bytes that are not UTF-8, become U+FFFD, so a plan name cannot move the
+// cursor, retitle the window or reorder what the terminal shows (ESC sequences, bidi controls).
+std::string terminalText(std::string_view text);
+
 // A JSON document written as YAML (Kubernetes manifests): the JSON writer escapes C0 controls in
 // strings; this writes the other hidden code points as \uXXXX too, so no YAML reader sees a line
 // break or an invisible character inside a string. They can only be inside strings in JSON text,

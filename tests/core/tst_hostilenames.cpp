@@ -205,6 +205,15 @@ private slots:
         QCOMPARE(commentText("中文"), std::string("中文"));
     }
 
+    void terminalLines() const
+    {
+        // Line feeds and tabs of the report stay; an ESC sequence or a bidi control in a name shows as U+FFFD.
+        QCOMPARE(terminalText("a\tb\nc"), std::string("a\tb\nc"));
+        QCOMPARE(terminalText("x\x1b]0;owned\x07y"), std::string("x\uFFFD]0;owned\uFFFDy"));
+        QCOMPARE(terminalText("\u202eabc\r"), std::string("\uFFFDabc\uFFFD"));
+        QCOMPARE(terminalText("é\xff"), std::string("é\uFFFD"));
+    }
+
     void jsonInYaml() const
     {
         QCOMPARE(jsonForYaml("{\"a\": \"x\u2028y\u0085\u202e\"}"), std::string("{\"a\": \"x\\u2028y\\u0085\\u202e\"}"));
