@@ -152,8 +152,10 @@ private slots:
         QCOMPARE(value(steps[2], "Fixed size: waits for a repair"), waiting(128, 2));
         QCOMPARE(value(steps[3], "Fixed size: waits for a repair"), waiting(256, 2));
         QCOMPARE(value(steps[3], "Nodes in the job"), std::string("256"));
-        QCOMPARE(value(steps[0], "The job is interrupted every"), formatDuration(6300.0 / 128 * 3600.0));
-        QCOMPARE(value(steps[3], "The job is interrupted every"), formatDuration(6300.0 / 256 * 3600.0));
+        QCOMPARE(value(steps[0], "The job is interrupted every"),
+                 formatDuration(6300.0 / 128 * 3600.0) + " (one node every " + formatDuration(6300.0 * 3600.0) + ")");
+        QCOMPARE(value(steps[3], "The job is interrupted every"),
+                 formatDuration(6300.0 / 256 * 3600.0) + " (one node every " + formatDuration(6300.0 * 3600.0) + ")");
         for (std::size_t i = 1; i < steps.size(); ++i) {
             QVERIFY(value(steps[i], "Elastic node range").rfind(" nodes (plan ") != std::string::npos);
             QVERIFY(value(steps[i], "Elastic time to train").find("with failures") != std::string::npos);

@@ -46,17 +46,18 @@ std::vector<LiveValue> failuresLive(const LessonContext &c)
     const ReliabilityResult &r = c.evaluation.reliability;
     const ReliabilityAssumptions &a = c.plan.plan->reliability;
     rows.push_back({"Nodes in the job", std::to_string(r.jobNodes), "the plan's layout"});
-    rows.push_back({"One node fails on average every", formatDuration(a.nodeMtbfHours * 3600.0),
-                    "reliability.node_mtbf_hours: Llama 3's 419 interruptions in 54 days on 2,048 nodes (Dubey et "
-                    "al. 2024, §3.3.4)"});
-    rows.push_back({"The job is interrupted every", formatDuration(r.mtbfHours * 3600.0), "node MTBF ÷ nodes in the job"});
+    rows.push_back({"The job is interrupted every",
+                    formatDuration(r.mtbfHours * 3600.0) + " (one node every " + formatDuration(a.nodeMtbfHours * 3600.0) + ")",
+                    "node MTBF ÷ nodes in the job; reliability.node_mtbf_hours: Llama 3's 419 interruptions in 54 days "
+                    "on 2,048 nodes (Dubey et al. 2024, §3.3.4)"});
     char interruptions[32];
     std::snprintf(interruptions, sizeof interruptions, "%.0f", std::round(r.expectedInterruptions));
     rows.push_back({"Interruptions over the run", interruptions, kEvaluated});
-    rows.push_back({"Time to train without failures", formatDuration(r.idealTimeS), kEvaluated});
-    rows.push_back({"… with failures, a replacement node ready at once", formatDuration(r.effectiveTimeToTrainS),
-                    "restart, checkpoint restore and the work since the last checkpoint (Daly 2006 interval)"});
-    rows.push_back({"Spares that cover 95% of the repair time", std::to_string(r.sparesSuggested),
+    rows.push_back({"Time to train: no failures | failures, spare ready",
+                    formatDuration(r.idealTimeS) + " | " + formatDuration(r.effectiveTimeToTrainS),
+                    "this plan, evaluated: restart, checkpoint restore and the work since the last checkpoint (Daly "
+                    "2006 interval)"});
+    rows.push_back({"Spares for 95% of the repair time", std::to_string(r.sparesSuggested),
                     "Poisson quantile of nodes × repair hours ÷ node MTBF; repair 24 h is an ESTIMATE"});
     const ElasticResult e = computeElastic(c.plan, c.evaluation);
     if (!e.enabled) {
@@ -79,21 +80,19 @@ const LessonStep kFailuresSteps[] = {
      "(about one interruption per node every 6,300 hours), so 128 nodes together are interrupted every two days or "
      "so. Each interruption costs a restart, loading the last checkpoint and redoing the steps since it. The time to "
      "train in the key results includes that, on one assumption: a replacement node is ready at once.",
-     "nothing yet", "Interruptions and the time to train with failures", ExplainTopic::TimeToTrain, nullptr, nullptr,
+     "nothing yet", "Interruptions and the time to train with failures", ExplainTopic::TimeToTrain, "cost", nullptr,
      failuresLive},
-    {"Without a spare the failed node is away for its repair (24 hours, next-business-day support), and a job that "
-     "needs all its nodes waits. Elastic training (torchrun --nnodes=MIN:MAX) keeps going on the nodes left with a "
-     "smaller layout and grows back when the node returns. Compare the fixed-size job, which waits while a node is "
-     "down, with the elastic one.",
-     "Elastic training: off → on", "Fixed size vs elastic time to train", ExplainTopic::TimeToTrain, nullptr,
+    {"Without a spare a failed node is away for its repair (24 h), and a job that needs all its nodes waits. "
+     "Elastic training (torchrun --nnodes=MIN:MAX) goes on with fewer nodes and grows back when the node returns.",
+     "Elastic training: off → on", "Fixed size vs elastic time to train", ExplainTopic::TimeToTrain, "cost",
      [](Plan &p) { p.reliability.elastic = true; }, failuresLive},
-    {"Two hot spare nodes take the place of a failed node at once. The fixed-size job now waits only when more than "
-     "two nodes are down together, and the elastic job is short of nodes less often.",
-     "Spare nodes: 0 → 2", "The waiting share and both times to train", ExplainTopic::TimeToTrain, nullptr,
+    {"Two hot spare nodes take a failed node's place at once: the fixed-size job waits only when more than two "
+     "nodes are down together.",
+     "Spare nodes: 0 → 2", "The waiting share and both times to train", ExplainTopic::TimeToTrain, "cost",
      [](Plan &p) { p.reliability.spareNodes = 2; }, failuresLive},
-    {"Twice the nodes: interruptions come twice as often and more nodes are down at once, so the same two spares "
-     "cover less of the time. Spares are sized for the job, not bought once: the suggestion grows with the nodes.",
-     "GPUs: 1,024 → 2,048", "Interruptions, spares suggested, the waiting share", ExplainTopic::TimeToTrain, nullptr,
+    {"Twice the nodes: interruptions come twice as often and more nodes are down at once, so two spares cover less "
+     "of the time. Spares are sized for the job: the suggestion grows with it.",
+     "GPUs: 1,024 → 2,048", "Interruptions, spares suggested, the waiting share", ExplainTopic::TimeToTrain, "cost",
      [](Plan &p) { p.hardware.numGpus = 2048; }, failuresLive},
 };
 
@@ -145,16 +144,16 @@ const LessonStep kSharedSteps[] = {
     {"Two teams each train Llama 3 70B on 2 T tokens with 1,024 H100, and each run is due within 60 days. If each "
      "team buys the cluster its run needs, both clusters stand idle once their run is done. One shared cluster runs "
      "the jobs one after the other when the deadlines leave room: compare the GPUs bought and how busy they are.",
-     "nothing yet", "GPUs per team vs shared, and how busy they are", ExplainTopic::TimeToTrain, nullptr, nullptr,
+     "nothing yet", "GPUs per team vs shared, and how busy they are", ExplainTopic::TimeToTrain, "portfolio", nullptr,
      sharedLive},
     {"Each team now trains on 3 T tokens: one run takes longer, and two in a row no longer finish within 60 days. "
      "The shared cluster must run both at once, and it is as large as the two clusters together: sharing saves "
      "nothing when the deadlines leave no slack.",
-     "Tokens: 2 T → 3 T", "The shared cluster's size", ExplainTopic::TimeToTrain, nullptr,
+     "Tokens: 2 T → 3 T", "The shared cluster's size", ExplainTopic::TimeToTrain, "portfolio",
      [](Plan &p) { p.workload.training.tokens = 3e12; }, sharedLive},
     {"Give each run 2,048 GPUs: each finishes sooner, two in a row fit in the 60 days again, and one shared cluster "
      "of 2,048 GPUs serves both teams where two clusters would need 4,096. Faster runs make room for sharing.",
-     "GPUs: 1,024 → 2,048", "GPUs saved by sharing", ExplainTopic::TimeToTrain, nullptr,
+     "GPUs: 1,024 → 2,048", "GPUs saved by sharing", ExplainTopic::TimeToTrain, "portfolio",
      [](Plan &p) { p.hardware.numGpus = 2048; }, sharedLive},
 };
 
