@@ -6,6 +6,8 @@
 
 #include "teaching/LessonsHardware.h"
 #include "teaching/LessonsOperations.h"
+#include "teaching/LessonsServing.h"
+#include "teaching/LessonsSystems.h"
 
 #include "report/Format.h"
 
@@ -301,7 +303,8 @@ std::span<const Lesson> lessons()
          "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
          "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
         kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson, kFailuresLesson,
-        kSharedClusterLesson,
+        kSharedClusterLesson, kServingLesson, kRooflineLesson, kLayoutLesson, kMoeLesson, kFp8Lesson,
+        kCheckpointLesson, kPowerLesson,
     };
 
     return kLessons;
