@@ -76,8 +76,8 @@ const LessonStep kCheckpointSteps[] = {
      "work since the last checkpoint; each checkpoint stalls the loop for δ. Checkpointing often wastes stalls, "
      "rarely wastes rework: Young's and Daly's interval balances the two from δ and the job's MTBF M.",
      "nothing yet", "δ, M and the interval", ExplainTopic::TimeToTrain, "cost", nullptr, checkpointLive},
-    {"Synchronous checkpoints: the loop now waits for the whole write, so δ becomes the write time; the interval "
-     "grows with its square root and goodput falls.",
+    {"Synchronous checkpoints: the loop now waits for the whole write, so δ is the write time plus the fixed stall "
+     "of every save; the interval grows with its square root and goodput falls.",
      "Checkpoints: asynchronous → synchronous", "δ, the interval, goodput", ExplainTopic::TimeToTrain, "cost",
      [](Plan &p) { p.storage.asyncCheckpoint = false; }, checkpointLive},
     {"The same synchronous writes to a NAS over NFS, a far slower tier: δ grows again. Every interruption now also "
