@@ -75,7 +75,7 @@ private slots:
     {
         for (const char *id : {"bf16-fp16", "dataparallel-vs-ddp", "tensor-cores", "best-buy", "faster-not-smarter",
                                "failures-elastic", "shared-cluster", "serving", "roofline", "choose-layout", "moe",
-                               "fp8", "checkpoints", "power-cooling"}) {
+                               "fp8", "checkpoints", "power-cooling", "spot-elastic"}) {
             QVERIFY2(lessonIndex(id) >= 0, id);
             auto c = openExample();
             const auto steps = walk(*c, id);
@@ -140,6 +140,15 @@ private slots:
             const double one = c->evaluation().inference.outputTokensPerSPerGpu;
             runner.forward();   // 16 requests share each read
             QVERIFY(c->evaluation().inference.outputTokensPerSPerGpu > 4 * one);
+        }
+        {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex("spot-elastic")));
+            const double onDemand = c->evaluation().cost.cloudPerGpuHourUsd;
+            runner.forward();   // spot
+            QVERIFY(c->evaluation().cost.cloudPerGpuHourUsd < onDemand);
+            QCOMPARE(value(runner.liveValues(), "GPU-hours run again after reclaims"), std::string("15.0%"));
         }
         {
             auto c = openExample();

@@ -304,7 +304,7 @@ std::span<const Lesson> lessons()
          "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
         kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson, kFailuresLesson,
         kSharedClusterLesson, kServingLesson, kRooflineLesson, kLayoutLesson, kMoeLesson, kFp8Lesson,
-        kCheckpointLesson, kPowerLesson,
+        kCheckpointLesson, kPowerLesson, kSpotLesson,
     };
 
     return kLessons;

@@ -157,12 +157,72 @@ const LessonStep kSharedSteps[] = {
      [](Plan &p) { p.hardware.numGpus = 2048; }, sharedLive},
 };
 
+// ---- Spot capacity and elastic training ------------------------------------------------------
+
+const char *pricingName(CloudPricing p)
+{
+    switch (p) {
+    case CloudPricing::OnDemand: return "on demand";
+    case CloudPricing::Reserved1y: return "reserved for a year";
+    case CloudPricing::Reserved3y: return "reserved for three years";
+    case CloudPricing::Spot: return "spot";
+    }
+    return "?";
+}
+
+std::vector<LiveValue> spotLive(const LessonContext &c)
+{
+    const CostResult &k = c.evaluation.cost;
+    const CostAssumptions &a = c.plan.plan->cost;
+    std::vector<LiveValue> rows;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "$%.2f, %s", k.cloudPerGpuHourUsd, pricingName(a.cloudPricing));
+    rows.push_back({"Price per GPU-hour", buf, "catalogs/clouds.json offer; spot without a published price: "
+                                               "cost.spot_discount"});
+    if (a.cloudPricing == CloudPricing::Spot)
+        rows.push_back({"GPU-hours run again after reclaims", percent(a.spotInterruptionPenalty),
+                        "cost.spot_interruption_penalty (ESTIMATE, not a modelled reclaim rate)"});
+    rows.push_back({"Cloud cost of the run", formatUsd(k.cloudTotalUsd), kEvaluated});
+    rows.push_back({"Time to train with failures", formatDuration(c.evaluation.reliability.effectiveTimeToTrainS),
+                    kEvaluated});
+    const ElasticResult e = computeElastic(c.plan, c.evaluation);
+    if (e.enabled) {
+        const ElasticLines l = elasticLines(e);
+        rows.push_back({"Elastic node range", l.range, kElastic});
+        rows.push_back({"Elastic fallback layout", l.fallback, "the auto-planner's search on the fewer nodes"});
+    } else {
+        rows.push_back({"Elastic training", "off: the job needs all its nodes", "reliability.elastic"});
+    }
+    return rows;
+}
+
+const LessonStep kSpotSteps[] = {
+    {"Llama 3 70B on 1,024 H100 rented on demand: the price per GPU-hour is the offer's, and the job holds its nodes "
+     "for the whole run.",
+     "nothing yet", "Price per GPU-hour and the cloud cost", ExplainTopic::CostPerRun, "cost", nullptr, spotLive},
+    {"Spot capacity: the same GPUs at a discount, but the cloud takes nodes back when it needs them. Work since the "
+     "last checkpoint is lost at every reclaim; gpuplan charges that as a share of GPU-hours run again, an "
+     "estimate rather than a modelled reclaim rate.",
+     "Cloud pricing: on demand → spot", "Price per GPU-hour, the re-run share, the cost", ExplainTopic::CostPerRun,
+     "cost", [](Plan &p) { p.cost.cloudPricing = CloudPricing::Spot; }, spotLive},
+    {"A job that needs all its nodes stops at each reclaim until capacity comes back. Elastic training goes on with "
+     "the nodes it still has and grows back: spot capacity is usable for a large run only with elastic training and "
+     "frequent, fast checkpoints. The rows below are gpuplan's elastic analysis of node failures; it has no spot "
+     "reclaim rate.",
+     "Elastic training: off → on", "The elastic range and its fallback layout", ExplainTopic::CostPerRun, "cost",
+     [](Plan &p) { p.reliability.elastic = true; }, spotLive},
+};
+
 } // namespace
 
 const Lesson kFailuresLesson = {"failures-elastic", "What do node failures cost a large run?",
                                 "Large jobs are interrupted every day or two; spares and elastic training decide "
                                 "whether the job waits for repairs.",
                                 "llama3-70b", failuresSetup, kFailuresSteps};
+const Lesson kSpotLesson = {"spot-elastic", "Can spot capacity train a large run?",
+                            "Spot GPUs cost less and are taken back; elastic training keeps the job going on the "
+                            "nodes it still has.",
+                            "llama3-70b", failuresSetup, kSpotSteps};
 const Lesson kSharedClusterLesson = {"shared-cluster", "One cluster per team, or one shared?",
                                      "A cluster bought for one run idles after it; a shared one runs the next job, as "
                                      "long as the deadlines leave room.",
