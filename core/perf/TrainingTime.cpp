@@ -85,28 +85,28 @@ Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, co
     Parts p;
     const double cpFwd = exposedComm(c.cpS, w.attentionCore.gpuS, penalty);   // ring overlapped with attention
     const double cpBwd = exposedComm(2.0 * c.cpS, w.attentionBackwardS, penalty);
-    const double commKernels = c.tpKernels + (c.epS > 0 ? 2.0 : 0.0);
-    addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
+    const double commKernels = c.tpKernels + (c.epFwdS > 0 ? 2.0 : 0.0);
+    addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
     win.forward = p.total();
     if (recompute == Recompute::Full)
-        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
+        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
     else if (recompute == Recompute::Selective)
         addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
     else if (recompute == Recompute::EveryN) {
         // One layer in N is re-run whole.
         const double k = 1.0 / std::max(recomputeEvery, 1);
-        addPass(p, &Parts::recompute, k * w.forward.gpuS, k * c.tpS, k * cpFwd, k * c.epS,
+        addPass(p, &Parts::recompute, k * w.forward.gpuS, k * c.tpS, k * cpFwd, k * c.epFwdS,
                 k * (w.forward.kernels + commKernels), r);
     } else if (recompute == Recompute::SelectiveOp) {
         // Op-level selective checkpointing re-runs every other matmul and the elementwise ops
         // around them, not the attention core: about half of the rest of the forward.
         const double k = memassume::kSelectiveOpRecomputedShare;
-        addPass(p, &Parts::recompute, k * std::max(0.0, w.forward.gpuS - w.attentionCore.gpuS), k * c.tpS, 0, k * c.epS,
+        addPass(p, &Parts::recompute, k * std::max(0.0, w.forward.gpuS - w.attentionCore.gpuS), k * c.tpS, 0, k * c.epFwdS,
                 k * (w.forward.kernels + commKernels), r);
     }
     const double before = p.total();
     const double tpBwd = exposedComm(c.tpS, w.tpBackwardWindowS, penalty);
-    addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epS, w.backward.kernels + commKernels, r);
+    addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epBwdS, w.backward.kernels + commKernels, r);
     win.backward = p.total() - before;
     return p;
 }
@@ -173,9 +173,11 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     d.tp = tp;
     d.cp = cp;
     d.ep = ep;
+    d.expertTp = l.expertTpOrTp();
     d.sp = l.sp && tp > 1;
     d.flash = l.flashAttention;
     d.actBytes = bytesPerElement(plan.precision.activations);
+    d.fp8 = r.fp8;
     d.weightGrads = !lora;
     d.dequantize = w.fineTune == FineTune::Qlora;
 
@@ -221,7 +223,7 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
                                      : std::max(s.embeddingParams + s.positionParams,
                                                 s.outputParams > 0 ? s.outputParams : s.embeddingParams);
     double denseLocal = (densePerLayer * layersOnStage + endParams) / tp;
-    double expertLocal = expertPerLayer * layersOnStage / (static_cast<double>(tp) * ep);
+    double expertLocal = expertPerLayer * layersOnStage / (static_cast<double>(d.expertTp) * ep);
     if (lora) {
         denseLocal = loraParamsPerLayer(s, w) * layersOnStage / tp;
         expertLocal = 0;

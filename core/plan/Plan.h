@@ -123,6 +123,10 @@ struct Parallelism
     int dp = 0;                  // 0 = derived: numGpus / (tp * pp * cp)
     int cp = 1;
     int ep = 1;                  // expert parallel, carved out of dp * cp (* tp)
+    // Expert tensor parallelism (Megatron-Core --expert-tensor-parallel-size): how many ranks
+    // split each expert; 0 = tp. Below tp the experts' groups fold the remaining TP ranks into
+    // EP x expert-DP (MoE parallel folding).
+    int expertTp = 0;
     bool sp = false;             // Megatron sequence parallelism inside the TP group
     int vp = 1;                  // virtual pipeline stages per GPU (interleaving); 1 = none
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
