@@ -107,16 +107,21 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
         const double etp = std::max(d.expertTp, 1);
         const double routed = T * s.topK * (d.sp || etp < tp ? etp / tp : 1.0);
         weightGemm(w, T, experts, h, d, r);                                          // router
+        const double before = w.forward.gpuS + w.backward.gpuS;
         weightGemm(w, routed / local, up * s.expertFfn / etp, h, d, r, local);      // local experts
         weightGemm(w, routed / local, h, s.expertFfn / etp, d, r, local);
+        double sharedS = 0;
         if (s.sharedExperts > 0) {
+            const double sharedBefore = w.forward.gpuS + w.backward.gpuS;
             const double f = s.sharedExperts * s.expertFfn;
             weightGemm(w, T, up * f / tp, h, d, r);
             weightGemm(w, T, h, f / tp, d, r);
             elementwise(w, act * T * f / tp, r);
+            sharedS = w.forward.gpuS + w.backward.gpuS - sharedBefore;
         }
         elementwise(w, act * routed * s.expertFfn / etp, r);
         elementwise(w, 2.0 * 2.0 * q * routed * h, r);   // token permute and unpermute around the experts
+        w.expertS = w.forward.gpuS + w.backward.gpuS - before - sharedS;
     } else {
         w.tpBackwardWindowS += weightGemm(w, T, up * s.ffn / tp, h, d, r);
         weightGemm(w, T, h, s.ffn / tp, d, r);

@@ -38,6 +38,7 @@ struct LayerWork
     // all-reduce (or reduce-scatter) of their input gradient asynchronously and computes these
     // meanwhile (--async-tensor-model-parallel-allreduce, default since 2021).
     double tpBackwardWindowS = 0;
+    double expertS = 0;        // MoE layers: routed experts' GEMMs, activation and permutation, forward + backward
 };
 
 // One layer; moe selects the MoE MLP (router, local experts as a grouped GEMM, shared experts).

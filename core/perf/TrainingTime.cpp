@@ -144,7 +144,53 @@ double optimizerBytesPerParam(const Precision &p)
     return 2.0 * grad + 2.0 * states + master;
 }
 
+// What one GPU works on per micro-batch through one layer.
+LayerDims layerDims(const Plan &plan, const Layout &l, const ComputeRates &r)
+{
+    LayerDims d;
+    const int tp = std::max(l.tp, 1), cp = std::max(l.cp, 1);
+    d.tokens = std::max(l.microBatch, 1) * static_cast<double>(std::max(plan.workload.training.seqLen, 1)) / cp;
+    d.seqLen = std::max(plan.workload.training.seqLen, 1);
+    d.microBatch = std::max(l.microBatch, 1);
+    d.tp = tp;
+    d.cp = cp;
+    d.ep = std::max(l.ep, 1);
+    d.expertTp = l.expertTpOrTp();
+    d.sp = l.sp && tp > 1;
+    d.flash = l.flashAttention;
+    d.actBytes = bytesPerElement(plan.precision.activations);
+    d.fp8 = r.fp8;
+    d.weightGrads = plan.workload.training.fineTune == FineTune::None;
+    d.dequantize = plan.workload.training.fineTune == FineTune::Qlora;
+    return d;
+}
+
 } // namespace
+
+MoeComputeShares moeComputeShares(const ResolvedPlan &rp, const Layout &l)
+{
+    MoeComputeShares out;
+    if (!rp.plan || !rp.gpu || rp.shape.moeLayers <= 0)
+        return out;
+    const ModelShape &s = rp.shape;
+    const ComputeRates r = computeRates(*rp.gpu, rp.plan->precision.compute);
+    const LayerDims d = layerDims(*rp.plan, l, r);
+    double experts = 0, attention = 0, all = 0;
+    for (int moe = 0; moe < 2; ++moe) {
+        const double count = moe ? s.moeLayers : s.denseLayers;
+        if (count <= 0)
+            continue;
+        const LayerWork w = layerWork(s, d, moe == 1, r);
+        experts += count * w.expertS;
+        attention += count * (w.attentionCore.gpuS + w.attentionBackwardS);
+        all += count * (w.forward.gpuS + w.backward.gpuS);
+    }
+    if (all <= 0)
+        return out;
+    out.expertGemms = experts / all;
+    out.attention = attention / all;
+    return out;
+}
 
 TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
 {
@@ -158,28 +204,14 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     const ComputeRates r = computeRates(*rp.gpu, plan.precision.compute);
     const CommNetwork net = commNetwork(rp);
 
-    const int tp = std::max(l.tp, 1), pp = std::max(l.pp, 1), dp = std::max(l.dp, 1), cp = std::max(l.cp, 1);
+    const int tp = std::max(l.tp, 1), pp = std::max(l.pp, 1), dp = std::max(l.dp, 1);
     const int ep = std::max(l.ep, 1);
     const double microBatch = std::max(l.microBatch, 1);
-    const double seq = std::max(w.seqLen, 1);
     const bool lora = w.fineTune != FineTune::None;
     // Micro-batches per pipeline per step; a last partial micro-batch counts by its share.
     const double micro = std::max(static_cast<double>(w.globalBatch) / (dp * microBatch), 1.0);
 
-    LayerDims d;
-    d.tokens = microBatch * seq / cp;
-    d.seqLen = seq;
-    d.microBatch = microBatch;
-    d.tp = tp;
-    d.cp = cp;
-    d.ep = ep;
-    d.expertTp = l.expertTpOrTp();
-    d.sp = l.sp && tp > 1;
-    d.flash = l.flashAttention;
-    d.actBytes = bytesPerElement(plan.precision.activations);
-    d.fp8 = r.fp8;
-    d.weightGrads = !lora;
-    d.dequantize = w.fineTune == FineTune::Qlora;
+    const LayerDims d = layerDims(plan, l, r);
 
     // Average layer (dense and MoE layers mixed as in the model).
     const double layers = std::max(s.layers, 1);
