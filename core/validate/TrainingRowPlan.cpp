@@ -103,8 +103,7 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
         reason = "column ep = " + std::to_string(p.ep) + " does not divide num_experts = " + std::to_string(m.moeExperts);
         return false;
     }
-    // Expert tensor parallelism: the model splits experts like the dense layers (Megatron-Core's
-    // default, expert_tensor_parallel_size = tensor_model_parallel_size) or not at all.
+    // Expert tensor parallelism: blank = tp (Megatron-Core's default expert_tensor_parallel_size).
     int expertTp = 0;
     if (!optionalInt(t, row, "expert_tp", expertTp, 1, 100000, reason))
         return false;
@@ -112,6 +111,7 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
         reason = "column expert_tp = " + std::to_string(expertTp) + " does not divide tp = " + std::to_string(p.tp);
         return false;
     }
+    p.expertTp = expertTp == p.tp ? 0 : expertTp;
     if (p.vp > 1)
         p.schedule = PipelineSchedule::Interleaved;
 
@@ -126,8 +126,8 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
 
     const std::string recipe = lower(t.cell(row, "fp8_recipe"));
     if (!recipe.empty() && recipe != "delayed" && recipe != "tensorwise" && recipe != "current" &&
-        recipe != "blockwise" && recipe != "mxfp8") {
-        reason = "column fp8_recipe = \"" + recipe + "\" is not one of delayed, tensorwise, current, blockwise, mxfp8";
+        recipe != "blockwise" && recipe != "mxfp8" && recipe != "nvfp4") {
+        reason = "column fp8_recipe = \"" + recipe + "\" is not one of delayed, tensorwise, current, blockwise, mxfp8, nvfp4";
         return false;
     }
     return true;
@@ -148,8 +148,10 @@ FrameworkDefaults frameworkDefaults(std::string_view framework)
         f.sharding = ShardingImpl::Fsdp;
     } else if (name == "nemo") {
         // NeMo 2.0 runs Megatron-Core with its distributed optimizer on
-        // (MegatronStrategy ddp="megatron", use_distributed_optimizer=True): ZeRO-1.
+        // (MegatronStrategy ddp="megatron", use_distributed_optimizer=True): ZeRO-1; its
+        // pre-training recipes turn on sequence parallelism whenever TP > 1.
         f.defaultZero = 1;
+        f.sequenceParallelWithTp = true;
     }
     return f;
 }
@@ -200,7 +202,8 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
         return false;
     // Megatron-Core refuses expert parallelism with TP unless sequence parallelism is on
     // (TransformerConfig: "sequence parallelism must be used"), so its runs have it.
-    if (fw.sharding == ShardingImpl::Megatron && t.cell(row, "sp").empty() && p.ep > 1 && p.tp > 1)
+    if (fw.sharding == ShardingImpl::Megatron && t.cell(row, "sp").empty() && p.tp > 1 &&
+        (p.ep > 1 || fw.sequenceParallelWithTp))
         p.sp = true;
     // A row's gpus_per_node counts the GPUs of one host. Where the GPU's own node type is an
     // NVSwitch domain made of such hosts (GB200/GB300 NVL72: 18 trays of 4 GPUs on one NVLink

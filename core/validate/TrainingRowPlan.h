@@ -34,7 +34,7 @@ bool trainingRowPlan(const CsvTable &table, std::size_t row, const Catalog &cata
 //  - megatron, llm-foundry and any other name: fused attention, gradient reduction overlapped
 //    with the backward (Megatron-Core --overlap-grad-reduce, FSDP/DDP buckets);
 //  - nemo (NeMo 2.0 on Megatron-Core): as megatron, with the distributed optimizer (ZeRO-1)
-//    when the zero column is blank;
+//    when the zero column is blank and sequence parallelism when sp is blank and tp > 1;
 //  - nemo-automodel, torchtitan, llm-foundry: sharded by PyTorch FSDP.
 // Optional columns flash_attention and overlap_grad_reduce (0/1) override these.
 struct FrameworkDefaults
@@ -43,6 +43,7 @@ struct FrameworkDefaults
     bool overlapGradReduce = true;
     ShardingImpl sharding = ShardingImpl::Megatron;
     int defaultZero = 0;     // ZeRO stage when the zero column is blank
+    bool sequenceParallelWithTp = false;   // sp blank and tp > 1: sequence parallelism on
 };
 FrameworkDefaults frameworkDefaults(std::string_view framework);
 
