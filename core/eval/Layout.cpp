@@ -17,6 +17,7 @@ Layout layoutFromPlan(const Plan &plan)
     l.cp = std::max(p.cp, 1);
     l.ep = std::max(p.ep, 1);
     l.expertTp = p.expertTp == l.tp ? 0 : p.expertTp;   // expert TP = TP is the default
+    l.epOverlap = p.epOverlap;
     l.vp = std::max(p.vp, 1);
     const int group = l.tp * l.pp * l.cp;
     l.dp = p.dp > 0 ? p.dp : std::max(l.numGpus / group, 1);
@@ -48,6 +49,7 @@ void writeLayout(const Layout &l, Plan &plan)
     p.cp = l.cp;
     p.ep = l.ep;
     p.expertTp = l.expertTp;
+    p.epOverlap = l.epOverlap;
     p.vp = l.vp;
     const int group = l.tp * l.pp * l.cp;
     p.dp = (group > 0 && l.dp * group == l.numGpus) ? 0 : l.dp;

@@ -18,6 +18,7 @@ struct Layout
     int cp = 1;
     int ep = 1;
     int expertTp = 0;     // ranks splitting each expert; 0 = tp
+    bool epOverlap = false;   // MoE all-to-all overlapped with another micro-batch's compute
     int vp = 1;
     bool sp = false;
     int microBatch = 1;

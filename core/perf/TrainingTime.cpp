@@ -79,10 +79,17 @@ struct PassWindows
 };
 
 // One micro-batch through one layer: forward, recomputation and backward.
-Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, const ComputeRates &r, double penalty,
-                 PassWindows &win, int recomputeEvery = 1)
+Parts layerParts(const LayerWork &w, LayerComm c, Recompute recompute, const ComputeRates &r, double penalty,
+                 PassWindows &win, int recomputeEvery = 1, bool epOverlap = false)
 {
     Parts p;
+    if (epOverlap) {
+        // The forward's all-to-alls run beside another micro-batch's backward and the backward's
+        // beside another's forward (DualPipe pairs them; Megatron-Core's EP overlap merges the two
+        // micro-batches' layers); what does not fit in that compute stays exposed.
+        c.epFwdS = exposedComm(c.epFwdS, w.backward.gpuS, penalty);
+        c.epBwdS = exposedComm(c.epBwdS, w.forward.gpuS, penalty);
+    }
     const double cpFwd = exposedComm(c.cpS, w.attentionCore.gpuS, penalty);   // ring overlapped with attention
     const double cpBwd = exposedComm(2.0 * c.cpS, w.attentionBackwardS, penalty);
     const double commKernels = c.tpKernels + (c.epFwdS > 0 ? 2.0 : 0.0);
@@ -223,7 +230,7 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
             continue;
         PassWindows win;
         layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r,
-                             eff.commOverlapPenalty, win, plan.parallelism.recomputeEvery)
+                             eff.commOverlapPenalty, win, plan.parallelism.recomputeEvery, l.epOverlap)
                       .scaled(count / layers));
         layerWin.forward += win.forward * count / layers;
         layerWin.backward += win.backward * count / layers;

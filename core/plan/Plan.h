@@ -127,6 +127,10 @@ struct Parallelism
     // split each expert; 0 = tp. Below tp the experts' groups fold the remaining TP ranks into
     // EP x expert-DP (MoE parallel folding).
     int expertTp = 0;
+    // The MoE dispatch/combine all-to-all of one micro-batch runs while another micro-batch
+    // computes (DeepSeek-V3's DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm,
+    // DeepEP's hook-based overlap); false: the all-to-all waits on the layer's own compute.
+    bool epOverlap = false;
     bool sp = false;             // Megatron sequence parallelism inside the TP group
     int vp = 1;                  // virtual pipeline stages per GPU (interleaving); 1 = none
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;

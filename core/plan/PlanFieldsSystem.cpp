@@ -25,6 +25,8 @@ const FieldSpec kSystemFields[] = {
     GP_FIELD_INT("parallelism.ep", parallelism.ep, 1, 4096, "GPUs", "Expert-parallel degree"),
     GP_FIELD_INT_OR("parallelism.expert_tp", parallelism.expertTp, 1, 1024, 0, "the tensor-parallel degree", "GPUs",
                     "Expert tensor-parallel degree (must divide tp)"),
+    GP_FIELD_BOOL("parallelism.ep_overlap", parallelism.epOverlap,
+                  "MoE all-to-all overlapped with another micro-batch's compute (DualPipe, EP A2A overlap)"),
     GP_FIELD_BOOL("parallelism.sp", parallelism.sp, "Sequence parallelism inside the TP group"),
     GP_FIELD_INT("parallelism.vp", parallelism.vp, 1, 128, "stages", "Virtual pipeline stages per GPU"),
     GP_FIELD_ENUM("parallelism.schedule", parallelism.schedule, PipelineSchedule, scheduleNames, "Pipeline schedule"),

@@ -355,6 +355,25 @@ private slots:
         QVERIFY(expertTp1.breakdown.epComm < expertTp2.breakdown.epComm);
         // The same expert FLOPs either way: the model FLOPs per step do not depend on the layout.
         QCOMPARE(expertTp1.modelFlopsPerStep, expertTp2.modelFlopsPerStep);
+
+        // Overlapping the all-to-all with another micro-batch's compute (DualPipe, EP A2A
+        // overlap) hides what fits in that compute; the hidden part still costs the overlap
+        // penalty (none here first), and nothing else changes.
+        f.gpu.efficiency.commOverlapPenalty = 0.0;
+        f.plan.parallelism = Parallelism{};
+        f.plan.parallelism.dp = 32;
+        f.plan.parallelism.ep = 32;
+        f.plan.parallelism.recompute = Recompute::None;
+        const TrainingResult exposed = f.run();
+        f.plan.parallelism.epOverlap = true;
+        const TrainingResult overlapped = f.run();
+        QVERIFY(overlapped.breakdown.epComm < 0.5 * exposed.breakdown.epComm);
+        QVERIFY(overlapped.stepTimeS < exposed.stepTimeS);
+        QCOMPARE(overlapped.breakdown.compute, exposed.breakdown.compute);
+        f.gpu.efficiency.commOverlapPenalty = 0.5;   // NCCL kernels slow the compute they share the GPU with
+        const TrainingResult penalised = f.run();
+        QVERIFY(penalised.breakdown.epComm > overlapped.breakdown.epComm);
+        QVERIFY(penalised.breakdown.epComm < exposed.breakdown.epComm);
     }
 
     void neverFasterThanThePeak() const
