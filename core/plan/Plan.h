@@ -133,6 +133,14 @@ struct Parallelism
     int dp = 0;                  // 0 = derived: numGpus / (tp * pp * cp)
     int cp = 1;
     int ep = 1;                  // expert parallel, carved out of dp * cp (* tp)
+    // Expert tensor parallelism (Megatron-Core --expert-tensor-parallel-size): how many ranks
+    // split each expert; 0 = tp. Below tp the experts' groups fold the remaining TP ranks into
+    // EP x expert-DP (MoE parallel folding).
+    int expertTp = 0;
+    // The MoE dispatch/combine all-to-all of one micro-batch runs while another micro-batch
+    // computes (DeepSeek-V3's DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm,
+    // DeepEP's hook-based overlap); false: the all-to-all waits on the layer's own compute.
+    bool epOverlap = false;
     bool sp = false;             // Megatron sequence parallelism inside the TP group
     int vp = 1;                  // virtual pipeline stages per GPU (interleaving); 1 = none
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
