@@ -15,7 +15,8 @@ esac
 
 packages=(g++ cmake ninja-build qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev
           xvfb xauth poppler-utils fonts-dejavu-core clang libclang-rt-14-dev
-          librsvg2-bin dpkg-dev file man-db desktop-file-utils appstream libxml2-utils shared-mime-info lintian)
+          librsvg2-bin dpkg-dev file man-db desktop-file-utils appstream libxml2-utils shared-mime-info lintian
+          python3-yaml)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
@@ -61,3 +62,10 @@ if command -v clang++ >/dev/null 2>&1; then
   cmake --build "$fuzz" -j"$jobs" --target gpuplan_fuzzers
   ctest --test-dir "$fuzz" -L fuzz --output-on-failure
 fi
+
+# ThreadSanitizer smoke (docs/robustness.md): a core+CLI tree instrumented for data races, running
+# only the tests whose code starts threads of its own (label "tsan").
+tsan="${build}-tsan"
+cmake -S . -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUPLAN_TSAN=ON -DGPUPLAN_BUILD_GUI=OFF
+cmake --build "$tsan" -j"$jobs" --target gpuplan_tsan_smoke
+ctest --test-dir "$tsan" -L tsan --output-on-failure

@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "charts/ChartWidget.h"
 #include "document/PlanController.h"
+#include "document/PlanFileWriter.h"
 #include "portfolio/PortfolioTable.h"
 #include "portfolio/PortfolioView.h"
 #include "report/PlanReport.h"
@@ -13,6 +14,7 @@
 
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
+#include "export/TextEscape.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
@@ -26,7 +28,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace gpuplan::ui {
 
@@ -108,13 +109,12 @@ QString ExportActions::suggestedName(const QString &suffix) const
 
 bool ExportActions::writeText(const QString &path, const std::string &text)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-        !file.commit()) {
-        m_error(tr("Export failed"), tr("Cannot write %1: %2").arg(path, file.errorString()));
-        return false;
-    }
-    return true;
+    QString error;
+    if (writeFileAtomically(path, text, error))
+        return true;
+    error[0] = error[0].toUpper();
+    m_error(tr("Export failed"), error);
+    return false;
 }
 
 // Asks where to write a PDF (A4 or Letter by the filter chosen) and fills the options; empty = cancelled.
@@ -230,7 +230,10 @@ bool ExportActions::exportResults(bool csv)
     if (path.isEmpty())
         return false;
     const auto json = resultsJson(m_controller->resolved(), evaluateForExport(m_controller->resolved()));
-    return writeText(path, csv ? resultsCsv(json) : json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+    // The document gpuplan-cli export --results writes, escaped the same way (export/TextEscape.h).
+    return writeText(path, csv ? resultsCsv(json)
+                               : jsonForYaml(json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) +
+                                     "\n");
 }
 
 bool ExportActions::exportPlanCopy()

@@ -379,9 +379,15 @@ void MainWindow::setTheme(Theme theme)
 
 void MainWindow::setPresentationMode(bool on)
 {
-    applyPresentationMode(on);
-    if (on != m_presenting) {
-        m_presenting = on;
+    // The state first: the steps below resize docks, and resizeEvent() sets fonts by it.
+    const bool changed = on != m_presenting;
+    m_presenting = on;
+    applyPresentationMode(on, width(), height());
+    // The status line (evaluation time, catalog, file state) is for the desk: on a projector its
+    // line goes to the lesson and the chart.
+    statusBar()->setVisible(!on);
+    m_teaching->setPresentation(on);
+    if (changed) {
         if (on) {
             m_inputsBeforePresenting = !m_inputsDock->isHidden();
             m_inputsDock->hide();
@@ -391,6 +397,24 @@ void MainWindow::setPresentationMode(bool on)
     }
     const QSignalBlocker block(m_presentation);
     m_presentation->setChecked(on);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    if (!m_presenting)
+        return;
+    applyPresentationMode(true, width(), height());
+    m_teaching->windowResized();
+}
+
+// A window resized while hidden gets its resize event only after it is shown, and laid out
+// first: with the fonts of its old size, a minimum taller than the projector would grow it.
+void MainWindow::setVisible(bool visible)
+{
+    if (visible && m_presenting)
+        applyPresentationMode(true, width(), height());
+    QMainWindow::setVisible(visible);
 }
 
 bool MainWindow::inputsDockShown() const

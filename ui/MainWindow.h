@@ -49,8 +49,10 @@ public:
     void addExportAction(QAction *action);
 
     void setTheme(Theme theme);
-    // Large fonts for projectors; the inputs dock gives its width to the charts while on (the
-    // tool bar's "Inputs" button brings it back) and returns as it was when off.
+    // Large fonts for projectors, sized from the window (presentationPointSize()) and resized
+    // with it; the inputs dock gives its width to the charts while on (the tool bar's "Inputs"
+    // button brings it back) and returns as it was when off; the lesson takes the teaching docks'
+    // whole height (TeachingDocks::setPresentation).
     void setPresentationMode(bool on);
     bool inputsDockShown() const;                   // for tests
     void applySettings();                           // theme, fonts and chart defaults from Settings
@@ -67,6 +69,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void setVisible(bool visible) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 

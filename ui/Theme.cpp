@@ -8,6 +8,9 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <algorithm>
+#include <cmath>
+
 namespace gpuplan::ui {
 
 namespace {
@@ -78,6 +81,26 @@ void applyPresentationMode(bool on)
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPointSizeF(kBasePointSize * presentationFontScale(on));
     QApplication::setFont(font);
+}
+
+double presentationPointSize(int windowWidth, int windowHeight)
+{
+    // The reference projector: 1280x720 at 1.5x the normal size. Rounded to half points so that
+    // a window resized by a few pixels does not lay out every widget again.
+    const double ratio = std::min(windowWidth / 1280.0, windowHeight / 720.0);
+    const double points = std::max(kBasePointSize, kBasePointSize * kPresentationScale * ratio);
+    return std::round(points * 2.0) / 2.0;
+}
+
+bool applyPresentationMode(bool on, int windowWidth, int windowHeight)
+{
+    const double points = on ? presentationPointSize(windowWidth, windowHeight) : kBasePointSize;
+    if (QApplication::font().family() == QLatin1String("DejaVu Sans") && QApplication::font().pointSizeF() == points)
+        return false;
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(points);
+    QApplication::setFont(font);
+    return true;
 }
 
 bool isDark(const QPalette &palette)

@@ -16,7 +16,12 @@ namespace gpuplan::ui {
 
 void applyTheme(Theme theme);
 void applyPresentationMode(bool on);
+// Presentation fonts follow the window, not fixed points: 15 pt on a 1280x720 projector, in
+// proportion on larger or smaller windows (the smaller of the width and height ratios), never
+// below the normal 10 pt. Returns whether the application font changed.
+bool applyPresentationMode(bool on, int windowWidth, int windowHeight);
 double presentationFontScale(bool on);
+double presentationPointSize(int windowWidth, int windowHeight);
 
 bool isDark(const QPalette &palette);
 QColor errorColor(const QPalette &palette);     // does not fit, invalid layout

@@ -2,7 +2,9 @@
 #include "CliCommon.h"
 
 #include "catalog/CatalogLoader.h"
+#include "common/AtomicFile.h"
 #include "common/TextFile.h"
+#include "export/TextEscape.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
@@ -33,7 +35,7 @@ std::vector<CliArgs::OptionSpec> planOptions()
 
 void printError(const std::string &message)
 {
-    std::fprintf(stderr, "gpuplan-cli: %s\n", message.c_str());
+    std::fprintf(stderr, "gpuplan-cli: %s\n", terminalText(message).c_str());
 }
 
 // Text in the output comes from files and arguments; anything that is not UTF-8 (a file name in
@@ -44,22 +46,10 @@ bool writeOutput(const std::string &command, const std::string &path, const std:
         std::cout << text;
         return static_cast<bool>(std::cout);
     }
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        file << text;
-        if (!file.flush()) {
-            printError(command + ": cannot write " + path);
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        printError(command + ": cannot write " + path + ": " + ec.message());
-        std::filesystem::remove(temporary, ec);
+    // Atomic and honest (common/AtomicFile.h): the old file stays unless the new one is whole.
+    std::string error;
+    if (!writeFileAtomically(path, text, error)) {
+        printError(command + ": " + error);
         return false;
     }
     return true;
@@ -67,12 +57,14 @@ bool writeOutput(const std::string &command, const std::string &path, const std:
 
 void printJson(const nlohmann::ordered_json &json)
 {
-    std::cout << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    // Line separators, NEL and bidirectional controls from plan text as \uXXXX (TextEscape.h): the
+    // same JSON, but nothing a terminal or a YAML reader of the output would act on.
+    std::cout << jsonForYaml(json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
 }
 
 void printJson(const nlohmann::json &json)
 {
-    std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    std::cout << jsonForYaml(json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) << '\n';
 }
 
 bool parseNumberInRange(const std::string &option, const std::string &text, double lo, double hi, const char *unit,

@@ -6,6 +6,10 @@
 #include "Commands.h"
 
 #include "eval/Evaluator.h"
+#include "memory/InferenceMemory.h"
+#include "perf/ForwardCost.h"
+#include "perf/Saturated.h"
+#include "perf/SteadyLoad.h"
 #include "eval/ResolvedPlan.h"
 #include "plan/PlanIo.h"
 #include "procure/Procurement.h"
@@ -176,6 +180,38 @@ int runBench(const std::vector<std::string> &argv)
     const bool training = plan.workload.mode == Mode::Training;   // procure plans training runs
     const double procureS = training ? medianTime(1, 5, [&] { procure(plan, catalog, procureRequest, lastProcure, procureError); }) : 0.0;
 
+    // (e) Serving plans: one serving evaluation at a load (perf/SteadyLoad.h), the percentiles
+    // included: the plan's concurrency as a closed loop of fixed-length requests (the scheduler
+    // simulation, as the benchmark tables are run), and an open loop at half the saturated rate.
+    const bool serving = plan.workload.mode == Mode::Inference;
+    double closedLoopUs = 0, openLoopUs = 0;
+    if (serving) {
+        const Layout layout = layoutFromPlan(plan);
+        const ForwardCostModel m = buildForwardCost(resolved, layout);
+        const InferenceWorkload &w = plan.workload.inference;
+        LoadInputs in;
+        in.model = &m;
+        in.batching = batchingUsed(resolved);
+        in.workload = {static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), false};
+        in.load = ServingLoad::Concurrency;
+        in.concurrency = w.concurrency;
+        in.maxRunning = std::max(saturatedConcurrency(resolved, layout, w.promptLen, w.outputLen), 1);
+        in.mixedPrefill = resolved.engine->mixedPrefill;
+        constexpr int kLoadBatch = 20;
+        closedLoopUs = medianTime(5, 51, [&] {
+            for (int i = 0; i < kLoadBatch; ++i)
+                sink = sink + servingAtLoad(in).ttftP99S;
+        }) / kLoadBatch * 1e6;
+        LoadInputs open = in;
+        open.workload.variableLengths = true;
+        open.load = ServingLoad::Rate;
+        open.ratePerReplica = 0.5 * servingPoint(m, in.batching, open.workload, in.maxRunning).requestsPerSPerReplica;
+        openLoopUs = medianTime(5, 51, [&] {
+            for (int i = 0; i < kLoadBatch; ++i)
+                sink = sink + servingAtLoad(open).ttftP99S;
+        }) / kLoadBatch * 1e6;
+    }
+
     const unsigned cores = std::thread::hardware_concurrency();
     const std::string cpu = cpuModel();
     const double searchCallsPerS = searchS > 0 ? lastSearch.evaluateCalls / searchS : 0;
@@ -193,7 +229,8 @@ int runBench(const std::vector<std::string> &argv)
                          {"strong_parallel_ms", strongParallelS * 1e3}}},
             {"procure", {{"ms", procureS * 1e3}, {"options", lastProcure.options.size()},
                          {"gpu_types", lastProcure.gpusExplored.size()}, {"layouts_evaluated", lastProcure.evaluated}}},
-            {"targets", {{"evaluate_us", 5}, {"search_ms", 100}, {"procure_ms", 500}}}};
+            {"serving_at_load", {{"closed_loop_us", closedLoopUs}, {"open_loop_us", openLoopUs}}},
+            {"targets", {{"evaluate_us", 5}, {"search_ms", 100}, {"procure_ms", 500}, {"serving_at_load_us", 50}}}};
         printJson(j);
         return kOk;
     }
@@ -207,6 +244,11 @@ int runBench(const std::vector<std::string> &argv)
     std::printf("  strong scaling curve (%2d points)          %10.1f ms   (one thread; %.1f ms on %u threads)\n", points,
                 strongS * 1e3, strongParallelS * 1e3, cores);
     std::printf("  weak scaling curve (%2d points)            %10.1f ms   (one thread)\n", points, weakS * 1e3);
+    if (serving) {
+        std::printf("  serving at load, closed loop (simulated)   %10.2f us   (target <= 50 us; concurrency %d, P99 included)\n",
+                    closedLoopUs, plan.workload.inference.concurrency);
+        std::printf("  serving at load, open loop (half capacity) %10.2f us   (target <= 50 us)\n", openLoopUs);
+    }
     if (training)
         std::printf("  procure, $30 M and 240 days                %10.1f ms   (target <= 500 ms; %zu options over %zu GPU "
                     "types, %lld layouts)\n",

@@ -2,6 +2,8 @@
 // gpuplan-cli calibrate CSV --gpu ID [--out FILE]: fits one GPU's efficiency parameters to the
 // user's own training measurements and writes them as a user-catalog override.
 #include "CliCommon.h"
+
+#include "common/AtomicFile.h"
 #include "Commands.h"
 
 #include "catalog/CatalogLoader.h"
@@ -176,10 +178,11 @@ int runCalibrate(const std::vector<std::string> &argv)
     const nlohmann::ordered_json doc = {{"format", kCatalogFormatName},
                                         {"version", kCatalogFormatVersion},
                                         {"gpu_efficiency", {efficiencyEntry(set->gpuId(), r.after, name, fit)}}};
-    std::ofstream file(out);
-    file << doc.dump(2) << '\n';
-    if (!file) {
-        printError("calibrate: cannot write " + out);
+    // The CSV's name may not be UTF-8: replaced, never an exception after the file is opened. The
+    // old calibration stays unless the new one is complete (common/AtomicFile.h).
+    if (!writeFileAtomically(out, doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
+                             error)) {
+        printError("calibrate: " + error);
         return kBadInput;
     }
 

@@ -6,6 +6,7 @@
 #include "eval/EvaluationJson.h"
 #include "eval/Evaluator.h"
 #include "eval/ResolvedPlan.h"
+#include "export/TextEscape.h"
 #include "facility/FacilityModel.h"
 #include "report/TextReport.h"
 #include "search/ElasticJson.h"
@@ -62,7 +63,7 @@ int runEvaluate(const std::vector<std::string> &argv)
             json["elastic"] = elasticToJson(elastic);
         printJson(json);
     } else {
-        std::cout << textReport(resolved, evaluation) << elasticTextSection(computeElastic(resolved, evaluation));
+        std::cout << terminalText(textReport(resolved, evaluation) + elasticTextSection(computeElastic(resolved, evaluation)));
     }
     if (!evaluation.validity.valid()) {
         printError(args.positional()[0] + ": " + describeValidity(evaluation.validity));

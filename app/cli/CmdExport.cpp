@@ -6,6 +6,7 @@
 #include "eval/Evaluator.h"
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
+#include "export/TextEscape.h"
 
 #include <nlohmann/json.hpp>
 
@@ -83,9 +84,10 @@ int runExport(const std::vector<std::string> &argv)
     const std::string out = args.value("--out").value_or("");
     if (results) {
         const auto json = resultsJson(resolved, evaluateForExport(resolved));
-        const std::string text = *results == "json"
-                                     ? json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n"
-                                     : resultsCsv(json);
+        const std::string text =
+            *results == "json"
+                ? jsonForYaml(json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) + "\n"
+                : resultsCsv(json);
         return writeOutput("export", out, text) ? kOk : kBadInput;
     }
     LaunchOptions options;

@@ -3,6 +3,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
+#include "export/TextEscape.h"
 #include "procure/Growth.h"
 #include "procure/GrowthJson.h"
 
@@ -95,7 +96,7 @@ int runGrowth(const std::vector<std::string> &argv)
     if (args.flag("--json"))
         printJson(growthToJson(result));
     else
-        std::cout << growthTextReport(result);
+        std::cout << terminalText(growthTextReport(result));
     return kOk;
 }
 

@@ -5,6 +5,7 @@
 #include "Commands.h"
 
 #include "export/ClusterConfig.h"
+#include "export/TextEscape.h"
 #include "portfolio/PortfolioJobs.h"
 #include "portfolio/PortfolioJson.h"
 
@@ -181,7 +182,7 @@ int runPortfolio(const std::vector<std::string> &argv)
     if (args.flag("--json"))
         printJson(portfolioToJson(result));
     else
-        std::cout << portfolioTextReport(result);
+        std::cout << terminalText(portfolioTextReport(result));
     return kOk;
 }
 

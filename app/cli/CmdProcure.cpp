@@ -4,6 +4,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
+#include "export/TextEscape.h"
 #include "procure/ProcureJson.h"
 #include "procure/Procurement.h"
 
@@ -100,7 +101,7 @@ int runProcure(const std::vector<std::string> &argv)
     if (args.flag("--json"))
         printJson(procureToJson(result));
     else
-        std::cout << procureTextReport(result, kShownInText);
+        std::cout << terminalText(procureTextReport(result, kShownInText));
     return kOk;
 }
 

@@ -4,6 +4,7 @@
 #include "Commands.h"
 
 #include "eval/ResolvedPlan.h"
+#include "export/TextEscape.h"
 #include "search/LayoutSearch.h"
 #include "search/SearchJson.h"
 
@@ -129,7 +130,7 @@ int runSearch(const std::vector<std::string> &argv)
     if (args.flag("--json"))
         printJson(searchToJson(result));
     else
-        std::cout << searchTextReport(result);
+        std::cout << terminalText(searchTextReport(result));
     return kOk;
 }
 

@@ -4,6 +4,7 @@
 #include "Commands.h"
 
 #include "common/TextFile.h"
+#include "export/TextEscape.h"
 #include "plan/PlanIo.h"
 #include "validate/CsvTable.h"
 #include "validate/InferenceRowPlan.h"
@@ -122,7 +123,7 @@ int runValidate(const std::vector<std::string> &argv)
     if (args.flag("--json"))
         printJson(reportToJson(report));
     else
-        std::cout << reportToText(report, worst);
+        std::cout << terminalText(reportToText(report, worst));
     return kOk;
 }
 

@@ -2,6 +2,7 @@
 // gpuplan-cli: the headless planner. Subcommands are listed in commands().
 #include "Commands.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -46,6 +47,9 @@ std::span<const Command> commands()
 int main(int argc, char **argv)
 {
     using namespace gpuplan::cli;
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, which writeOutput reports with
+    // the file, instead of killing the process with the old file's replacement half written.
+    std::signal(SIGXFSZ, SIG_IGN);
     if (argc < 2)
         return usage(stderr);
     const std::string name = argv[1];

@@ -14,6 +14,7 @@
 #include "document/Autosave.h"
 #include "document/DocumentActions.h"
 #include "document/PlanController.h"
+#include "document/PlanFileWriter.h"
 #include "portfolio/PortfolioView.h"
 #include "report/PlanReport.h"
 #include "report/PortfolioReport.h"
@@ -22,6 +23,7 @@
 #include "teaching/LessonPanel.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QIcon>
@@ -37,6 +39,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -142,6 +145,9 @@ int main(int argc, char **argv)
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, which the writers report,
+    // instead of killing the process mid-save.
+    std::signal(SIGXFSZ, SIG_IGN);
     if (argc == 2 && std::strcmp(argv[1], "--man") == 0) {   // not in --help: the build writes gpuplan(1) with it
         std::fputs(qPrintable(gpuplan::app::DesktopOptions().manPage()), stdout);
         return 0;
@@ -283,8 +289,13 @@ int main(int argc, char **argv)
             waitWhile([lesson] { return lesson->isComputing(); }, 60000);
         const QString file = parser.value(options.screenshot);
         const QImage image = window.grab().toImage();
-        if (image.isNull() || !image.save(file, "PNG"))
+        QBuffer png;
+        png.open(QIODevice::WriteOnly);
+        QString error;
+        if (image.isNull() || !image.save(&png, "PNG"))
             return fail(QStringLiteral("cannot write the screenshot to %1").arg(file));
+        if (!gpuplan::ui::writeFileAtomically(file, png.data().toStdString(), error))
+            return fail(error);
         std::printf("%s: %dx%d\n", qPrintable(file), image.width(), image.height());
         return 0;
     }
@@ -303,9 +314,10 @@ int main(int argc, char **argv)
             options.recovery.afterOpen(window, *autosave);
     });
     // A window holds one plan: the desktop's "open with" of several files (%F) gives each further
-    // file a gpuplan of its own.
+    // file a gpuplan of its own. After "--": a file named like an option ("--export-pdf=x") is a
+    // file to the child too.
     for (const QString &otherPlan : positional.mid(1)) {
-        if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {otherPlan}))
+        if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {QStringLiteral("--"), otherPlan}))
             window.statusBar()->showMessage(QObject::tr("Could not start gpuplan for %1").arg(otherPlan), 15000);
     }
     return app.exec();

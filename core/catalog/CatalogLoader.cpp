@@ -10,6 +10,7 @@
 #include "common/JsonText.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -46,10 +47,28 @@ std::vector<std::string> jsonFilesIn(const std::string &dir, bool mustExist, std
     return files;
 }
 
+// A folder's files together: the parsed documents take several times their text in memory, so a
+// folder of many large files is refused by its total before it is read (the bundled catalogs
+// are 0.2 MiB). Files beyond the limit are skipped with an issue each.
+constexpr std::uintmax_t kMaxCatalogFolderBytes = 32u * 1024u * 1024u;
+constexpr std::size_t kMaxCatalogFolderFiles = 256;
+
 std::vector<CatalogDocument> readFolder(const std::string &dir, bool mustExist, std::vector<CatalogIssue> &issues)
 {
     std::vector<CatalogDocument> docs;
+    std::uintmax_t total = 0;
+    std::size_t count = 0;
     for (const std::string &path : jsonFilesIn(dir, mustExist, issues)) {
+        std::error_code ec;
+        const std::uintmax_t size = std::filesystem::file_size(path, ec);
+        if (++count > kMaxCatalogFolderFiles || (!ec && (total += size) > kMaxCatalogFolderBytes)) {
+            issues.push_back({path, "", "",
+                              "skipped: the folder's catalog files exceed " +
+                                  (count > kMaxCatalogFolderFiles
+                                       ? std::to_string(kMaxCatalogFolderFiles) + " files"
+                                       : std::to_string(kMaxCatalogFolderBytes / (1024 * 1024)) + " MiB together")});
+            continue;
+        }
         std::string text, error;
         if (!readTextFile(path, kMaxJsonFileBytes, text, error)) {
             issues.push_back({path, "", "", error.starts_with(path + ": ") ? error.substr(path.size() + 2) : error});

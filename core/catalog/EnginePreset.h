@@ -63,6 +63,10 @@ struct EnginePreset
     int maxBatch = 256;                 // sequences in flight (max_num_seqs, max_batch_size)
     int maxTokensPerStep = 8192;        // tokens of one forward pass: decodes plus prefill chunks
     double sequenceStepOverheadS = 0;   // host work per sequence per step (sampling, bookkeeping)
+    // true: a pass carries the running decodes and prefill chunks together (TensorRT-LLM and vLLM V1
+    // chunked prefill); false: a pass with prefill work runs prefills only and the decodes wait
+    // (SGLang without --enable-mixed-chunk), which keeps a closed loop's requests in one wave.
+    bool mixedPrefill = true;
     // Start-up of a replica beyond reading its weights: process and distributed set-up, kernel
     // compilation, CUDA graph capture and the profiling pass that sizes the KV pool.
     double engineStartS = 60;

@@ -41,6 +41,7 @@ const EnumNameTable &normNames();
 const EnumNameTable &positionNames();
 const EnumNameTable &engineNames();
 const EnumNameTable &batchingNames();
+const EnumNameTable &servingLoadNames();
 const EnumNameTable &coolingNames();
 const EnumNameTable &cloudPricingNames();
 const EnumNameTable &storageTierNames();

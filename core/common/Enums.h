@@ -58,6 +58,10 @@ enum class ServingEngine : std::uint8_t { Generic, Vllm, Tgi, TensorRtLlm, Trito
 
 enum class Batching : std::uint8_t { Static, Dynamic, Continuous };
 
+// How requests reach a serving engine: one batch started together, a fixed number in flight (closed
+// loop), arrivals at a rate (open loop), or all at once with the engine choosing its batch (offline).
+enum class ServingLoad : std::uint8_t { Static, Concurrency, Rate, Max };
+
 enum class Cooling : std::uint8_t { Air, Liquid };
 
 } // namespace gpuplan

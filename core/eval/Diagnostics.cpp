@@ -71,6 +71,7 @@ const char *diagCodeId(DiagCode code)
     case DiagCode::NetworkLimitsStep: return "network_limits_step";
     case DiagCode::HostCpuLimitsStep: return "host_cpu_limits_step";
     case DiagCode::AverageRateAbovePeak: return "average_rate_above_peak";
+    case DiagCode::ExpertTpNotDivideTp: return "expert_tp_not_divide_tp";
     case DiagCode::Count: break;
     }
     return "unknown";
@@ -137,7 +138,9 @@ std::string describe(const Diagnostic &d)
     case DiagCode::EpNotDivideExperts:
         return "EP must divide the " + l + " experts (EP = " + v + ")";
     case DiagCode::EpExceedsGroup:
-        return "EP = " + v + " exceeds the " + l + " ranks that hold copies of the experts (DP x CP x TP)";
+        return "EP = " + v + " must divide the " + l + " ranks that hold copies of the experts (DP x CP x TP / expert TP)";
+    case DiagCode::ExpertTpNotDivideTp:
+        return "Expert TP = " + v + " must divide TP = " + l;
     case DiagCode::EpWithoutMoe:
         return "EP = " + v + " has no effect on a dense model";
     case DiagCode::BatchNotDivisible:

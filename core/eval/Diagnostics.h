@@ -49,6 +49,7 @@ enum class DiagCode : std::uint16_t {
     NetworkLimitsStep,       // value=data-path step s, limit=GPU step s
     HostCpuLimitsStep,       // value=data-path step s, limit=GPU step s
     AverageRateAbovePeak,    // value=average_request_rate, limit=request_rate (the day's mean above its peak)
+    ExpertTpNotDivideTp,     // value=expert tp, limit=tp
     Count
 };
 

@@ -153,6 +153,11 @@ struct InferenceResult
     double saturatedTokensPerSPerGpu = 0;
     double saturatedTtftMs = 0;
     double saturatedTpotMs = 0;
+    // Percentiles of TTFT and TPOT over the requests at the plan's load (perf/SteadyLoad.h).
+    double ttftP50Ms = 0, ttftP90Ms = 0, ttftP99Ms = 0;
+    double tpotP50Ms = 0, tpotP90Ms = 0, tpotP99Ms = 0;
+    // Requests waiting for admission (KV cache or batch slots full) at the plan's load.
+    double queuedRequests = 0;
     // Replicas for the plan's request rate under the P99 latency targets with queueing
     // (perf/Capacity.h); replicasNeeded is capacity.replicas.
     CapacityResult capacity;

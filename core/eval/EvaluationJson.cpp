@@ -161,6 +161,14 @@ Json inferenceJson(const InferenceResult &r)
               {"ttft_ms", num(r.saturatedTtftMs)},
               {"tpot_ms", num(r.saturatedTpotMs)}}},
             {"capacity", capacityJson(r.capacity)},
+            {"at_load",
+             {{"ttft_p50_ms", num(r.ttftP50Ms)},
+              {"ttft_p90_ms", num(r.ttftP90Ms)},
+              {"ttft_p99_ms", num(r.ttftP99Ms)},
+              {"tpot_p50_ms", num(r.tpotP50Ms)},
+              {"tpot_p90_ms", num(r.tpotP90Ms)},
+              {"tpot_p99_ms", num(r.tpotP99Ms)},
+              {"queued_requests", num(r.queuedRequests)}}},
             {"error_band", num(r.errorBand)}};
 }
 

@@ -16,6 +16,8 @@ Layout layoutFromPlan(const Plan &plan)
     l.pp = std::max(p.pp, 1);
     l.cp = std::max(p.cp, 1);
     l.ep = std::max(p.ep, 1);
+    l.expertTp = p.expertTp == l.tp ? 0 : p.expertTp;   // expert TP = TP is the default
+    l.epOverlap = p.epOverlap;
     l.vp = std::max(p.vp, 1);
     const int group = l.tp * l.pp * l.cp;
     l.dp = p.dp > 0 ? p.dp : std::max(l.numGpus / group, 1);
@@ -46,6 +48,8 @@ void writeLayout(const Layout &l, Plan &plan)
     p.pp = l.pp;
     p.cp = l.cp;
     p.ep = l.ep;
+    p.expertTp = l.expertTp;
+    p.epOverlap = l.epOverlap;
     p.vp = l.vp;
     const int group = l.tp * l.pp * l.cp;
     p.dp = (group > 0 && l.dp * group == l.numGpus) ? 0 : l.dp;

@@ -17,6 +17,8 @@ struct Layout
     int dp = 1;
     int cp = 1;
     int ep = 1;
+    int expertTp = 0;     // ranks splitting each expert; 0 = tp
+    bool epOverlap = false;   // MoE all-to-all overlapped with another micro-batch's compute
     int vp = 1;
     bool sp = false;
     int microBatch = 1;
@@ -31,6 +33,7 @@ struct Layout
 
     // Size of the group ZeRO/FSDP shards over: dp*cp (Megatron shards over DP x CP), or the
     // hybrid-shard group when one is set.
+    int expertTpOrTp() const { return expertTp > 0 && expertTp < tp && tp % expertTp == 0 ? expertTp : tp; }
     int shardingGroup() const
     {
         const int full = dp * cp;

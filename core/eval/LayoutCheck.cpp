@@ -47,12 +47,16 @@ void checkTraining(const ResolvedPlan &rp, const Layout &l, Diagnostics &d)
     }
     if (l.cp > 1 && plan.workload.training.seqLen % (2 * l.cp) != 0)
         d.add(DiagCode::CpNotDivideSeq, Severity::Error, "parallelism.cp", l.cp, plan.workload.training.seqLen);
+    if (l.expertTp > 0 && l.tp % l.expertTp != 0)
+        d.add(DiagCode::ExpertTpNotDivideTp, Severity::Error, "parallelism.expert_tp", l.expertTp, l.tp);
     if (l.ep > 1) {
         if (s.experts == 0)
             d.add(DiagCode::EpWithoutMoe, Severity::Warning, "parallelism.ep", l.ep, 0);
         else if (s.experts % l.ep != 0)
             d.add(DiagCode::EpNotDivideExperts, Severity::Error, "parallelism.ep", l.ep, s.experts);
-        const long long dpCp = static_cast<long long>(l.dp) * l.cp;
+        // The experts' groups: expert TP x EP x expert DP = TP x DP x CP (Megatron-Core's MoE
+        // parallel folding); with expert TP = TP, EP comes out of DP x CP.
+        const long long dpCp = static_cast<long long>(l.dp) * l.cp * (l.tp / l.expertTpOrTp());
         if (dpCp % l.ep != 0)
             d.add(DiagCode::EpExceedsGroup, Severity::Error, "parallelism.ep", l.ep, static_cast<double>(dpCp));
     }

@@ -6,6 +6,7 @@
 
 #include "common/EnumNames.h"
 #include "common/Units.h"
+#include "perf/TrainingTime.h"
 #include "report/TextReport.h"
 #include "search/ElasticJson.h"
 
@@ -169,6 +170,17 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     addPart(out, "waiting for data", "the data path's step less the GPUs' own (the loaders cannot keep up)", dataWait);
     out.steps.push_back({"step time", "sum of the parts", "", seconds(t.stepTimeS)});
     out.result = seconds(t.stepTimeS) + " per optimizer step";
+    if (rp.shape.moeLayers > 0) {
+        // Where an MoE step goes: the compute split by the layers' own kernel times.
+        const MoeComputeShares shares = moeComputeShares(rp, e.layout);
+        const double experts = shares.expertGemms * s.compute, attention = shares.attention * s.compute;
+        out.notes.push_back("Mixture of experts: of the " + seconds(s.compute) + " of compute, the routed experts' grouped "
+                            "GEMMs and token permutation take " + seconds(experts) + " (" +
+                            percent(t.stepTimeS > 0 ? experts / t.stepTimeS : 0.0) + " of the step), attention " +
+                            seconds(attention) + ", the rest (projections, shared experts, router, norms, dense layers) " +
+                            seconds(s.compute - experts - attention) + "; the expert all-to-all adds " +
+                            seconds(s.epComm) + " and the pipeline bubble " + seconds(s.bubble) + ".");
+    }
     out.notes.push_back("Model error band from the validation residuals: ±" + percent(t.errorBand, 0) + ".");
     addDataPaceNote(out, t, "the step");
     out.source = "Per-layer roofline with size-dependent efficiencies (Calculon-style, docs/formulas.md §6), alpha-beta "

@@ -129,9 +129,11 @@ std::string quotasFile(const PortfolioResult &portfolio, const std::vector<PoolL
                                 : "training job, days " + dayText(at.startS) + " to " + dayText(at.endS) +
                                       " of the portfolio's schedule") +
                    "; pool " + pools[p].name + ".\n";
-            out += "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + name + "\n  labels:\n    " + kPoolLabel + ": " +
-                   pools[p].name + "\n---\napiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: " +
-                   name + "\nspec:\n  hard:\n    requests.nvidia.com/" +
+            // Names are RFC 1123 labels, which YAML may still read as a boolean, null or number.
+            out += "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + yamlScalar(name) + "\n  labels:\n    " +
+                   kPoolLabel + ": " + yamlScalar(pools[p].name) +
+                   "\n---\napiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: " +
+                   yamlScalar(name) + "\nspec:\n  hard:\n    requests.nvidia.com/" +
                    (mig ? "mig-" + migTypeName(job.migProfile) : std::string("gpu")) + ": \"" +
                    std::to_string(mig ? job.migInstances : job.gpus) + "\"\n";
         }

@@ -201,7 +201,7 @@ std::string hostFormat(const PoolLayout &pool)
 
 std::string yamlQuoted(const std::string &text)
 {
-    return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return jsonForYaml(nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 std::string dayText(double seconds)

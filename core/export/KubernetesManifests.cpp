@@ -4,6 +4,8 @@
 // replicas of the average and the peak request rate when the plan has a rate.
 #include "export/LaunchScripts.h"
 
+#include "export/TextEscape.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -84,8 +86,10 @@ Json autoscaler(Context &c, const Json &meta)
 
 std::string manifestText(const Context &c, const std::string &what, const std::string &json, const std::string &comments)
 {
+    // Plan text inside the JSON strings is written without line separators (jsonForYaml): a YAML
+    // reader would otherwise end the string's line there.
     return commentHeader(c, what) + comments +
-           "# Written as JSON, which is valid YAML: kubectl apply -f accepts it as it is.\n" + json + "\n";
+           "# Written as JSON, which is valid YAML: kubectl apply -f accepts it as it is.\n" + jsonForYaml(json) + "\n";
 }
 
 std::string kubernetesTrainingManifest(Context &c)
@@ -125,7 +129,7 @@ std::string kubernetesServingManifest(Context &c)
     args.insert(args.end(), {"--port", "8000"});
     const std::string model = c.plan.model.name.empty() ? c.plan.model.preset : c.plan.model.name;
     c.notes.push_back("Set the MODEL variable of the Deployment to the Hugging Face id or the path of the weights of " +
-                      model + " (it holds the plan's model name).");
+                      commentText(model) + " (it holds the plan's model name).");
     const Json container = {
         {"name", "vllm"},
         {"image", c.options.servingImage},

@@ -2,6 +2,7 @@
 #include "export/ResultsExport.h"
 
 #include "eval/EvaluationJson.h"
+#include "export/TextEscape.h"
 #include "eval/Evaluator.h"
 #include "facility/FacilityModel.h"
 #include "search/ElasticJson.h"
@@ -26,24 +27,6 @@ bool endsWith(const std::string &s, std::string_view suffix)
 bool startsWith(const std::string &s, std::string_view prefix)
 {
     return s.compare(0, prefix.size(), prefix) == 0;
-}
-
-// RFC 4180 field; text that a spreadsheet would run as a formula (=, +, -, @ first) gets a
-// leading apostrophe, so a plan named "=HYPERLINK(...)" stays text.
-std::string csvField(const std::string &text, bool isText)
-{
-    std::string value = text;
-    if (isText && !value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@'))
-        value.insert(value.begin(), '\'');
-    if (value.find_first_of(",\"\r\n") == std::string::npos)
-        return value;
-    std::string out = "\"";
-    for (char c : value) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
 }
 
 std::string valueText(const Json &v)

@@ -5,6 +5,7 @@
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
 #include "perf/Serving.h"
+#include "perf/SteadyLoad.h"
 
 #include <algorithm>
 #include <cmath>
@@ -106,7 +107,10 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.batchingUsed = batchingUsed(plan);
     r.maxConcurrency = memory.maxConcurrency;
     r.errorBand = plan.engine->residualMape / 100.0;
-    const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
+    ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
+    sw.prefixHit = w.prefixCacheHitRate;
+    sw.specTokens = w.speculativeTokens;
+    sw.specAcceptance = w.speculativeAcceptance;
 
     // The concurrency asked for, capped by the KV cache that fits (0 fits: the model itself does
     // not fit; latencies are still given for one sequence, the result is marked invalid). The
@@ -114,16 +118,36 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     const int asked = std::max(layout.microBatch, 1);
     const int concurrency = memory.maxConcurrency >= 1 ? std::min(asked, memory.maxConcurrency) : 1;
     const ServingPoint p = servingPoint(m, r.batchingUsed, sw, concurrency);
-    // Requests beyond what fits wait for a slot: with `asked` requests in the system and the
-    // replica serving at its capacity, Little's law gives a queue wait of (asked - fits) / capacity.
-    const double queueS =
-        asked > concurrency && p.requestsPerSPerReplica > 0 ? (asked - concurrency) / p.requestsPerSPerReplica : 0.0;
-    r.ttftMs = (p.ttftS + queueS) * 1e3;
-    r.decodeMsPerToken = p.tpotS * 1e3;
-    r.e2eLatencyMs = (p.e2eS + queueS) * 1e3;
-    r.outputTokensPerSPerReplica = p.tokensPerSPerReplica;
-    r.outputTokensPerSPerGpu = p.tokensPerSPerReplica / gpus;
-    r.requestsPerSPerReplica = p.requestsPerSPerReplica;
+    // The plan's load (perf/SteadyLoad.h). In a closed loop the requests beyond what fits wait for
+    // a slot: with `asked` requests in the system and the replica serving at its capacity, Little's
+    // law gives a queue wait of (asked - fits) / capacity. An open loop spreads request_rate over
+    // the replicas the capacity plan sizes.
+    const SaturatedServing sat = saturatedServing(plan, layout, m, sw);
+    const CapacityInputs capacity{&m, r.batchingUsed, sw, sat.concurrency, gpus};
+    r.capacity = planCapacity(capacity, {w.requestRate, w.averageRequestRate, w.headroom, w.ttftTargetMs, w.tpotTargetMs});
+    LoadInputs load;
+    load.model = &m;
+    load.batching = r.batchingUsed;
+    load.workload = sw;
+    load.load = w.load;
+    load.concurrency = asked;
+    load.ratePerReplica = w.requestRate / std::max(r.capacity.replicas, 1);
+    load.maxRunning = memory.maxConcurrency >= 1 ? std::min(memory.maxConcurrency, plan.engine->maxBatch) : 1;
+    load.mixedPrefill = plan.engine->mixedPrefill;
+    const SteadyLoadPoint at = servingAtLoad(load);
+    r.ttftMs = at.point.ttftS * 1e3;
+    r.decodeMsPerToken = at.point.tpotS * 1e3;
+    r.e2eLatencyMs = at.point.e2eS * 1e3;
+    r.ttftP50Ms = at.ttftP50S * 1e3;
+    r.ttftP90Ms = at.ttftP90S * 1e3;
+    r.ttftP99Ms = at.ttftP99S * 1e3;
+    r.tpotP50Ms = at.tpotP50S * 1e3;
+    r.tpotP90Ms = at.tpotP90S * 1e3;
+    r.tpotP99Ms = at.tpotP99S * 1e3;
+    r.queuedRequests = at.queued;
+    r.outputTokensPerSPerReplica = at.point.tokensPerSPerReplica;
+    r.outputTokensPerSPerGpu = at.point.tokensPerSPerReplica / gpus;
+    r.requestsPerSPerReplica = at.point.requestsPerSPerReplica;
     r.meetsTtft = meetsTtft(w, r.ttftMs);
     r.meetsTpot = meetsTpot(w, r.decodeMsPerToken);
 
@@ -135,14 +159,11 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     }
 
     // The engine's own choice when saturated, for the plan's request mix.
-    const SaturatedServing sat = saturatedServing(plan, layout, m, sw);
     r.saturatedConcurrency = sat.concurrency;
     r.saturatedTokensPerSPerGpu = sat.point.tokensPerSPerReplica / gpus;
     r.saturatedTtftMs = sat.point.ttftS * 1e3;
     r.saturatedTpotMs = sat.point.tpotS * 1e3;
     // Replicas for the rate: a stream of requests queueing for the saturated replica's slots.
-    const CapacityInputs capacity{&m, r.batchingUsed, sw, sat.concurrency, gpus};
-    r.capacity = planCapacity(capacity, {w.requestRate, w.averageRequestRate, w.headroom, w.ttftTargetMs, w.tpotTargetMs});
     r.replicasNeeded = r.capacity.replicas;
 
     const int limit = memory.maxConcurrency >= 1 ? memory.maxConcurrency : 1;

@@ -2,6 +2,7 @@
 #include "perf/InflightBatching.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
@@ -9,11 +10,15 @@ namespace {
 
 // One pass split into the pipeline's micro-batches (as decodeStepTime): with pp stages the
 // sequences go through in up to pp groups, each stage busy with one group at a time.
+// A speculative step verifies `tokensPerDecode` tokens of each decoding sequence in one pass: the
+// draft tokens go through the GEMMs like prompt tokens, while the sequence's KV is read once.
 double passTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens, double promptLen,
-                double firstTokens)
+                double firstTokens, double tokensPerDecode = 1.0)
 {
     const double groups = std::clamp(decoding + firstTokens, 1.0, static_cast<double>(m.pp));
-    return mixedPassTime(m, decoding / groups, context, prefillTokens / groups, promptLen, firstTokens / groups) +
+    const double drafts = decoding * (tokensPerDecode - 1.0);
+    return mixedPassTime(m, decoding / groups, context, (prefillTokens + drafts) / groups, promptLen,
+                         firstTokens / groups) +
            m.sequenceStepOverhead * (decoding + firstTokens);
 }
 
@@ -42,8 +47,13 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
         return prefillOnly(m, w, c);
     ServingPoint p;
     p.concurrency = c;
-    const double n = w.outputLen - 1.0;   // decode passes per request
-    const double prompt = std::max(w.promptLen, 1.0);
+    // Speculative decoding: 1 + k tokens verified per pass, 1 + a + ... + a^k of them accepted.
+    const double k = std::max(w.specTokens, 0.0);
+    const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
+    const double accepted = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+    const double n = (w.outputLen - 1.0) / accepted;   // decode passes per request
+    // Prompt tokens found in the prefix cache are not prefilled (their KV is read, not computed).
+    const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
     const double budget = std::max(m.maxTokensPerStep, 1.0);
     // Decoding sequences the budget allows when each brings its share of prompt tokens.
     const double budgetLimited = budget / (1.0 + prompt / n);
@@ -60,12 +70,12 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     const double prefillTokens = decoding * prompt / n;
     const double firstTokens = decoding / n;
     // Decoding sequences are spread evenly over their responses.
-    const double context = prompt + 0.5 * (n + 1.0);
-    const double step = passTime(m, decoding, context, prefillTokens, prompt, firstTokens);
-    p.tpotS = step;
+    const double context = std::max(w.promptLen, 1.0) + 0.5 * (w.outputLen - 1.0 + 1.0);
+    const double step = passTime(m, decoding, context, prefillTokens, prompt, firstTokens, 1.0 + k);
+    p.tpotS = step / accepted;
     p.ttftS = (0.5 + prefillPasses) * step + m.prefillOverhead;
-    p.e2eS = p.ttftS + n * p.tpotS;
-    p.tokensPerSPerReplica = step > 0 ? (decoding + firstTokens) / step : 0.0;
+    p.e2eS = p.ttftS + (w.outputLen - 1.0) * p.tpotS;
+    p.tokensPerSPerReplica = step > 0 ? (decoding * accepted + firstTokens) / step : 0.0;
     p.requestsPerSPerReplica = p.tokensPerSPerReplica / w.outputLen;
     return p;
 }

@@ -101,18 +101,27 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
     if (moe) {
         const double experts = std::max(s.experts, 1);
         const double local = experts / std::max(d.ep, 1);
-        const double routed = T * s.topK;
+        // Token copies this GPU's experts compute on: with sequence parallelism (or expert TP
+        // below TP) each rank dispatches its 1/tp of the tokens, and the expert-TP group gathers
+        // what its etp ranks received; experts are split etp ways.
+        const double etp = std::max(d.expertTp, 1);
+        const double routed = T * s.topK * (d.sp || etp < tp ? etp / tp : 1.0);
         weightGemm(w, T, experts, h, d, r);                                          // router
-        weightGemm(w, routed / local, up * s.expertFfn / tp, h, d, r, local);       // local experts
-        weightGemm(w, routed / local, h, s.expertFfn / tp, d, r, local);
+        const double before = w.forward.gpuS + w.backward.gpuS;
+        weightGemm(w, routed / local, up * s.expertFfn / etp, h, d, r, local);      // local experts
+        weightGemm(w, routed / local, h, s.expertFfn / etp, d, r, local);
+        double sharedS = 0;
         if (s.sharedExperts > 0) {
+            const double sharedBefore = w.forward.gpuS + w.backward.gpuS;
             const double f = s.sharedExperts * s.expertFfn;
             weightGemm(w, T, up * f / tp, h, d, r);
             weightGemm(w, T, h, f / tp, d, r);
             elementwise(w, act * T * f / tp, r);
+            sharedS = w.forward.gpuS + w.backward.gpuS - sharedBefore;
         }
-        elementwise(w, act * routed * s.expertFfn / tp, r);
+        elementwise(w, act * routed * s.expertFfn / etp, r);
         elementwise(w, 2.0 * 2.0 * q * routed * h, r);   // token permute and unpermute around the experts
+        w.expertS = w.forward.gpuS + w.backward.gpuS - before - sharedS;
     } else {
         w.tpBackwardWindowS += weightGemm(w, T, up * s.ffn / tp, h, d, r);
         weightGemm(w, T, h, s.ffn / tp, d, r);

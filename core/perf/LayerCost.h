@@ -19,9 +19,11 @@ struct LayerDims
     int tp = 1;
     int cp = 1;
     int ep = 1;
+    int expertTp = 1;         // ranks splitting each expert (= tp unless expert TP is set lower)
     bool sp = false;          // sequence parallel: norms, dropout and residuals split over tp
     bool flash = true;        // fused attention (causal half executed) vs the unfused legacy path
     double actBytes = 2;      // bytes per activation element
+    bool fp8 = false;         // fp8 GEMMs (and fp8 token dispatch in MoE layers)
     bool weightGrads = true;  // false for LoRA/QLoRA: frozen weights get no weight gradient
     bool dequantize = false;  // QLoRA: 4-bit weights are dequantized before every GEMM
 };
@@ -36,6 +38,7 @@ struct LayerWork
     // all-reduce (or reduce-scatter) of their input gradient asynchronously and computes these
     // meanwhile (--async-tensor-model-parallel-allreduce, default since 2021).
     double tpBackwardWindowS = 0;
+    double expertS = 0;        // MoE layers: routed experts' GEMMs, activation and permutation, forward + backward
 };
 
 // One layer; moe selects the MoE MLP (router, local experts as a grouped GEMM, shared experts).

@@ -16,6 +16,11 @@ struct ServingWorkload
     // true: output lengths vary, uniform on [1, 2 outputLen - 1] (ESTIMATE for chat traffic);
     // false: every response has exactly outputLen tokens (fixed-length benchmarks).
     bool variableLengths = true;
+    // Share of each prompt found in the prefix cache (not prefilled); the attention still covers it.
+    double prefixHit = 0;
+    // Speculative decoding: draft tokens per step (0 = off) and each one's acceptance chance.
+    double specTokens = 0;
+    double specAcceptance = 0;
 };
 
 struct ServingPoint

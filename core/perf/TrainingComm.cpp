@@ -6,6 +6,7 @@
 #include "perf/LayerCost.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
@@ -28,10 +29,41 @@ LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, co
         }
     }
     if (moe && l.ep > 1) {
-        // Dispatch and combine; EP ranks follow TP in the rank order.
-        const CommGroup ep = placeGroup(l.ep, l.tp, G);
-        const double bytes = d.tokens * s.topK * s.hidden * d.actBytes;
-        c.epS = 2.0 * collectiveTime(Collective::AllToAll, bytes, ep, net);
+        // Dispatch and combine (Megatron-Core's all-to-all dispatcher, DeepEP): each rank sends
+        // top-k copies of its tokens to the ranks holding their experts; EP ranks follow TP in
+        // the rank order. With sequence parallelism a TP rank dispatches only its 1/tp of the
+        // tokens, and the experts' TP group all-gathers the received tokens before the expert
+        // GEMMs and reduce-scatters the outputs after them.
+        const int etp = l.expertTpOrTp();
+        const bool split = d.sp || etp < l.tp;
+        const CommGroup ep = placeGroup(l.ep, etp, G);
+        double sent = d.tokens * s.topK * s.hidden / (split ? d.tp : 1);
+        if (ep.nodes > 1 && s.topK > 1) {
+            // Across nodes the dispatchers of MoE training (DeepEP's internode kernels, HybridEP,
+            // DeepSeek-V3 §3.2.2) send a token over the scale-out network once per node that
+            // holds one of its experts and forward it over NVLink inside the node, instead of
+            // once per expert: with k experts spread uniformly over N nodes a token reaches
+            // (N - 1)(1 - (1 - 1/N)^k) remote nodes, not k (N - 1)/N.
+            const double nodes = ep.nodes;
+            const double distinct = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, s.topK));
+            sent *= distinct / (s.topK * (nodes - 1.0) / nodes);
+        }
+        // FP8 runs dispatch the forward's tokens in fp8 with one fp32 scale per 128 elements
+        // (DeepEP/HybridEP fp8 dispatch, Transformer Engine's quantized dispatch); the combine and
+        // the backward's two transfers carry 16-bit values.
+        const double fwdDispatchBytes = d.fp8 ? 1.0 + 4.0 / 128.0 : d.actBytes;
+        c.epFwdS = collectiveTime(Collective::AllToAll, sent * fwdDispatchBytes, ep, net) +
+                   collectiveTime(Collective::AllToAll, sent * d.actBytes, ep, net);
+        c.epBwdS = 2.0 * collectiveTime(Collective::AllToAll, sent * d.actBytes, ep, net);
+        if (split && etp > 1) {
+            const CommGroup etpGroup = placeGroup(etp, 1, G);
+            const double gathered = d.tokens * s.topK * s.hidden / d.tp * etp * d.actBytes;
+            const double agRs = collectiveTime(Collective::AllGather, gathered, etpGroup, net) +
+                                collectiveTime(Collective::ReduceScatter, gathered, etpGroup, net);
+            c.epFwdS += agRs;
+            c.epBwdS += agRs;
+        }
+        c.epS = c.epFwdS;
     }
     if (l.cp > 1) {
         // Ring attention: cp-1 steps, each passing this rank's K/V chunk to the next rank. All
@@ -66,9 +98,12 @@ GradientSync gradientSync(double denseParams, double expertParams, double gradBy
     const int G = net.gpusPerNode;
     const int full = std::max(l.dp * l.cp, 1);
     const int shard = std::max(l.shardingGroup(), 1);
-    const int expertFull = std::max(full / std::max(l.ep, 1), 1);
+    // Expert DP: the ranks of DP x CP x TP that hold the same expert shard (expert TP x EP x
+    // expert DP = TP x DP x CP).
+    const int etp = l.expertTpOrTp();
+    const int expertFull = std::max(full * (l.tp / etp) / std::max(l.ep, 1), 1);
     const CommGroup dense = placeGroup(l.zero >= 1 ? shard : full, l.tp, G);
-    const CommGroup expert = placeGroup(l.zero >= 1 ? std::min(shard, expertFull) : expertFull, l.tp * l.ep, G);
+    const CommGroup expert = placeGroup(l.zero >= 1 ? std::min(shard, expertFull) : expertFull, etp * l.ep, G);
 
     auto both = [&](Collective op, double denseBytes, double expertBytes) {
         return collectiveTime(op, denseBytes, dense, net) + collectiveTime(op, expertBytes, expert, net);

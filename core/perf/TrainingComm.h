@@ -17,7 +17,9 @@ struct LayerComm
 {
     double tpS = 0;         // TP: 2 all-reduces of tokens x hidden, or with SP 2 all-gathers + 2 reduce-scatters
     double tpKernels = 0;
-    double epS = 0;         // MoE layers: all-to-all dispatch + combine of tokens x top-k x hidden
+    double epS = 0;         // MoE layers: all-to-all dispatch + combine of tokens x top-k x hidden (= epFwdS)
+    double epFwdS = 0;      // forward: dispatch (fp8 in fp8 runs) + combine, and the expert TP gather/scatter
+    double epBwdS = 0;      // backward: the two transfers of gradients, 16-bit
     double cpS = 0;         // context parallel ring: (cp-1) K/V chunk exchanges (forward; the backward doubles it)
 };
 

@@ -79,34 +79,41 @@ struct PassWindows
 };
 
 // One micro-batch through one layer: forward, recomputation and backward.
-Parts layerParts(const LayerWork &w, const LayerComm &c, Recompute recompute, const ComputeRates &r, double penalty,
-                 PassWindows &win, int recomputeEvery = 1)
+Parts layerParts(const LayerWork &w, LayerComm c, Recompute recompute, const ComputeRates &r, double penalty,
+                 PassWindows &win, int recomputeEvery = 1, bool epOverlap = false)
 {
     Parts p;
+    if (epOverlap) {
+        // The forward's all-to-alls run beside another micro-batch's backward and the backward's
+        // beside another's forward (DualPipe pairs them; Megatron-Core's EP overlap merges the two
+        // micro-batches' layers); what does not fit in that compute stays exposed.
+        c.epFwdS = exposedComm(c.epFwdS, w.backward.gpuS, penalty);
+        c.epBwdS = exposedComm(c.epBwdS, w.forward.gpuS, penalty);
+    }
     const double cpFwd = exposedComm(c.cpS, w.attentionCore.gpuS, penalty);   // ring overlapped with attention
     const double cpBwd = exposedComm(2.0 * c.cpS, w.attentionBackwardS, penalty);
-    const double commKernels = c.tpKernels + (c.epS > 0 ? 2.0 : 0.0);
-    addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
+    const double commKernels = c.tpKernels + (c.epFwdS > 0 ? 2.0 : 0.0);
+    addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
     win.forward = p.total();
     if (recompute == Recompute::Full)
-        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epS, w.forward.kernels + commKernels, r);
+        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
     else if (recompute == Recompute::Selective)
         addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
     else if (recompute == Recompute::EveryN) {
         // One layer in N is re-run whole.
         const double k = 1.0 / std::max(recomputeEvery, 1);
-        addPass(p, &Parts::recompute, k * w.forward.gpuS, k * c.tpS, k * cpFwd, k * c.epS,
+        addPass(p, &Parts::recompute, k * w.forward.gpuS, k * c.tpS, k * cpFwd, k * c.epFwdS,
                 k * (w.forward.kernels + commKernels), r);
     } else if (recompute == Recompute::SelectiveOp) {
         // Op-level selective checkpointing re-runs every other matmul and the elementwise ops
         // around them, not the attention core: about half of the rest of the forward.
         const double k = memassume::kSelectiveOpRecomputedShare;
-        addPass(p, &Parts::recompute, k * std::max(0.0, w.forward.gpuS - w.attentionCore.gpuS), k * c.tpS, 0, k * c.epS,
+        addPass(p, &Parts::recompute, k * std::max(0.0, w.forward.gpuS - w.attentionCore.gpuS), k * c.tpS, 0, k * c.epFwdS,
                 k * (w.forward.kernels + commKernels), r);
     }
     const double before = p.total();
     const double tpBwd = exposedComm(c.tpS, w.tpBackwardWindowS, penalty);
-    addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epS, w.backward.kernels + commKernels, r);
+    addPass(p, &Parts::compute, w.backward.gpuS, tpBwd, cpBwd, c.epBwdS, w.backward.kernels + commKernels, r);
     win.backward = p.total() - before;
     return p;
 }
@@ -144,7 +151,53 @@ double optimizerBytesPerParam(const Precision &p)
     return 2.0 * grad + 2.0 * states + master;
 }
 
+// What one GPU works on per micro-batch through one layer.
+LayerDims layerDims(const Plan &plan, const Layout &l, const ComputeRates &r)
+{
+    LayerDims d;
+    const int tp = std::max(l.tp, 1), cp = std::max(l.cp, 1);
+    d.tokens = std::max(l.microBatch, 1) * static_cast<double>(std::max(plan.workload.training.seqLen, 1)) / cp;
+    d.seqLen = std::max(plan.workload.training.seqLen, 1);
+    d.microBatch = std::max(l.microBatch, 1);
+    d.tp = tp;
+    d.cp = cp;
+    d.ep = std::max(l.ep, 1);
+    d.expertTp = l.expertTpOrTp();
+    d.sp = l.sp && tp > 1;
+    d.flash = l.flashAttention;
+    d.actBytes = bytesPerElement(plan.precision.activations);
+    d.fp8 = r.fp8;
+    d.weightGrads = plan.workload.training.fineTune == FineTune::None;
+    d.dequantize = plan.workload.training.fineTune == FineTune::Qlora;
+    return d;
+}
+
 } // namespace
+
+MoeComputeShares moeComputeShares(const ResolvedPlan &rp, const Layout &l)
+{
+    MoeComputeShares out;
+    if (!rp.plan || !rp.gpu || rp.shape.moeLayers <= 0)
+        return out;
+    const ModelShape &s = rp.shape;
+    const ComputeRates r = computeRates(*rp.gpu, rp.plan->precision.compute);
+    const LayerDims d = layerDims(*rp.plan, l, r);
+    double experts = 0, attention = 0, all = 0;
+    for (int moe = 0; moe < 2; ++moe) {
+        const double count = moe ? s.moeLayers : s.denseLayers;
+        if (count <= 0)
+            continue;
+        const LayerWork w = layerWork(s, d, moe == 1, r);
+        experts += count * w.expertS;
+        attention += count * (w.attentionCore.gpuS + w.attentionBackwardS);
+        all += count * (w.forward.gpuS + w.backward.gpuS);
+    }
+    if (all <= 0)
+        return out;
+    out.expertGemms = experts / all;
+    out.attention = attention / all;
+    return out;
+}
 
 TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
 {
@@ -158,26 +211,14 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     const ComputeRates r = computeRates(*rp.gpu, plan.precision.compute);
     const CommNetwork net = commNetwork(rp);
 
-    const int tp = std::max(l.tp, 1), pp = std::max(l.pp, 1), dp = std::max(l.dp, 1), cp = std::max(l.cp, 1);
+    const int tp = std::max(l.tp, 1), pp = std::max(l.pp, 1), dp = std::max(l.dp, 1);
     const int ep = std::max(l.ep, 1);
     const double microBatch = std::max(l.microBatch, 1);
-    const double seq = std::max(w.seqLen, 1);
     const bool lora = w.fineTune != FineTune::None;
     // Micro-batches per pipeline per step; a last partial micro-batch counts by its share.
     const double micro = std::max(static_cast<double>(w.globalBatch) / (dp * microBatch), 1.0);
 
-    LayerDims d;
-    d.tokens = microBatch * seq / cp;
-    d.seqLen = seq;
-    d.microBatch = microBatch;
-    d.tp = tp;
-    d.cp = cp;
-    d.ep = ep;
-    d.sp = l.sp && tp > 1;
-    d.flash = l.flashAttention;
-    d.actBytes = bytesPerElement(plan.precision.activations);
-    d.weightGrads = !lora;
-    d.dequantize = w.fineTune == FineTune::Qlora;
+    const LayerDims d = layerDims(plan, l, r);
 
     // Average layer (dense and MoE layers mixed as in the model).
     const double layers = std::max(s.layers, 1);
@@ -189,7 +230,7 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
             continue;
         PassWindows win;
         layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r,
-                             eff.commOverlapPenalty, win, plan.parallelism.recomputeEvery)
+                             eff.commOverlapPenalty, win, plan.parallelism.recomputeEvery, l.epOverlap)
                       .scaled(count / layers));
         layerWin.forward += win.forward * count / layers;
         layerWin.backward += win.backward * count / layers;
@@ -221,7 +262,7 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
                                      : std::max(s.embeddingParams + s.positionParams,
                                                 s.outputParams > 0 ? s.outputParams : s.embeddingParams);
     double denseLocal = (densePerLayer * layersOnStage + endParams) / tp;
-    double expertLocal = expertPerLayer * layersOnStage / (static_cast<double>(tp) * ep);
+    double expertLocal = expertPerLayer * layersOnStage / (static_cast<double>(d.expertTp) * ep);
     if (lora) {
         denseLocal = loraParamsPerLayer(s, w) * layersOnStage / tp;
         expertLocal = 0;

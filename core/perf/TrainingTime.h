@@ -9,4 +9,14 @@ namespace gpuplan {
 
 TrainingResult estimateTrainingTime(const ResolvedPlan &plan, const Layout &layout);
 
+// Shares of the layers' forward and backward compute (without recompute, communication or
+// the ends) that go to the routed experts' grouped GEMMs with their permutation and to the
+// attention core, for explaining an MoE step. Zero for a dense model. Not on the evaluation path.
+struct MoeComputeShares
+{
+    double expertGemms = 0;
+    double attention = 0;
+};
+MoeComputeShares moeComputeShares(const ResolvedPlan &plan, const Layout &layout);
+
 } // namespace gpuplan

@@ -92,6 +92,16 @@ struct InferenceWorkload
     int kvBlockTokens = 16;          // paged-KV block size (vLLM default 16)
     double memoryUtilization = 0.9;  // fraction of HBM the engine may use (vLLM gpu_memory_utilization)
     bool flashAttention = true;
+    // How the requests reach each replica (perf/SteadyLoad.h): `concurrency` requests in flight at
+    // all times (closed loop), arrivals at request_rate / replicas (open loop, Poisson), one static
+    // batch of `concurrency`, or the engine's own batch (offline maximum throughput).
+    ServingLoad load = ServingLoad::Concurrency;
+    // Share of each prompt found in the engine's prefix cache (not prefilled again); 0 = off.
+    double prefixCacheHitRate = 0.0;
+    // Speculative decoding (MTP, EAGLE): draft tokens per step and the chance each is accepted
+    // (given the previous one was); 0 draft tokens = off.
+    int speculativeTokens = 0;
+    double speculativeAcceptance = 0.7;
 };
 
 struct Workload
@@ -123,6 +133,14 @@ struct Parallelism
     int dp = 0;                  // 0 = derived: numGpus / (tp * pp * cp)
     int cp = 1;
     int ep = 1;                  // expert parallel, carved out of dp * cp (* tp)
+    // Expert tensor parallelism (Megatron-Core --expert-tensor-parallel-size): how many ranks
+    // split each expert; 0 = tp. Below tp the experts' groups fold the remaining TP ranks into
+    // EP x expert-DP (MoE parallel folding).
+    int expertTp = 0;
+    // The MoE dispatch/combine all-to-all of one micro-batch runs while another micro-batch
+    // computes (DeepSeek-V3's DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm,
+    // DeepEP's hook-based overlap); false: the all-to-all waits on the layer's own compute.
+    bool epOverlap = false;
     bool sp = false;             // Megatron sequence parallelism inside the TP group
     int vp = 1;                  // virtual pipeline stages per GPU (interleaving); 1 = none
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;

@@ -54,6 +54,14 @@ const FieldSpec kWorkloadFields[] = {
     GP_FIELD_REAL("workload.inference.memory_utilization", workload.inference.memoryUtilization, 0.05, 1, "fraction",
                   "Fraction of GPU memory the engine may use"),
     GP_FIELD_BOOL("workload.inference.flash_attention", workload.inference.flashAttention, "Fused attention kernels"),
+    GP_FIELD_ENUM("workload.inference.load", workload.inference.load, ServingLoad, servingLoadNames,
+                  "static, concurrency (closed loop), rate (open loop) or max (offline)"),
+    GP_FIELD_REAL("workload.inference.prefix_cache_hit_rate", workload.inference.prefixCacheHitRate, 0, 0.99,
+                  "fraction", "Share of each prompt served from the prefix cache (0 = off)"),
+    GP_FIELD_INT("workload.inference.speculative_tokens", workload.inference.speculativeTokens, 0, 16, "tokens",
+                 "Draft tokens per decode step of speculative decoding (0 = off)"),
+    GP_FIELD_REAL("workload.inference.speculative_acceptance", workload.inference.speculativeAcceptance, 0, 0.99,
+                  "fraction", "Chance a draft token is accepted, given the one before it was"),
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "plan/PlanIo.h"
 
 #include "catalog/Catalog.h"
+#include "common/AtomicFile.h"
 #include "common/JsonText.h"
 #include "common/TextFile.h"
 #include "common/EnumNames.h"
@@ -13,7 +14,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <unistd.h>
 
 namespace gpuplan {
 
@@ -324,21 +324,7 @@ bool savePlanFile(const std::string &path, const Plan &plan, std::string &error)
     // Key order follows the registry, so files diff well.
     const OrderedJson doc = planToJson(plan);
     const std::string text = doc.dump(2) + "\n";
-    const std::string tmp = path + ".tmp";
-    FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f) {
-        error = "cannot write " + tmp;
-        return false;
-    }
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 &&
-                         ::fsync(fileno(f)) == 0;
-    const bool closed = std::fclose(f) == 0;
-    if (!written || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        error = "cannot write " + path;
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, text, error);
 }
 
 namespace {

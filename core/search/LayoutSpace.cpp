@@ -213,14 +213,33 @@ void TrainingSpace::vpList(int pp)
     divisorsUpTo(layers / pp, layers, m_vp);
 }
 
-void TrainingSpace::epList(int expertGroup)
+void TrainingSpace::epList(int expertGroup, int tp)
 {
+    m_etp.clear();
     if (m_plan.shape.experts <= 0 || m_plan.mig) {
         m_ep.assign(1, 1);
+        m_etp.assign(1, 0);
         return;
     }
-    // Experts are spread over (a divisor of) the data x context parallel ranks.
-    powersOfTwoDividing(expertGroup, std::max(m_plan.shape.experts, 1), m_ep);
+    // Experts split like the dense layers (expert TP = TP) are spread over (a divisor of) the
+    // data x context parallel ranks.
+    const int experts = std::max(m_plan.shape.experts, 1);
+    powersOfTwoDividing(expertGroup, experts, m_ep);
+    m_etp.assign(m_ep.size(), 0);
+    if (tp > 1) {
+        // MoE parallel folding (Megatron-Core --expert-tensor-parallel-size 1): whole experts per
+        // rank, EP drawn from the data x context x tensor parallel ranks. Only the EP degrees the
+        // data x context ranks alone cannot give, which keeps the search's size near what it was.
+        std::vector<int> folded;
+        powersOfTwoDividing(static_cast<long long>(expertGroup) * tp, experts, folded);
+        const int widest = m_ep.back();
+        for (const int ep : folded) {
+            if (ep > widest) {
+                m_ep.push_back(ep);
+                m_etp.push_back(1);
+            }
+        }
+    }
 }
 
 void TrainingSpace::microBatchList(int dp)

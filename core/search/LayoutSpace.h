@@ -82,7 +82,7 @@ private:
     void tpCpLists();
     void ppList(int gpusPerTpCp);
     void vpList(int pp);
-    void epList(int expertGroup);
+    void epList(int expertGroup, int tp);
     void microBatchList(int dp);
     ShardingChoices choicesFor(int pp, int shardGroup) const;
 
@@ -91,7 +91,7 @@ private:
     int m_numGpus;
     Layout m_base;            // fields the search does not vary (flash attention, ...)
     RecomputeLevels m_recompute;
-    std::vector<int> m_tp, m_cp, m_pp, m_vp, m_ep, m_mb;
+    std::vector<int> m_tp, m_cp, m_pp, m_vp, m_ep, m_etp, m_mb;
 };
 
 template <typename Visit>
@@ -107,10 +107,10 @@ bool TrainingSpace::forEachGroup(Visit &&visit)
                 const int dp = m_numGpus / (tp * cp * pp);
                 const ShardingChoices choices = choicesFor(pp, dp * cp);
                 vpList(pp);
-                epList(dp * cp);
+                epList(dp * cp, tp);
                 microBatchList(dp);
                 for (const int vp : m_vp) {
-                    for (const int ep : m_ep) {
+                    for (std::size_t e = 0; e < m_ep.size(); ++e) {
                         bool first = true;
                         for (const int mb : m_mb) {
                             Layout l = m_base;
@@ -119,7 +119,8 @@ bool TrainingSpace::forEachGroup(Visit &&visit)
                             l.pp = pp;
                             l.dp = dp;
                             l.vp = vp;
-                            l.ep = ep;
+                            l.ep = m_ep[e];
+                            l.expertTp = m_etp[e];
                             l.microBatch = mb;
                             l.sp = tp > 1;
                             l.schedule = vp > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;

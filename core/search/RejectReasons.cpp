@@ -45,6 +45,7 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::EfficiencyNotFitted: return "GPU efficiencies derived, not fitted";
     case DiagCode::ReplicasWithoutWork: return "more data-parallel replicas than sequences per step";
     case DiagCode::AverageRateAbovePeak: return "average request rate above the peak";
+    case DiagCode::ExpertTpNotDivideTp: return "expert TP does not divide TP";
     case DiagCode::Count: break;
     }
     return "unknown problem";

@@ -45,6 +45,8 @@ std::string layoutSummary(const Layout &l, Mode mode)
         s += " CP" + std::to_string(l.cp);
     if (l.ep > 1)
         s += " EP" + std::to_string(l.ep);
+    if (l.expertTp > 0)
+        s += " ETP" + std::to_string(l.expertTp);
     if (l.vp > 1)
         s += " VP" + std::to_string(l.vp);
     s += " mb" + std::to_string(l.microBatch) + " " + nameOf(shardingImplNames(), l.sharding) + "/ZeRO-" +

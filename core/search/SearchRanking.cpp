@@ -14,7 +14,7 @@ auto preferenceKey(const Layout &l)
 {
     return std::make_tuple(recomputeRank(l.recompute), static_cast<int>(l.offloadParams),
                            static_cast<int>(l.offloadOptimizer), l.zero, static_cast<int>(l.sharding), l.pp, l.tp, l.cp,
-                           l.ep, l.vp, -l.microBatch, l.numGpus, l.dp);
+                           l.ep, l.expertTp, l.vp, -l.microBatch, l.numGpus, l.dp);
 }
 
 } // namespace

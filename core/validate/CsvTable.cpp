@@ -44,7 +44,9 @@ bool CsvTable::parse(std::string_view text, std::string &error)
     bool fieldWasQuoted = false;
     int line = 1;
     int recordLine = 1;
+    std::size_t cells = 0;
     auto endField = [&] {
+        ++cells;
         record.push_back(fieldWasQuoted ? field : std::string(trim(field)));
         field.clear();
         fieldWasQuoted = false;
@@ -96,9 +98,28 @@ bool CsvTable::parse(std::string_view text, std::string &error)
             inQuotes = true;
             fieldWasQuoted = true;
             break;
-        case ',': endField(); break;
+        case ',':
+            // Checked as the cells come, not once a record is complete: a line of 60 million
+            // commas must not become 60 million strings first.
+            if (record.size() + 1 >= kMaxColumns) {
+                error =
+                    "line " + std::to_string(recordLine) + ": more than " + std::to_string(kMaxColumns) + " columns";
+                return false;
+            }
+            if (cells >= kMaxCells) {
+                error =
+                    "line " + std::to_string(line) + ": more than " + std::to_string(kMaxCells) + " cells in the file";
+                return false;
+            }
+            endField();
+            break;
         case '\n':
             ++line;
+            if (cells >= kMaxCells) {
+                error = "line " + std::to_string(recordLine) + ": more than " + std::to_string(kMaxCells) +
+                        " cells in the file";
+                return false;
+            }
             if (!endRecord())
                 return false;
             break;

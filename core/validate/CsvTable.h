@@ -14,6 +14,9 @@ class CsvTable
 public:
     static constexpr std::size_t kMaxBytes = 64u * 1024u * 1024u;
     static constexpr std::size_t kMaxColumns = 1024;
+    // Every cell is a string of its own (32 bytes or more): 4 million keep a file's table within
+    // a few hundred MB, however it is shaped; validation files have thousands.
+    static constexpr std::size_t kMaxCells = 4'000'000;
 
     // Returns false with a message (line number included) on malformed input.
     bool parse(std::string_view text, std::string &error);

@@ -88,6 +88,19 @@ const std::vector<FittedEngineParameter> &inflightEngineParameters()
     return params;
 }
 
+const std::vector<FittedEngineParameter> &steadyLoadEngineParameters()
+{
+    static const std::vector<FittedEngineParameter> params{
+        {"prefill_flops_fraction", &EnginePreset::prefillFlopsFraction, 0.05, 0.9, false},
+        {"decode_bw_fraction", &EnginePreset::decodeBwFraction, 0.3, 0.95, false},
+        {"allreduce_bus_fraction", &EnginePreset::allReduceBusFraction, 0.05, 1.0, false},
+        {"step_overhead_s", &EnginePreset::stepOverheadS, 1e-6, 0.05, true},
+        {"prefill_overhead_s", &EnginePreset::prefillOverheadS, 1e-6, 0.1, true},
+        {"sequence_step_overhead_s", &EnginePreset::sequenceStepOverheadS, 1e-9, 1e-4, true},
+    };
+    return params;
+}
+
 namespace {
 
 // Unbounded coordinate <-> bounded parameter: a logistic map onto [lo, hi] (of the logarithm for
@@ -119,7 +132,7 @@ EnginePreset withCoordinates(const EnginePreset &base, const std::vector<FittedE
 } // namespace
 
 EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &cases, const EnginePreset &start,
-                             const std::vector<FittedEngineParameter> &params)
+                             const std::vector<FittedEngineParameter> &params, int kRestarts, int kIterations)
 {
     const std::size_t n = params.size();
     auto f = [&](const std::vector<double> &x) {
@@ -129,8 +142,6 @@ EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &
     std::vector<double> best(n);
     for (std::size_t i = 0; i < n; ++i)
         best[i] = toCoordinate(params[i], start.*(params[i].field));
-    constexpr int kRestarts = 4;
-    constexpr int kIterations = 400;
     for (int restart = 0; restart < kRestarts; ++restart) {
         std::vector<std::vector<double>> simplex(n + 1, best);
         for (std::size_t i = 0; i < n; ++i)

@@ -41,10 +41,17 @@ struct FittedEngineParameter
 const std::vector<FittedEngineParameter> &fittedEngineParameters();
 // The subset fitted for in-flight batching presets from saturated (throughput-only) runs.
 const std::vector<FittedEngineParameter> &inflightEngineParameters();
+// Fitted for in-flight batching presets from runs at a load (closed-loop TTFT, TPOT and
+// throughput): the GEMM and HBM fractions (the GEMM fraction at most 0.9 of the dense peak), the
+// all-reduce's bus fraction and the host work per pass, per prefill and per sequence; attention
+// fraction and kernel latency stay those fitted on the static runs (the load rows do not separate
+// them from the GEMMs and the host work).
+const std::vector<FittedEngineParameter> &steadyLoadEngineParameters();
 
 // Nelder-Mead over `params` (within their bounds) minimizing the objective on the fit half,
 // started from `start`. Deterministic.
 EnginePreset fitEnginePreset(const std::vector<std::unique_ptr<InferenceCase>> &cases, const EnginePreset &start,
-                             const std::vector<FittedEngineParameter> &params = fittedEngineParameters());
+                             const std::vector<FittedEngineParameter> &params = fittedEngineParameters(),
+                             int restarts = 4, int iterations = 400);
 
 } // namespace gpuplan

@@ -2,10 +2,13 @@
 #include "validate/InferenceCases.h"
 
 #include "catalog/Catalog.h"
+#include "perf/Disaggregated.h"
 #include "perf/ForwardCost.h"
 #include "perf/Prefill.h"
 #include "perf/Saturated.h"
 #include "perf/Serving.h"
+#include "perf/SteadyLoad.h"
+#include "memory/InferenceMemory.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
@@ -63,6 +66,60 @@ void loadCase(const CsvTable &t, std::size_t i, const Catalog &catalog, Inferenc
     }
 }
 
+// One worker of a disaggregated pool as a cost model: its attention TP x DP ranks and the
+// expert-parallel MoE layers over them. The per-operator model splits every matmul over the
+// worker's GPUs; with attention data parallelism each rank instead holds the attention weights
+// of its TP group and the KV of its own requests, so the decode reads those: the attention
+// matmuls' weights are dp times larger per GPU, and MLA's latent KV (which tensor parallelism
+// replicates) is split over the dp ranks.
+ForwardCostModel poolModel(const ResolvedPlan &plan, const Layout &base, const InferenceRowPlan::Pool &pool)
+{
+    Layout l = base;
+    l.tp = pool.tp * pool.dp;
+    l.pp = 1;
+    l.dp = 1;
+    l.ep = pool.ep;
+    l.numGpus = l.tp;
+    ForwardCostModel m = buildForwardCost(plan, l);
+    if (pool.dp > 1) {
+        m.qkv.n *= pool.dp;
+        m.attnOut.k *= pool.dp;
+        if (plan.shape.mla)
+            m.kvBytesReadPerPosition /= pool.dp;
+    }
+    return m;
+}
+
+std::array<double, kInferenceMetricCount> predictDisaggregated(const InferenceCase &c, const ResolvedPlan &resolved,
+                                                               const ServingWorkload &sw)
+{
+    const InferenceRowPlan &row = c.row;
+    const ForwardCostModel prefill = poolModel(resolved, c.layout, row.prefillPool);
+    const ForwardCostModel decode = poolModel(resolved, c.layout, row.decodePool);
+    DisaggregatedInputs in;
+    in.prefill = &prefill;
+    in.decode = &decode;
+    in.workload = sw;
+    in.concurrency = row.plan.workload.inference.concurrency;
+    in.prefillWorkers = row.prefillPool.workers;
+    in.decodeWorkers = row.decodePool.workers;
+    // Each attention rank of a prefill worker takes its batch of prompts, within the token budget.
+    in.promptsPerPass = std::max(1.0, std::min<double>(row.prefillPool.dp * row.prefillPool.batch,
+                                                       prefill.maxTokensPerStep / std::max(sw.promptLen, 1.0)));
+    in.decodeSlots = static_cast<double>(row.decodePool.workers) * row.decodePool.dp * row.decodePool.batch;
+    // The whole KV cache of a prompt, one copy (tensor parallelism 1), sent once.
+    const double kvPerToken =
+        kvBytesPerTokenPerLayer(resolved.shape, 1, row.plan.precision.kvCache) * resolved.shape.layers;
+    in.kvBytesPerRequest = kvPerToken * sw.promptLen;
+    in.transferS = kvTransferTime(in.kvBytesPerRequest, row.prefillPool.tp * row.prefillPool.dp, prefill.net);
+    const DisaggregatedPoint p = disaggregatedPoint(in);
+    std::array<double, kInferenceMetricCount> out{};
+    out[0] = p.point.tokensPerSPerReplica / std::max(row.plan.hardware.numGpus, 1);
+    out[1] = p.point.ttftS * 1e3;
+    out[2] = p.point.tpotS * 1e3;
+    return out;
+}
+
 } // namespace
 
 std::vector<std::unique_ptr<InferenceCase>> loadInferenceCases(const CsvTable &table, const Catalog &catalog)
@@ -83,6 +140,8 @@ std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCa
     const ForwardCostModel m = buildForwardCost(resolved, c.layout);
     const InferenceWorkload &w = c.row.plan.workload.inference;
     const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), false};
+    if (c.row.disaggregated)
+        return predictDisaggregated(c, resolved, sw);
     std::array<double, kInferenceMetricCount> out{};
     if (c.row.saturated) {
         // The engine's own choice: as many requests as its KV pool and limits hold, batched its way.
@@ -90,6 +149,25 @@ std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCa
         out[0] = s.point.tokensPerSPerReplica / (static_cast<double>(m.tp) * m.pp);
         out[1] = s.point.ttftS * 1e3;
         out[2] = s.point.tpotS * 1e3;
+        return out;
+    }
+    if (c.row.load == ServingLoad::Concurrency || c.row.load == ServingLoad::Rate) {
+        // Requests in flight or arriving at a rate: the engine's scheduler at that load, admission
+        // limited by the requests whose KV blocks the pool holds and by the engine's max batch.
+        const KvPool pool = kvPool(resolved, c.layout, sw.promptLen, sw.outputLen);
+        LoadInputs in;
+        in.model = &m;
+        in.batching = batchingUsed(resolved);
+        in.workload = sw;
+        in.load = c.row.load;
+        in.concurrency = w.concurrency;
+        in.ratePerReplica = w.requestRate;
+        in.maxRunning = std::max(std::min(pool.requests, engine.maxBatch), 1);
+        in.mixedPrefill = engine.mixedPrefill;
+        const SteadyLoadPoint p = servingAtLoad(in);
+        out[0] = p.point.tokensPerSPerReplica / (static_cast<double>(m.tp) * m.pp);
+        out[1] = p.point.ttftS * 1e3;
+        out[2] = p.point.tpotS * 1e3;
         return out;
     }
     const double batch = w.concurrency;

@@ -2,6 +2,7 @@
 #include "validate/InferenceRowPlan.h"
 
 #include "catalog/Catalog.h"
+#include "model/ModelShape.h"
 #include "common/EnumNames.h"
 #include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
@@ -29,6 +30,12 @@ bool positiveIntCell(const CsvTable &t, std::size_t row, const char *column, int
 bool applyPrecision(std::string_view text, Precision &p, std::string &reason)
 {
     const std::string_view name = text.empty() ? std::string_view("fp16") : text;
+    if (name == "fp4") {
+        // NVFP4 / MXFP4 matmuls need FP4 rates the GPU catalog does not carry; no extrapolation.
+        reason = "column precision = \"fp4\": FP4 weights (NVFP4, MXFP4) are not supported by the inference model "
+                 "(the GPU catalog has no FP4 matmul rates); not predicted";
+        return false;
+    }
     const auto parsed = parseEnum(dtypeNames(), name);
     if (!parsed) {
         reason = "column precision = \"" + std::string(text) + "\"; expected fp16, bf16, fp8, int8 or int4";
@@ -71,6 +78,99 @@ bool applyKvCacheDtype(std::string_view text, Precision &p, std::string &reason)
     return true;
 }
 
+// An optional integer column: blank leaves `out` alone.
+bool optionalIntCell(const CsvTable &t, std::size_t row, const char *column, int lo, int hi, int &out,
+                     std::string &reason)
+{
+    const std::string_view text = t.cell(row, column);
+    if (text.empty())
+        return true;
+    const auto v = parseNumberCell(text);
+    if (!v || *v != std::floor(*v) || *v < lo || *v > hi) {
+        reason = std::string("column ") + column + " = \"" + std::string(text) + "\"; expected an integer from " +
+                 std::to_string(lo) + " to " + std::to_string(hi);
+        return false;
+    }
+    out = static_cast<int>(*v);
+    return true;
+}
+
+// The 2026-12 architecture columns (README "Columns added 2026-12"), then the tied-embedding
+// choice again, as the published parameter count decides it for the full architecture.
+bool applyArchitectureColumns(const CsvTable &t, std::size_t row, ModelArch &m, std::string &reason)
+{
+    if (!optionalIntCell(t, row, "head_dim", 1, 100000, m.headDim, reason) ||
+        !optionalIntCell(t, row, "moe_ffn_hidden", 1, 10000000, m.moeFfnHidden, reason) ||
+        !optionalIntCell(t, row, "moe_shared_experts", 0, 1000, m.moeSharedExperts, reason) ||
+        !optionalIntCell(t, row, "moe_dense_layers", 0, m.layers, m.moeDenseLayers, reason) ||
+        !optionalIntCell(t, row, "mla_q_lora_rank", 0, 1000000, m.mlaQLoraRank, reason) ||
+        !optionalIntCell(t, row, "mla_kv_lora_rank", 0, 1000000, m.mlaKvLoraRank, reason) ||
+        !optionalIntCell(t, row, "mla_qk_nope_dim", 0, 100000, m.mlaQkNopeDim, reason) ||
+        !optionalIntCell(t, row, "mla_qk_rope_dim", 0, 100000, m.mlaQkRopeDim, reason) ||
+        !optionalIntCell(t, row, "mla_v_dim", 0, 100000, m.mlaVDim, reason))
+        return false;
+    if (m.moeExperts == 0)
+        m.moeFfnHidden = m.moeSharedExperts = m.moeDenseLayers = 0;
+    const auto published = parseNumberCell(t.cell(row, "params_b"));
+    if (published && *published > 0) {
+        m.tiedEmbeddings = false;
+        const double untied = computeModelShape(m, 4096).totalParams;
+        m.tiedEmbeddings = true;
+        const double tied = computeModelShape(m, 4096).totalParams;
+        m.tiedEmbeddings = std::fabs(tied - *published * 1e9) < std::fabs(untied - *published * 1e9);
+    }
+    return true;
+}
+
+// The `load` column; blank: static when batch_size is given, max when it is blank.
+bool applyLoad(const CsvTable &t, std::size_t row, bool batchBlank, ServingLoad &load, std::string &reason)
+{
+    const std::string_view text = t.cell(row, "load");
+    if (text.empty()) {
+        load = batchBlank ? ServingLoad::Max : ServingLoad::Static;
+        return true;
+    }
+    const auto parsed = parseEnum(servingLoadNames(), text);
+    if (!parsed) {
+        reason = "column load = \"" + std::string(text) + "\"; expected " + allowedNames(servingLoadNames());
+        return false;
+    }
+    load = static_cast<ServingLoad>(*parsed);
+    if (load != ServingLoad::Max && load != ServingLoad::Rate && batchBlank) {
+        reason = "column load = \"" + std::string(text) + "\" needs a batch_size (the requests in flight or the batch)";
+        return false;
+    }
+    return true;
+}
+
+// serving_mode and the pools of a disaggregated deployment.
+bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out, std::string &reason)
+{
+    const std::string_view mode = t.cell(row, "serving_mode");
+    out.disaggregated = mode == "disaggregated";
+    if (!mode.empty() && mode != "aggregated" && !out.disaggregated) {
+        reason = "column serving_mode = \"" + std::string(mode) + "\"; expected aggregated or disaggregated";
+        return false;
+    }
+    if (!out.disaggregated)
+        return true;
+    auto pool = [&](const char *prefix, InferenceRowPlan::Pool &p) {
+        const std::string s(prefix);
+        return optionalIntCell(t, row, (s + "workers").c_str(), 1, 100000, p.workers, reason) &&
+               optionalIntCell(t, row, (s + "tp").c_str(), 1, 100000, p.tp, reason) &&
+               optionalIntCell(t, row, (s + "dp").c_str(), 1, 100000, p.dp, reason) &&
+               optionalIntCell(t, row, (s + "ep").c_str(), 1, 100000, p.ep, reason) &&
+               optionalIntCell(t, row, (s + "batch").c_str(), 1, 1000000, p.batch, reason);
+    };
+    if (!pool("prefill_", out.prefillPool) || !pool("decode_", out.decodePool))
+        return false;
+    if (out.load != ServingLoad::Concurrency) {
+        reason = "column serving_mode = disaggregated is predicted for load = concurrency (a closed loop) only";
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view column)
@@ -102,10 +202,27 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
     if (!positiveIntCell(t, row, "input_len", w.promptLen, skipReason) ||
         !positiveIntCell(t, row, "output_len", w.outputLen, skipReason))
         return false;
-    out.saturated = t.cell(row, "batch_size").empty();
+    const bool batchBlank = t.cell(row, "batch_size").empty();
     w.concurrency = 1;
-    if (!out.saturated && !positiveIntCell(t, row, "batch_size", w.concurrency, skipReason))
+    if (!batchBlank && !positiveIntCell(t, row, "batch_size", w.concurrency, skipReason))
         return false;
+    if (!applyLoad(t, row, batchBlank, out.load, skipReason) ||
+        !applyArchitectureColumns(t, row, plan.model, skipReason))
+        return false;
+    w.load = out.load;
+    if (!applyServingMode(t, row, out, skipReason))
+        return false;
+    out.saturated = out.load == ServingLoad::Max;
+    w.requestRate = 0;
+    if (out.load == ServingLoad::Rate) {
+        const auto rate = parseNumberCell(t.cell(row, "request_rate"));
+        if (!rate || *rate <= 0 || *rate > 1e7) {
+            skipReason = "column request_rate = \"" + std::string(t.cell(row, "request_rate")) +
+                         "\"; load = rate needs a request rate from 0 to 10000000 requests/s";
+            return false;
+        }
+        w.requestRate = *rate;
+    }
     if (!applyKvCacheDtype(t.cell(row, "kv_cache_dtype"), plan.precision, skipReason))
         return false;
     w.batching = Batching::Static;
@@ -126,8 +243,8 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         return false;
     }
     plan.workload.inference.engine = out.engine->engine;
-    // A saturated run uses the engine's own batching, paged block size and memory fraction.
-    if (out.saturated && t.cell(row, "batching").empty())
+    // A saturated or steady-load run uses the engine's own batching, paged block size and memory fraction.
+    if (out.load != ServingLoad::Static && t.cell(row, "batching").empty())
         w.batching = out.engine->defaultBatching;
     w.kvBlockTokens = out.engine->pagedKv ? out.engine->kvBlockTokens : 1;
     if (!out.engine->kvFractionOfFree)

@@ -29,6 +29,17 @@ struct InferenceRowPlan
     // batch_size blank: the engine chose the concurrency (offline max throughput with in-flight
     // batching); plan.workload.inference.concurrency is then a placeholder.
     bool saturated = false;
+    // How the requests reached the engine (`load` column; blank: static with a batch_size, max
+    // without); plan.workload.inference.load holds the same.
+    ServingLoad load = ServingLoad::Static;
+    // serving_mode = disaggregated: the prefill and decode pools (prefill_* / decode_* columns):
+    // workers, each worker's attention TP x DP ranks, its expert parallelism and batch per rank.
+    struct Pool
+    {
+        int workers = 1, tp = 1, dp = 1, ep = 1, batch = 1;
+    };
+    bool disaggregated = false;
+    Pool prefillPool, decodePool;
     std::string group;                  // rows ranked together: model and GPU
 };
 
@@ -44,7 +55,11 @@ const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view en
 //  - the run is a fixed-length benchmark: batch_size requests of exactly output_len tokens, run
 //    as one batch to completion (static batching) unless a `batching` column says otherwise;
 //  - batch_size blank: the engine saturated with its own batching (saturated = true);
-//  - kv_cache_dtype (optional): the KV cache's dtype where it differs from precision.
+//  - kv_cache_dtype (optional): the KV cache's dtype where it differs from precision;
+//  - load (optional): static, concurrency (closed loop of batch_size requests in flight), rate
+//    (open loop at request_rate) or max; blank: static with a batch_size, max without;
+//  - head_dim, moe_ffn_hidden, moe_shared_experts, moe_dense_layers and the mla_* columns
+//    (optional): the architecture where it is not the plain one the common columns describe.
 bool inferenceRowPlan(const CsvTable &table, std::size_t row, const Catalog &catalog, InferenceRowPlan &out,
                       std::string &skipReason);
 

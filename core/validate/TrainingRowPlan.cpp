@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validate/TrainingRowPlan.h"
 
+#include "catalog/Catalog.h"
 #include "model/ModelShape.h"
 #include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 #include "validate/ValidationReport.h"
+#include "common/EnumNames.h"
 
 #include <cctype>
 #include <cstdio>
@@ -49,6 +51,88 @@ std::string sizeLabel(double params)
     return buf;
 }
 
+// The compute format must be one the model times: a name it does not know (e.g. fp4, whose
+// NVFP4 recipe keeps parts of the layer in bf16 and has no peak in the catalog yet) would
+// otherwise fall back to the default format silently.
+bool precisionKnown(const CsvTable &t, std::size_t row, std::string &reason)
+{
+    const std::string_view text = t.cell(row, "precision");
+    if (text.empty() || parseEnum(dtypeNames(), text))
+        return true;
+    reason = "precision = \"" + std::string(text) + "\" has no training time model (known: fp32, tf32, bf16, fp16, fp8)";
+    return false;
+}
+
+// An optional integer column within [lo, hi]; blank leaves `out` as it is.
+bool optionalInt(const CsvTable &t, std::size_t row, const char *column, int &out, int lo, int hi, std::string &reason)
+{
+    const std::string_view text = t.cell(row, column);
+    if (text.empty())
+        return true;
+    const auto v = parseNumberCell(text);
+    if (!v || *v != static_cast<double>(static_cast<long long>(*v)) || *v < lo || *v > hi) {
+        reason = std::string("column ") + column + " = \"" + std::string(text) + "\" is not an integer from " +
+                 std::to_string(lo) + " to " + std::to_string(hi);
+        return false;
+    }
+    out = static_cast<int>(*v);
+    return true;
+}
+
+// The 2026-12 columns (tests/data/validation/README.md, "Columns added 2026-12"): head size,
+// the MoE layer's expert width, shared experts and leading dense layers, multi-head latent
+// attention, expert and virtual-pipeline parallelism, the FP8 scaling recipe. Blank = the
+// model's or the framework's default (no shared expert, no dense layer, EP 1, VP 1).
+bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &reason)
+{
+    ModelArch &m = plan.model;
+    Parallelism &p = plan.parallelism;
+    if (!optionalInt(t, row, "head_dim", m.headDim, 1, 100000, reason) ||
+        !optionalInt(t, row, "ep", p.ep, 1, 100000, reason) || !optionalInt(t, row, "vp", p.vp, 1, 1000, reason))
+        return false;
+    if (m.moeExperts > 0) {
+        if (!optionalInt(t, row, "moe_ffn_hidden", m.moeFfnHidden, 1, 10000000, reason) ||
+            !optionalInt(t, row, "moe_shared_experts", m.moeSharedExperts, 0, 1000, reason) ||
+            !optionalInt(t, row, "moe_dense_layers", m.moeDenseLayers, 0, m.layers, reason))
+            return false;
+    } else if (p.ep > 1) {
+        reason = "column ep = " + std::to_string(p.ep) + " on a model without experts (num_experts blank or 1)";
+        return false;
+    }
+    if (p.ep > 1 && m.moeExperts % p.ep != 0) {
+        reason = "column ep = " + std::to_string(p.ep) + " does not divide num_experts = " + std::to_string(m.moeExperts);
+        return false;
+    }
+    // Expert tensor parallelism: blank = tp (Megatron-Core's default expert_tensor_parallel_size).
+    int expertTp = 0;
+    if (!optionalInt(t, row, "expert_tp", expertTp, 1, 100000, reason))
+        return false;
+    if (expertTp > 0 && p.tp % expertTp != 0) {
+        reason = "column expert_tp = " + std::to_string(expertTp) + " does not divide tp = " + std::to_string(p.tp);
+        return false;
+    }
+    p.expertTp = expertTp == p.tp ? 0 : expertTp;
+    if (p.vp > 1)
+        p.schedule = PipelineSchedule::Interleaved;
+
+    if (!optionalInt(t, row, "mla_kv_lora_rank", m.mlaKvLoraRank, 0, 100000, reason) ||
+        !optionalInt(t, row, "mla_q_lora_rank", m.mlaQLoraRank, 0, 100000, reason) ||
+        !optionalInt(t, row, "mla_qk_nope_dim", m.mlaQkNopeDim, 0, 100000, reason) ||
+        !optionalInt(t, row, "mla_qk_rope_dim", m.mlaQkRopeDim, 0, 100000, reason) ||
+        !optionalInt(t, row, "mla_v_dim", m.mlaVDim, 0, 100000, reason))
+        return false;
+    if (m.mlaKvLoraRank > 0 && t.cell(row, "kv_heads").empty())
+        m.kvHeads = m.heads;   // MLA expands the latent to one K/V head per query head
+
+    const std::string recipe = lower(t.cell(row, "fp8_recipe"));
+    if (!recipe.empty() && recipe != "delayed" && recipe != "tensorwise" && recipe != "current" &&
+        recipe != "blockwise" && recipe != "mxfp8" && recipe != "nvfp4") {
+        reason = "column fp8_recipe = \"" + recipe + "\" is not one of delayed, tensorwise, current, blockwise, mxfp8, nvfp4";
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 FrameworkDefaults frameworkDefaults(std::string_view framework)
@@ -59,8 +143,15 @@ FrameworkDefaults frameworkDefaults(std::string_view framework)
         f.flashAttention = false;
         f.overlapGradReduce = false;
         f.sharding = ShardingImpl::DeepSpeed;
-    } else if (name == "llm-foundry") {
+    } else if (name == "llm-foundry" || name == "nemo-automodel" || name == "torchtitan") {
+        // PyTorch FSDP (FSDP2 in NeMo AutoModel and torchtitan).
         f.sharding = ShardingImpl::Fsdp;
+    } else if (name == "nemo") {
+        // NeMo 2.0 runs Megatron-Core with its distributed optimizer on
+        // (MegatronStrategy ddp="megatron", use_distributed_optimizer=True): ZeRO-1; its
+        // pre-training recipes turn on sequence parallelism whenever TP > 1.
+        f.defaultZero = 1;
+        f.sequenceParallelWithTp = true;
     }
     return f;
 }
@@ -93,18 +184,36 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
     }
     if (t.cell(row, "micro_batch").empty())
         plan.workload.training.microBatch = kDefaultMicroBatch;
+    if (!precisionKnown(t, row, skipReason) || !moeColumns(t, row, plan, skipReason))
+        return false;
     // Frameworks recompute nothing unless configured to.
     if (t.cell(row, "recompute").empty())
         plan.parallelism.recompute = Recompute::None;
 
     const FrameworkDefaults fw = frameworkDefaults(t.cell(row, "framework"));
     Parallelism &p = plan.parallelism;
+    if (t.cell(row, "zero").empty())
+        p.zero = fw.defaultZero;
     p.flashAttention = fw.flashAttention;
     p.overlapGradReduce = fw.overlapGradReduce;
     p.sharding = fw.sharding;
     if (!flagCell(t, row, "flash_attention", p.flashAttention, skipReason) ||
         !flagCell(t, row, "overlap_grad_reduce", p.overlapGradReduce, skipReason))
         return false;
+    // Megatron-Core refuses expert parallelism with TP unless sequence parallelism is on
+    // (TransformerConfig: "sequence parallelism must be used"), so its runs have it.
+    if (fw.sharding == ShardingImpl::Megatron && t.cell(row, "sp").empty() && p.tp > 1 &&
+        (p.ep > 1 || fw.sequenceParallelWithTp))
+        p.sp = true;
+    // A row's gpus_per_node counts the GPUs of one host. Where the GPU's own node type is an
+    // NVSwitch domain made of such hosts (GB200/GB300 NVL72: 18 trays of 4 GPUs on one NVLink
+    // fabric), that domain is what the collectives see.
+    if (const GpuSpec *gpu = catalog.findGpu(plan.hardware.gpu); gpu && plan.hardware.gpusPerNode > 0) {
+        const NodeSpec *node = catalog.findNode(gpu->defaultNode);
+        if (node && node->intraFabric == "nvswitch" && node->gpusPerNode > plan.hardware.gpusPerNode &&
+            node->gpusPerNode % plan.hardware.gpusPerNode == 0)
+            plan.hardware.gpusPerNode = 0;
+    }
     // fp16 runs keep and reduce fp16 gradients (DeepSpeed fp16, Megatron-LM's fp16 default);
     // bf16 and fp8 runs accumulate and reduce in fp32 (Megatron forces it for bf16; DeepSpeed's
     // bf16 optimizer and FSDP's default mixed precision do the same).

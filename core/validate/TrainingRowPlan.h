@@ -32,13 +32,18 @@ bool trainingRowPlan(const CsvTable &table, std::size_t row, const Catalog &cata
 //  - megatron-deepspeed: Megatron's unfused attention (FlashAttention needs --use-flash-attn)
 //    and gradients reduced after the backward (DeepSpeed ZeRO-0/1 default overlap_comm=false);
 //  - megatron, llm-foundry and any other name: fused attention, gradient reduction overlapped
-//    with the backward (Megatron-Core --overlap-grad-reduce, FSDP/DDP buckets).
+//    with the backward (Megatron-Core --overlap-grad-reduce, FSDP/DDP buckets);
+//  - nemo (NeMo 2.0 on Megatron-Core): as megatron, with the distributed optimizer (ZeRO-1)
+//    when the zero column is blank and sequence parallelism when sp is blank and tp > 1;
+//  - nemo-automodel, torchtitan, llm-foundry: sharded by PyTorch FSDP.
 // Optional columns flash_attention and overlap_grad_reduce (0/1) override these.
 struct FrameworkDefaults
 {
     bool flashAttention = true;
     bool overlapGradReduce = true;
     ShardingImpl sharding = ShardingImpl::Megatron;
+    int defaultZero = 0;     // ZeRO stage when the zero column is blank
+    bool sequenceParallelWithTp = false;   // sp blank and tp > 1: sequence parallelism on
 };
 FrameworkDefaults frameworkDefaults(std::string_view framework);
 

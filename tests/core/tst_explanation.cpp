@@ -5,7 +5,9 @@
 // on the bundled catalog.
 #include "catalog/CatalogLoader.h"
 #include "eval/Evaluator.h"
+#include "explain/ExplainFormat.h"
 #include "explain/Explanation.h"
+#include "perf/TrainingTime.h"
 #include "plan/PlanIo.h"
 #include "report/TextReport.h"
 
@@ -183,6 +185,31 @@ private slots:
         QVERIFY(findStep(step, "pipeline bubble"));   // PP 4: the pipeline fills and drains
         const Explanation tput = explain(ExplainTopic::Throughput, rp, e);
         QVERIFY(contains(findStep(tput, "tokens per step")->value, "8,388,608"));   // 1,024 x 8,192
+    }
+
+    void moeStepShowsWhereItsTimeGoes()
+    {
+        // DeepSeek-V3's recipe: the step's compute split into the routed experts' GEMMs, attention
+        // and the rest, beside the all-to-all and the bubble, each as the breakdown has it.
+        Plan plan;
+        QVERIFY(load("deepseek-v3-training.gpuplan", plan));
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const StepBreakdown &b = e.training.breakdown;
+        QVERIFY(b.epComm > 0 && b.bubble > 0);
+        const MoeComputeShares shares = moeComputeShares(rp, e.layout);
+        QVERIFY(shares.expertGemms > 0.1 && shares.attention > 0.02 && shares.expertGemms + shares.attention < 1.0);
+        const std::string text = explanationText(explain(ExplainTopic::StepTime, rp, e));
+        QVERIFY2(contains(text, "routed experts' grouped GEMMs and token permutation take " +
+                                    explainimpl::seconds(shares.expertGemms * b.compute)),
+                 text.c_str());
+        QVERIFY(contains(text, "the expert all-to-all adds " + explainimpl::seconds(b.epComm)));
+        QVERIFY(contains(text, "the pipeline bubble " + explainimpl::seconds(b.bubble)));
+        // A dense plan has no such note.
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        QVERIFY(!contains(explanationText(explain(ExplainTopic::StepTime, rp, e)), "Mixture of experts"));
     }
 
     // Break-even months from the terms shown must be the cost model's figure.

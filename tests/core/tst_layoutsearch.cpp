@@ -160,6 +160,34 @@ class TestLayoutSearch final : public QObject
     Q_OBJECT
 
 private slots:
+    void expertLayoutsFoldTensorParallelRanks()
+    {
+        // A 128-expert model (Qwen3-30B-A3B's shape) on 16 GPUs: with TP 2 the data-parallel
+        // ranks alone give EP up to 8; expert TP 1 (MoE parallel folding) reaches EP 16, and the
+        // space offers it only where TP leaves ranks to fold.
+        auto f = loadFixture(R"({"format": "gpuplan-plan", "version": 1,
+            "model": {"layers": 48, "hidden": 2048, "heads": 32, "kv_heads": 4, "head_dim": 128, "ffn_hidden": 768,
+                      "gated_mlp": true, "vocab": 151936, "moe_experts": 128, "moe_top_k": 8, "moe_ffn_hidden": 768},
+            "workload": {"mode": "training", "training": {"seq_len": 4096, "global_batch": 256}},
+            "hardware": {"gpu": "H100-SXM-80GB", "num_gpus": 16}})");
+        QVERIFY(f);
+        SearchOptions options;
+        TrainingSpace space(f->resolved, options, 16);
+        bool folded = false, foldedWithoutTp = false, epBeyondDpAtEtpTp = false;
+        space.forEachGroup([&](const Layout &l, const ShardingChoices &, bool) {
+            if (l.expertTp == 1 && l.tp == 2 && l.ep == 16 && l.dp == 8)
+                folded = true;
+            if (l.expertTp > 0 && l.tp == 1)
+                foldedWithoutTp = true;
+            if (l.expertTp == 0 && l.ep > l.dp * l.cp)
+                epBeyondDpAtEtpTp = true;
+            return true;
+        });
+        QVERIFY(folded);
+        QVERIFY(!foldedWithoutTp);
+        QVERIFY(!epBeyondDpAtEtpTp);
+    }
+
     void divisorLists() const
     {
         std::vector<int> v;

@@ -294,6 +294,88 @@ private slots:
         QVERIFY(fp8.mfu < bf16.mfu);
     }
 
+    void expertParallelDispatch() const
+    {
+        // A Qwen3-30B-A3B-shaped MoE (48 layers, hidden 2048, 128 experts of 768, top-8;
+        // Qwen3 technical report) on 4 nodes of 8: the all-to-all of top-k token copies.
+        Fixture f;
+        f.gpu.peakFlops[static_cast<int>(Dtype::FP8)] = 624e12;
+        ModelArch &m = f.plan.model;
+        m = ModelArch{};
+        m.layers = 48;
+        m.hidden = 2048;
+        m.heads = 32;
+        m.kvHeads = 4;
+        m.headDim = 128;
+        m.ffnHidden = 768;
+        m.gatedMlp = true;
+        m.vocab = 151936;
+        m.moeExperts = 128;
+        m.moeTopK = 8;
+        m.moeFfnHidden = 768;
+        f.plan.workload.training.seqLen = 4096;
+        f.plan.workload.training.globalBatch = 256;
+        f.plan.hardware.numGpus = 32;
+        f.plan.parallelism = Parallelism{};
+        f.plan.parallelism.dp = 32;
+        f.plan.parallelism.recompute = Recompute::None;
+        f.plan.precision = Precision{};
+        f.plan.parallelism.ep = 8;
+        const TrainingResult inNode = f.run();
+        QVERIFY(inNode.valid && inNode.breakdown.epComm > 0);
+        f.plan.parallelism.ep = 32;   // the EP group now spans the 4 nodes
+        const TrainingResult acrossNodes = f.run();
+        QVERIFY(acrossNodes.breakdown.epComm > 2.0 * inNode.breakdown.epComm);
+        // The same nodes in one 32-GPU NVLink domain (an NVL72 rack's partition).
+        f.node.gpusPerNode = 32;
+        const TrainingResult oneDomain = f.run();
+        QVERIFY(oneDomain.breakdown.epComm < 0.5 * acrossNodes.breakdown.epComm);
+        f.node.gpusPerNode = 8;
+
+        // FP8 dispatch: the forward's dispatch moves 1 byte + a 4-byte scale per 128 instead of
+        // 2 bytes, the other three transfers stay 16-bit: 1 - (1 - 1.03125/2) / 4 = 0.879.
+        f.plan.precision.compute = Dtype::FP8;
+        const TrainingResult fp8 = f.run();
+        QVERIFY2(near(fp8.breakdown.epComm / acrossNodes.breakdown.epComm, 0.879, 0.03),
+                 qPrintable(QString::number(fp8.breakdown.epComm / acrossNodes.breakdown.epComm)));
+        f.plan.precision.compute = Dtype::BF16;
+
+        // With TP 2 and sequence parallelism each rank dispatches half the tokens; expert TP 1
+        // (Megatron-Core --expert-tensor-parallel-size 1) drops the experts' gather/scatter
+        // inside the TP pair and keeps whole experts on each rank.
+        f.plan.parallelism.tp = 2;
+        f.plan.parallelism.dp = 16;
+        f.plan.parallelism.sp = true;
+        f.plan.parallelism.ep = 16;
+        const TrainingResult expertTp2 = f.run();
+        f.plan.parallelism.expertTp = 1;
+        f.plan.parallelism.ep = 32;   // EP folds the TP ranks: 1 x 32 x 1 = 2 x 16 ranks
+        const TrainingResult expertTp1 = f.run();
+        QVERIFY(expertTp1.valid && expertTp2.valid);
+        QVERIFY(expertTp1.breakdown.epComm < expertTp2.breakdown.epComm);
+        // The same expert FLOPs either way: the model FLOPs per step do not depend on the layout.
+        QCOMPARE(expertTp1.modelFlopsPerStep, expertTp2.modelFlopsPerStep);
+
+        // Overlapping the all-to-all with another micro-batch's compute (DualPipe, EP A2A
+        // overlap) hides what fits in that compute; the hidden part still costs the overlap
+        // penalty (none here first), and nothing else changes.
+        f.gpu.efficiency.commOverlapPenalty = 0.0;
+        f.plan.parallelism = Parallelism{};
+        f.plan.parallelism.dp = 32;
+        f.plan.parallelism.ep = 32;
+        f.plan.parallelism.recompute = Recompute::None;
+        const TrainingResult exposed = f.run();
+        f.plan.parallelism.epOverlap = true;
+        const TrainingResult overlapped = f.run();
+        QVERIFY(overlapped.breakdown.epComm < 0.5 * exposed.breakdown.epComm);
+        QVERIFY(overlapped.stepTimeS < exposed.stepTimeS);
+        QCOMPARE(overlapped.breakdown.compute, exposed.breakdown.compute);
+        f.gpu.efficiency.commOverlapPenalty = 0.5;   // NCCL kernels slow the compute they share the GPU with
+        const TrainingResult penalised = f.run();
+        QVERIFY(penalised.breakdown.epComm > overlapped.breakdown.epComm);
+        QVERIFY(penalised.breakdown.epComm < exposed.breakdown.epComm);
+    }
+
     void neverFasterThanThePeak() const
     {
         // fp32 compute on a long sequence, attention-dominated: the fused attention ran at the

@@ -15,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -63,7 +64,7 @@ private slots:
     void everyRowIsPredictedOrSkippedWithAReason() const
     {
         const ValidationReport &r = publicReport();
-        QCOMPARE(r.rows.size(), std::size_t(1682));
+        QCOMPARE(r.rows.size(), std::size_t(1745));
         int skipped = 0;
         for (const ValidationRow &row : r.rows) {
             if (!row.skipped.empty()) {
@@ -74,15 +75,16 @@ private slots:
             QCOMPARE(row.metric, std::string("tokens_per_s_per_gpu"));
             QVERIFY(!row.group.empty());
         }
-        // OPT-1, LLAMA1-65B, MEG24-10/11 (no parallel layout), MEG22-05/06 (no global batch).
-        QCOMPARE(skipped, 6);
+        // OPT-1, LLAMA1-65B, MEG24-10/11 (no parallel layout), MEG22-05/06 (no global batch),
+        // DSK-V2-01 (no GPU count).
+        QCOMPARE(skipped, 7);
         QVERIFY(skipped < 0.05 * r.rows.size());
     }
 
     void allRows() const
     {
         const ErrorStats all = statsOf([](const ValidationRow &) { return true; });
-        QCOMPARE(all.compared, 1676);
+        QCOMPARE(all.compared, 1738);
         QVERIFY2(all.mape <= 15.0, qPrintable(QString::number(all.mape)));
         QVERIFY(std::fabs(all.meanSignedPe) < 5.0);
     }
@@ -127,11 +129,43 @@ private slots:
         QVERIFY(source("VT-S").mape <= 9.0);
         QVERIFY(source("LF").mape <= 9.0);
         QVERIFY(source("MEG21").mape <= 10.0);
-        QVERIFY(source("MEG22").mape <= 8.0);
+        // 9.3 % since the rows' vp column (3 on the 175B and 530B runs) is read: interleaving
+        // shortens their bubble, and they were already predicted fast (6.1 % without it).
+        QVERIFY(source("MEG22").mape <= 9.5);
         QVERIFY(source("MEG24").mape <= 17.0);
         // The held-out Megatron-DeepSpeed runs of other clusters come out fast (docs/accuracy.md).
         QVERIFY(source("BLOOM").meanSignedPe > 0 && source("BLOOM").mape <= 35.0);
         QVERIFY(source("MTNLG").mape <= 35.0);
+    }
+
+    void moeAndBlackwellRows() const
+    {
+        // The 62 predicted rows of the 2026-12 sources (tests/data/validation/MOE_SOURCES.md):
+        // MoE training on H100, H800, B200, B300, GB200 and GB300 and dense Llama 3.1 405B on GB200.
+        // Target 12 % on both halves; achieved values guarded, misses explained in docs/accuracy.md.
+        const std::vector<std::string> sources = {"DSK-V3", "MLMDSV3GB", "MLMREC", "MLMMOE", "AMPERF", "DGXC-DSV3",
+                                                  "DGXC-L4M", "DGXC-GROK", "DGXC-L31", "TTMX", "TTDEEPEP"};
+        auto isNew = [&](const ValidationRow &r) {
+            return std::find(sources.begin(), sources.end(), sourceOfId(r.id)) != sources.end();
+        };
+        const ErrorStats all = statsOf(isNew);
+        const ErrorStats fit = statsOf([&](const ValidationRow &r) { return isNew(r) && validationHalf(r.id) == 0; });
+        const ErrorStats test = statsOf([&](const ValidationRow &r) { return isNew(r) && validationHalf(r.id) == 1; });
+        QCOMPARE(all.compared, 62);
+        QVERIFY2(all.mape <= 26.5, qPrintable(QString::number(all.mape)));
+        QVERIFY2(fit.mape <= 23.0 && test.mape <= 30.0, qPrintable(QString("fit %1 test %2").arg(fit.mape).arg(test.mape)));
+        // Without the five DeepSeek-V3 runs of dgxc-benchmarking (four of them on GB200, predicted
+        // about 3x too fast) the rest is within reach of the target.
+        const ErrorStats rest = statsOf([&](const ValidationRow &r) { return isNew(r) && sourceOfId(r.id) != "DGXC-DSV3"; });
+        QVERIFY2(rest.mape <= 18.0, qPrintable(QString::number(rest.mape)));
+        QEXPECT_FAIL("", "MoE/Blackwell rows above the 12 % target (docs/accuracy.md)", Continue);
+        QVERIFY2(all.mape <= 12.0, qPrintable(QString::number(all.mape)));
+        // Intra-node EP with DeepEP (torchtitan, B200) and the dense GB200 rows are close.
+        auto source = [](const char *name) {
+            return statsOf([name](const ValidationRow &r) { return sourceOfId(r.id) == name; });
+        };
+        QVERIFY(source("TTDEEPEP").mape <= 3.0);
+        QVERIFY(source("DGXC-L31").mape <= 7.0);
     }
 
     void derivedGpuIsAHeldOutCheck() const
@@ -197,7 +231,7 @@ private slots:
         std::string error;
         QVERIFY(!CalibrationSet::build(table, bundledCatalog(), "no-such-gpu", CalibrationSplit::All, error));
         QVERIFY(error.find("no-such-gpu") != std::string::npos);
-        QVERIFY(!CalibrationSet::build(table, bundledCatalog(), "B200-SXM-180GB", CalibrationSplit::All, error));
+        QVERIFY(!CalibrationSet::build(table, bundledCatalog(), "MI300X-192GB", CalibrationSplit::All, error));
         QVERIFY(error.find("no row") != std::string::npos);
     }
 
@@ -208,7 +242,7 @@ private slots:
         const std::string csv =
             "extra,global_batch,id,model,layers,hidden,heads,vocab,seq_len,gpu,num_gpus,tp,pp,dp,micro_batch,"
             "recompute,precision,framework,measured_tokens_per_s_per_gpu\n"
-            "x,512,T-1,m,32,4096,32,32000,4096,H200-SXM-141GB,64,4,2,,,selective,bf16,torchtitan,900\n"
+            "x,512,T-1,m,32,4096,32,32000,4096,H200-SXM-141GB,64,4,2,,,selective,bf16,jax-maxtext,900\n"
             "x,512,T-2,m,32,4096,32,32000,4096,NoSuchGPU,64,4,2,8,1,full,bf16,megatron,900\n"
             "x,512,T-3,m,32,4096,32,32000,4096,H100-SXM-80GB,64,,,,,full,bf16,megatron,900\n"
             "x,512,T-4,m,32,4096,32,32000,4096,H100-SXM-80GB,64,4,2,8,1,full,bf16,megatron,\n"
@@ -233,6 +267,70 @@ private slots:
         QCOMPARE(row.plan.parallelism.dp, 0);                     // derived from the GPU count
         // Grouped by source and model size: 12 L h^2 + 2 V h = 6.7e9 parameters.
         QVERIFY2(row.group == "T 6.71B", row.group.c_str());
+    }
+
+    void moeAndBlackwellColumnsAreRead() const
+    {
+        // The 2026-12 columns (tests/data/validation/README.md): a Qwen3-30B-A3B-shaped run under
+        // NeMo, a DeepSeek-V3-shaped one with MLA, expert TP 1 and VP on GB200 hosts of 4, and
+        // rows the model cannot take, each skipped with a reason naming the column.
+        const std::string head =
+            "id,model,layers,hidden,heads,kv_heads,ffn_hidden,gated_mlp,vocab,seq_len,gpu,num_gpus,gpus_per_node,tp,pp,"
+            "dp,sp,zero,micro_batch,global_batch,recompute,precision,framework,measured_tokens_per_s_per_gpu,ep,expert_tp,"
+            "vp,head_dim,moe_ffn_hidden,moe_shared_experts,moe_dense_layers,mla_q_lora_rank,mla_kv_lora_rank,"
+            "mla_qk_nope_dim,mla_qk_rope_dim,mla_v_dim,fp8_recipe,num_experts,experts_per_token\n";
+        const std::string csv =
+            head +
+            "M-1,q,48,2048,32,4,768,1,151936,4096,H100-SXM-80GB,32,8,1,1,32,,,1,256,none,fp8,nemo,10000,8,,,128,768,0,0,,,,,,blockwise,128,8\n"
+            "M-2,q,48,2048,32,4,768,1,151936,4096,H100-SXM-80GB,32,8,1,1,32,,,1,256,none,fp4,nemo,10000,8,,,128,768,0,0,,,,,,nvfp4,128,8\n"
+            "M-3,q,48,2048,32,4,768,1,151936,4096,H100-SXM-80GB,32,8,1,1,32,,,1,256,none,bf16,nemo,10000,6,,,128,768,0,0,,,,,,,128,8\n"
+            "M-4,q,48,2048,32,4,768,1,151936,4096,H100-SXM-80GB,32,8,1,1,32,,,1,256,none,fp8,nemo,10000,8,,,128,768,0,0,,,,,,e5m2,128,8\n"
+            "M-5,d,61,7168,128,,18432,1,129280,4096,GB200-186GB,256,4,2,4,32,,,1,2048,selective,bf16,megatron,900,64,1,2,,2048,"
+            "1,3,1536,512,128,64,128,,256,8\n"
+            "M-6,d,61,7168,128,,18432,1,129280,4096,GB200-186GB,256,4,2,4,32,,,1,2048,selective,bf16,megatron,900,64,3,2,,2048,"
+            "1,3,1536,512,128,64,128,,256,8\n"
+            "M-7,q,48,2048,32,4,768,1,151936,4096,B200-SXM-180GB,8,8,1,1,8,,3,8,64,full,bf16,torchtitan,14000,8,,,128,768,0,0,,,,,,,128,8\n";
+        CsvTable table;
+        std::string error;
+        QVERIFY2(table.parse(csv, error), error.c_str());
+        const ValidationReport r = validateTraining(table, bundledCatalog());
+        QCOMPARE(r.rows.size(), std::size_t(7));
+        for (int i : {0, 4, 6})
+            QVERIFY2(r.rows[i].skipped.empty() && r.rows[i].predicted > 0, (r.rows[i].id + " " + r.rows[i].skipped).c_str());
+        QVERIFY2(r.rows[1].skipped.find("fp4") != std::string::npos, r.rows[1].skipped.c_str());
+        QVERIFY2(r.rows[2].skipped.find("column ep = 6") != std::string::npos, r.rows[2].skipped.c_str());
+        QVERIFY2(r.rows[3].skipped.find("fp8_recipe") != std::string::npos, r.rows[3].skipped.c_str());
+        QVERIFY2(r.rows[5].skipped.find("expert_tp = 3") != std::string::npos, r.rows[5].skipped.c_str());
+
+        TrainingRowPlan row;
+        QVERIFY(trainingRowPlan(table, 0, bundledCatalog(), row, error));
+        const Plan &q = row.plan;
+        QCOMPARE(q.parallelism.ep, 8);
+        QCOMPARE(q.model.headDim, 128);
+        QCOMPARE(q.model.moeExperts, 128);
+        QCOMPARE(q.model.moeTopK, 8);
+        QCOMPARE(q.model.moeFfnHidden, 768);
+        QCOMPARE(q.parallelism.zero, 1);                          // NeMo: distributed optimizer
+        QCOMPARE(q.parallelism.sharding, ShardingImpl::Megatron);
+
+        QVERIFY(trainingRowPlan(table, 4, bundledCatalog(), row, error));
+        const Plan &d = row.plan;
+        QCOMPARE(d.parallelism.expertTp, 1);
+        QCOMPARE(d.parallelism.vp, 2);
+        QCOMPARE(d.parallelism.schedule, PipelineSchedule::Interleaved);
+        QVERIFY(d.parallelism.sp);                                // Megatron-Core: EP with TP needs SP
+        QCOMPARE(d.hardware.gpusPerNode, 0);                      // the NVL72 domain of the node type
+        QCOMPARE(d.model.mlaKvLoraRank, 512);
+        QCOMPARE(d.model.mlaQLoraRank, 1536);
+        QCOMPARE(d.model.mlaQkRopeDim, 64);
+        QCOMPARE(d.model.kvHeads, 128);
+        QCOMPARE(d.model.moeSharedExperts, 1);
+        QCOMPARE(d.model.moeDenseLayers, 3);
+        QCOMPARE(d.model.moeFfnHidden, 2048);
+
+        QVERIFY(trainingRowPlan(table, 6, bundledCatalog(), row, error));
+        QCOMPARE(row.plan.parallelism.sharding, ShardingImpl::Fsdp);   // torchtitan: FSDP2
+        QCOMPARE(row.plan.hardware.gpusPerNode, 8);                    // an HGX node stays as the row says
     }
 };
 

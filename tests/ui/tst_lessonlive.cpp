@@ -15,6 +15,8 @@
 #include "report/Format.h"
 #include "search/ElasticFallback.h"
 
+#include "facility/Reliability.h"
+
 #include <QTest>
 
 #include <algorithm>
@@ -72,7 +74,8 @@ private slots:
     void theLessonsWithLiveValuesNameTheirSources()
     {
         for (const char *id : {"bf16-fp16", "dataparallel-vs-ddp", "tensor-cores", "best-buy", "faster-not-smarter",
-                               "failures-elastic", "shared-cluster"}) {
+                               "failures-elastic", "shared-cluster", "serving", "roofline", "choose-layout", "moe",
+                               "fp8", "checkpoints", "power-cooling", "spot-elastic"}) {
             QVERIFY2(lessonIndex(id) >= 0, id);
             auto c = openExample();
             const auto steps = walk(*c, id);
@@ -86,6 +89,78 @@ private slots:
                              v.value.c_str());
                 }
             }
+        }
+    }
+
+    // The serving, checkpoint, roofline and MoE lessons show the evaluation's own figures, and
+    // the mechanisms their text names hold for the bundled catalog.
+    void newLessonsShowTheEvaluation()
+    {
+        {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex("serving")));
+            runner.forward();   // static batching
+            const InferenceResult &r = c->evaluation().inference;
+            QVERIFY(r.batchingTokensPerSPerGpu[2] > r.batchingTokensPerSPerGpu[0]);
+            QCOMPARE(value(runner.liveValues(), "Continuous batching"),
+                     formatCount(r.batchingTokensPerSPerGpu[2]) + " tokens/s per GPU");
+            runner.forward();   // continuous, 40 requests/s
+            const CapacityResult &k = c->evaluation().inference.capacity;
+            QVERIFY(k.replicas >= 1);
+            QCOMPARE(value(runner.liveValues(), "Replicas | GPUs"),
+                     std::to_string(k.replicas) + " | " + std::to_string(k.replicas * c->evaluation().inference.gpusPerReplica));
+            runner.forward();   // an average of 10 requests/s
+            QVERIFY(c->evaluation().inference.capacity.minReplicas < c->evaluation().inference.capacity.maxReplicas);
+        }
+        {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex("checkpoints")));
+            const double delta = c->evaluation().storage.checkpointBlockingS;
+            const double goodput = c->evaluation().reliability.goodput;
+            runner.forward();   // synchronous
+            QVERIFY(c->evaluation().storage.checkpointBlockingS > delta);
+            QVERIFY(c->evaluation().reliability.goodput < goodput);
+            const double mtbf = c->evaluation().reliability.mtbfHours * 3600.0;
+            const double sync = c->evaluation().storage.checkpointBlockingS;
+            // A synchronous plan checkpoints at Daly's interval itself (no drain to wait for).
+            QCOMPARE(c->evaluation().reliability.checkpointIntervalS, dalyInterval(sync, mtbf));
+        }
+        {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex("roofline")));
+            const GpuSpec &gpu = *c->resolved().gpu;
+            // One request: 1 FLOP per weight byte in BF16, far below the ridge; the step reads the
+            // weights at most at the full bandwidth.
+            QVERIFY(gpu.peak(Dtype::BF16) / gpu.memoryBandwidth > 100);
+            const double floorS = c->evaluation().memory.breakdown.weights / gpu.memoryBandwidth;
+            QVERIFY(c->evaluation().inference.decodeMsPerToken * 1e-3 >= floorS);
+            const double one = c->evaluation().inference.outputTokensPerSPerGpu;
+            runner.forward();   // 16 requests share each read
+            QVERIFY(c->evaluation().inference.outputTokensPerSPerGpu > 4 * one);
+        }
+        {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex("spot-elastic")));
+            const double onDemand = c->evaluation().cost.cloudPerGpuHourUsd;
+            runner.forward();   // spot
+            QVERIFY(c->evaluation().cost.cloudPerGpuHourUsd < onDemand);
+            QCOMPARE(value(runner.liveValues(), "GPU-hours run again after reclaims"), std::string("15.0%"));
+        }
+        {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex("moe")));
+            const double ep1 = c->evaluation().memory.breakdown.weights;
+            QVERIFY(!c->evaluation().validity.valid());   // the step says so
+            runner.forward();
+            runner.forward();   // EP 8
+            QVERIFY(c->evaluation().memory.breakdown.weights < ep1 / 2);
+            QVERIFY(c->evaluation().training.breakdown.epComm > 0);
+            QVERIFY(c->evaluation().validity.valid());
         }
     }
 
@@ -152,8 +227,10 @@ private slots:
         QCOMPARE(value(steps[2], "Fixed size: waits for a repair"), waiting(128, 2));
         QCOMPARE(value(steps[3], "Fixed size: waits for a repair"), waiting(256, 2));
         QCOMPARE(value(steps[3], "Nodes in the job"), std::string("256"));
-        QCOMPARE(value(steps[0], "The job is interrupted every"), formatDuration(6300.0 / 128 * 3600.0));
-        QCOMPARE(value(steps[3], "The job is interrupted every"), formatDuration(6300.0 / 256 * 3600.0));
+        QCOMPARE(value(steps[0], "The job is interrupted every"),
+                 formatDuration(6300.0 / 128 * 3600.0) + " (one node every " + formatDuration(6300.0 * 3600.0) + ")");
+        QCOMPARE(value(steps[3], "The job is interrupted every"),
+                 formatDuration(6300.0 / 256 * 3600.0) + " (one node every " + formatDuration(6300.0 * 3600.0) + ")");
         for (std::size_t i = 1; i < steps.size(); ++i) {
             QVERIFY(value(steps[i], "Elastic node range").rfind(" nodes (plan ") != std::string::npos);
             QVERIFY(value(steps[i], "Elastic time to train").find("with failures") != std::string::npos);

@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "Settings.h"
 #include "TeachingViews.h"
+#include "teaching/TeachingDocks.h"
 #include "charts/ChartWidget.h"
 #include "document/PlanController.h"
 #include "results/KeyResultsStrip.h"
@@ -202,7 +203,10 @@ private slots:
         QVERIFY(controller.openFile(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples/llama3-70b-training.gpuplan"), error));
         MainWindow window(&controller, &settings);
         window.setPresentationMode(true);
-        window.resize(900, 720);
+        // A projector with the lesson dock open: the chart gets three fifths of its width. (A
+        // narrower window would not do: the fonts shrink with it.)
+        window.resize(1280, 720);
+        window.teaching()->showLessons();
         window.resultsPanel()->setCurrentTab(findResultTab(*window.resultsPanel(), QStringLiteral("step-time")));
         window.show();
         QCoreApplication::processEvents();
@@ -212,6 +216,7 @@ private slots:
         QVERIFY2(shown.contains(QLatin1Char('\n')), qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("micro-batches")));
         QVERIFY(chart->shownTitleWidth() <= chart->width());
+        window.teaching()->lessonDock()->hide();   // the whole width again
         window.resize(1920, 1080);
         QCoreApplication::processEvents();
         QVERIFY2(!chart->shownTitle().contains(QLatin1Char('\n')), qPrintable(chart->shownTitle()));

@@ -18,6 +18,7 @@
 #include "report/ReportLogo.h"
 
 #include "catalog/CatalogLoader.h"
+#include "plan/PlanIo.h"
 
 #include <QDir>
 #include <QFile>
@@ -236,6 +237,58 @@ private slots:
         writeText(dir.filePath(QStringLiteral("broken.svg")), "<svg");
         QVERIFY(!checkLogo(QStringLiteral("broken.svg"), planFile, error));
         QVERIFY2(error.startsWith(QStringLiteral("is not a valid SVG image")), qPrintable(error));
+#endif
+    }
+
+    // A plan's logo cannot read a file outside the plan's folder into the PDF: not by an absolute
+    // path, not by "..", not through a link, not from inside an SVG.
+    void planLogosStayInThePlansFolder() const
+    {
+        QTemporaryDir outside(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_reportbranding-XXXXXX"));
+        QTemporaryDir dir(QStringLiteral(GPUPLAN_BINARY_DIR "/tst_reportbranding-XXXXXX"));
+        const QString secret = outside.filePath(QStringLiteral("secret.png"));
+        writePng(secret);
+        const QString planFile = dir.filePath(QStringLiteral("plan.gpuplan"));
+        QString error;
+        QVERIFY(!checkLogo(secret, planFile, error));
+        QVERIFY2(error.startsWith(QStringLiteral("an absolute path")), qPrintable(error));
+        const QString up = QStringLiteral("../") + QFileInfo(outside.path()).fileName() + QStringLiteral("/secret.png");
+        QVERIFY(!checkLogo(up, planFile, error));
+        QVERIFY2(error.contains(QStringLiteral("leaves the plan's folder")), qPrintable(error));
+        QVERIFY(QFile::link(secret, dir.filePath(QStringLiteral("link.png"))));
+        QVERIFY(!checkLogo(QStringLiteral("link.png"), planFile, error));
+        QVERIFY2(error.startsWith(QStringLiteral("a link to a file outside the plan's folder")), qPrintable(error));
+        // The Preferences' logo is the user's own: an absolute path is fine there.
+        QVERIFY2(checkLogo(secret, QString(), error), qPrintable(error));
+
+        // The report leaves such a logo out and says why.
+        const QString plan = savePlan(dir, kOrganisation, secret);
+        QStringList warnings;
+        Plan loaded;
+        std::vector<PlanError> errors;
+        QVERIFY(loadPlanFile(plan.toStdString(), &bundledCatalog(), loaded, errors));
+        const Branding b = resolveBranding(loaded, plan, {}, warnings);
+        QVERIFY(!b.logo);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.front().startsWith(QStringLiteral("report.logo: \"") + secret + QStringLiteral("\": an absolute path")),
+                 qPrintable(warnings.front()));
+
+#ifdef GPUPLAN_HAVE_SVG
+        writeText(dir.filePath(QStringLiteral("wrapper.svg")),
+                  "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+                  "viewBox='0 0 100 100'><image width='100' height='100' xlink:href='" + secret.toUtf8() + "'/></svg>");
+        QVERIFY(!checkLogo(QStringLiteral("wrapper.svg"), planFile, error));
+        QVERIFY2(error.startsWith(QStringLiteral("the SVG refers to another file (<image href=")), qPrintable(error));
+        writeText(dir.filePath(QStringLiteral("entities.svg")),
+                  "<!DOCTYPE svg [<!ENTITY e SYSTEM 'file:///etc/passwd'>]>"
+                  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><text>&e;</text></svg>");
+        QVERIFY(!checkLogo(QStringLiteral("entities.svg"), planFile, error));
+        QVERIFY2(error.contains(QStringLiteral("entities")), qPrintable(error));
+        // References inside the document and embedded images stay allowed.
+        writeText(dir.filePath(QStringLiteral("inside.svg")),
+                  "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' viewBox='0 0 10 10'>"
+                  "<defs><rect id='r' width='10' height='10'/></defs><use xlink:href='#r'/></svg>");
+        QVERIFY2(checkLogo(QStringLiteral("inside.svg"), planFile, error), qPrintable(error));
 #endif
     }
 

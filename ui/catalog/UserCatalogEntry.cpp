@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/UserCatalogEntry.h"
 
+#include "common/JsonText.h"
+#include "common/TextFile.h"
+#include "document/PlanFileWriter.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QObject>
-#include <QSaveFile>
 #include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
@@ -220,14 +223,20 @@ bool readCatalogFile(const QString &path, Json &doc, QString &error)
     doc = Json{{"format", kCatalogFormatName},
                {"version", kCatalogFormatVersion},
                {"note", "Entries added in the gpuplan application"}};
-    QFile file(path);
-    if (!file.exists())
+    if (!QFileInfo::exists(path) && !QFileInfo(path).isSymLink())
         return true;
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = QObject::tr("%1 cannot be read (%2); nothing was written").arg(path, file.errorString());
+    // The loader's limits (size and kind before reading, nesting, duplicate keys).
+    std::string text, reason;
+    nlohmann::json parsed;
+    if (!readTextFile(QFile::encodeName(path).toStdString(), kMaxJsonFileBytes, text, reason)) {
+        error = QObject::tr("%1; nothing was written").arg(QString::fromStdString(reason));
         return false;
     }
-    doc = Json::parse(file.readAll().toStdString(), nullptr, false);
+    if (!parseLimitedJson(text, parsed, reason)) {
+        error = QObject::tr("%1: %2; fix or move it first. Nothing was written.").arg(path, QString::fromStdString(reason));
+        return false;
+    }
+    doc = Json::parse(text, nullptr, false);   // again, keeping the file's key order for the rewrite
     if (doc.is_discarded() || !doc.is_object() || doc.value("format", "") != kCatalogFormatName) {
         error = QObject::tr("%1 is not a gpuplan catalog file; fix or move it first. Nothing was written.").arg(path);
         return false;
@@ -277,13 +286,13 @@ void eraseEntry(Json &doc, const std::string &kind, const QString &id)
 // Replaces path through a temporary file: an interrupted save never leaves a half-written file.
 bool writeAtomically(const QString &path, const std::string &text, QString &error)
 {
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), static_cast<qint64>(text.size())) < 0
-        || !out.commit()) {
-        error = QObject::tr("Cannot write %1: %2").arg(path, out.errorString());
-        return false;
-    }
-    return true;
+    // One writer for every file (document/PlanFileWriter.h): a failed write leaves the old file.
+    QString reason;
+    if (writeFileAtomically(path, text, reason))
+        return true;
+    error = reason;
+    error[0] = error[0].toUpper();
+    return false;
 }
 
 QStringList issueTexts(const std::vector<CatalogIssue> &issues)

@@ -2,10 +2,12 @@
 #include "charts/ChartWidget.h"
 
 #include "Settings.h"
+#include "document/PlanFileWriter.h"
 
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -96,8 +98,14 @@ QImage ChartWidget::renderImage(const QSize &size) const
 bool ChartWidget::exportPng(const QString &path, const QSize &size) const
 {
     const QSize s = exportSize(size);
-    // Twice the pixels so the image stays sharp on slides and printed pages.
-    return m_plot->savePng(path, s.width(), s.height(), 2.0);
+    // Twice the pixels so the image stays sharp on slides and printed pages. Encoded in memory and
+    // written by the one atomic writer: a failed export leaves the old file.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!m_plot->toPixmap(s.width(), s.height(), 2.0).save(&buffer, "PNG"))
+        return false;
+    QString error;
+    return writeFileAtomically(path, buffer.data().toStdString(), error);
 }
 
 bool ChartWidget::svgExportAvailable()
@@ -113,8 +121,9 @@ bool ChartWidget::exportSvg(const QString &path, const QSize &size) const
 {
 #ifdef GPUPLAN_HAVE_SVG
     const QSize s = exportSize(size);
+    QBuffer buffer;
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(&buffer);
     generator.setSize(s);
     generator.setViewBox(QRect(QPoint(0, 0), s));
     generator.setTitle(const_cast<ChartWidget *>(this)->title());
@@ -124,7 +133,10 @@ bool ChartWidget::exportSvg(const QString &path, const QSize &size) const
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
     m_plot->toPainter(&painter, s.width(), s.height());
-    return painter.end();
+    if (!painter.end())
+        return false;
+    QString error;
+    return writeFileAtomically(path, buffer.data().toStdString(), error);
 #else
     Q_UNUSED(path);
     Q_UNUSED(size);

@@ -45,7 +45,8 @@ const ComponentInfo kComponents[kStepComponentCount] = {
     {QT_TRANSLATE_NOOP("StepTimeChart", "Offload"),
      QT_TRANSLATE_NOOP("StepTimeChart", "CPU/NVMe transfers not hidden behind compute"), &StepBreakdown::offload},
     {QT_TRANSLATE_NOOP("StepTimeChart", "Other"),
-     QT_TRANSLATE_NOOP("StepTimeChart", "data loading, logging, framework overhead per step"), &StepBreakdown::other},
+     QT_TRANSLATE_NOOP("StepTimeChart", "host: kernel launches the GPU waits for, framework work per micro-batch and step"),
+     &StepBreakdown::other},
 };
 
 // Compute in blue, communication in warm colours, idle time in grey: the eye finds the waste.

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/PlanFileWriter.h"
 
+#include "common/AtomicFile.h"
+#include "common/TextFile.h"
 #include "plan/PlanIo.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
-
-#include <cerrno>
-#include <cstring>
 
 namespace gpuplan::ui {
 
@@ -19,14 +17,13 @@ namespace {
 // The format version of the plan file at path; 0 when it is missing, unreadable or not a plan.
 long long versionOnDisk(const QString &path)
 {
-    QFile file(path);
-    if (file.size() > static_cast<qint64>(kMaxPlanFileBytes) || !file.open(QIODevice::ReadOnly))
+    // Size and kind checked before reading (common/TextFile.h): a link to /dev/zero is not read.
+    std::string bytes, reason;
+    if (!readTextFile(QFile::encodeName(path).toStdString(), kMaxPlanFileBytes, bytes, reason))
         return 0;
-    const QByteArray bytes = file.readAll();
     std::vector<PlanError> errors;
     nlohmann::json doc;
-    if (!parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), "", doc, errors) ||
-        !doc.is_object())
+    if (!parseJsonText(bytes, "", doc, errors) || !doc.is_object())
         return 0;
     auto format = doc.find("format");
     auto version = doc.find("version");
@@ -64,26 +61,17 @@ bool PlanFileWriter::save(const QString &path, const Plan &plan, QString &error)
 
 bool writeFileAtomically(const QString &path, const std::string &text, QString &error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    // flush() before commit(): Qt 6.4's commit() does not notice a write that failed while its
-    // buffer was flushed (a full disk, a file size limit) and would replace the old file with a
-    // truncated one. A failed flush cancels the save instead.
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-        !file.flush()) {
-        error = QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-        file.cancelWriting();
-        file.commit();   // discards the temporary file
-        return false;
-    }
-    if (!file.commit()) {
-        error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    std::string reason;
+    if (gpuplan::writeFileAtomically(QFile::encodeName(path).toStdString(), text, reason))
+        return true;
+    // The core's message names the path in the file system's bytes; show it as Qt reads it.
+    const std::string prefix = QFile::encodeName(path).toStdString() + ": ";
+    if (reason.rfind(prefix, 0) == 0)
+        reason.erase(0, prefix.size());
+    if (reason.rfind("cannot write: ", 0) == 0)
+        reason.erase(0, 14);
+    error = QStringLiteral("cannot write %1: %2").arg(path, QString::fromStdString(reason));
+    return false;
 }
 
 } // namespace gpuplan::ui

@@ -32,8 +32,10 @@ private:
     int m_currentVersion;
 };
 
-// Replaces path with text atomically (QSaveFile): the old file stays as it was unless the new one
-// is complete on disk. False with a message naming the file otherwise.
+// Replaces path with text atomically (common/AtomicFile.h: a new temporary file in the folder,
+// never a link followed, fsync'ed, renamed): the old file stays as it was unless the new one is
+// complete on disk. False with a message naming the file, the step and the reason otherwise.
+// Every file the desktop application writes goes through it.
 bool writeFileAtomically(const QString &path, const std::string &text, QString &error);
 
 } // namespace gpuplan::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/RecoveryFile.h"
 
+#include "common/TextFile.h"
 #include "document/PlanFileWriter.h"
 
 #include "plan/PlanIo.h"
@@ -57,16 +58,17 @@ bool writeRecoveryFile(const QString &path, const Plan &plan, const QString &ori
 
 bool readRecoveryFile(const QString &path, const Catalog &catalog, RecoveredSession &out, QString &error)
 {
-    QFile file(path);
-    if (file.size() > static_cast<qint64>(kMaxPlanFileBytes) + 4096 || !file.open(QIODevice::ReadOnly)) {
-        error = QStringLiteral("%1: cannot be read or is too large").arg(path);
+    // Size and kind checked before a byte is read (common/TextFile.h): a recovery file that is a
+    // link to /dev/zero or a FIFO is refused, not read until memory runs out.
+    std::string bytes, reason;
+    if (!readTextFile(QFile::encodeName(path).toStdString(), kMaxPlanFileBytes + 4096, bytes, reason)) {
+        error = QString::fromStdString(reason);
         return false;
     }
-    const QByteArray bytes = file.readAll();
     const std::string name = path.toStdString();
     std::vector<PlanError> errors;
     nlohmann::json doc;
-    if (!parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), name, doc, errors)) {
+    if (!parseJsonText(bytes, name, doc, errors)) {
         error = errorsText(errors);
         return false;
     }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "portfolio/ClusterConfigExport.h"
 
+#include "document/PlanFileWriter.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
 
 namespace gpuplan::ui {
 
@@ -31,11 +32,8 @@ bool writeClusterConfig(const PortfolioResult &result, const Catalog &catalog, C
     const std::string generator = QStringLiteral("gpuplan %1").arg(QCoreApplication::applicationVersion()).toStdString();
     for (const ClusterConfigFile &f : clusterConfigFiles(result, catalog, format, generator)) {
         const QString path = dir.filePath(QString::fromStdString(f.fileName));
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly) ||
-            file.write(f.text.data(), static_cast<qint64>(f.text.size())) != static_cast<qint64>(f.text.size()) ||
-            !file.commit()) {
-            error = QCoreApplication::translate("PortfolioView", "Cannot write %1: %2").arg(path, file.errorString());
+        if (!writeFileAtomically(path, f.text, error)) {
+            error[0] = error[0].toUpper();
             return false;
         }
         // Scripts are run as they are: node-labels.sh, the sbatch files.

@@ -39,6 +39,11 @@ Branding resolveBranding(const Plan &plan, const QString &planFile, const Brandi
 // relative path has no folder to resolve against (an unsaved plan).
 QString resolveLogoPath(const QString &logo, const QString &planFile);
 
+// A plan's logo path (report.logo) confined to the plan's folder: refused (empty, with error) when
+// it is absolute, has a ".." component or resolves, links followed, outside the folder. The
+// Preferences' logo is the user's own and may be anywhere.
+QString confinedLogoPath(const QString &logo, const QString &planFile, QString &error);
+
 // Checks a logo path as a report would read it, for the dialogs that edit one: empty error and the
 // loaded logo when it can be used.
 std::shared_ptr<const ReportLogo> checkLogo(const QString &logo, const QString &planFile, QString &error);

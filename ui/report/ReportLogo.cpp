@@ -9,6 +9,7 @@
 #include <QImageReader>
 #include <QObject>
 #include <QPainter>
+#include <QXmlStreamReader>
 
 #ifdef GPUPLAN_HAVE_SVG
 #include <QSvgRenderer>
@@ -40,7 +41,45 @@ bool readFile(const QString &path, QByteArray &bytes, QString &error)
         error = QObject::tr("cannot be read (%1)").arg(file.errorString());
         return false;
     }
-    bytes = file.readAll();
+    // At most the limit, even if the file grew or was swapped since it was checked.
+    bytes = file.read(ReportLogo::kMaxFileBytes + 1);
+    if (bytes.size() > ReportLogo::kMaxFileBytes) {
+        error = QObject::tr("the file grew past %1 MiB while it was read").arg(ReportLogo::kMaxFileBytes / (1024 * 1024));
+        return false;
+    }
+    return true;
+}
+
+// An SVG may name other files (<image href="/home/x/secret.png">, <use href="other.svg#a">) that
+// the renderer would read into the PDF: a plan's logo must not reach outside itself. Only
+// references inside the document (#id) and data: URLs are allowed.
+bool svgIsSelfContained(const QByteArray &bytes, QString &error)
+{
+    QXmlStreamReader xml(bytes);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isDTD() && !xml.entityDeclarations().isEmpty()) {
+            error = QObject::tr("the SVG declares XML entities, which a logo does not need");
+            return false;
+        }
+        if (!xml.isStartElement())
+            continue;
+        for (const QXmlStreamAttribute &a : xml.attributes()) {
+            if (a.name() != QLatin1String("href"))
+                continue;
+            const QString value = a.value().toString().trimmed();
+            if (!value.startsWith(QLatin1Char('#')) && !value.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)) {
+                error = QObject::tr("the SVG refers to another file (<%1 href=\"%2\">); a logo must be one "
+                                    "self-contained file (embed images as data: URLs)")
+                            .arg(xml.name().toString(), value.left(200));
+                return false;
+            }
+        }
+    }
+    if (xml.hasError()) {
+        error = QObject::tr("is not a valid SVG image (%1)").arg(xml.errorString());
+        return false;
+    }
     return true;
 }
 
@@ -54,6 +93,8 @@ std::shared_ptr<const ReportLogo> ReportLogo::load(const QString &path, QString 
     std::shared_ptr<ReportLogo> logo(new ReportLogo);
     if (logoKind(path.toStdString()) == LogoKind::Svg) {
 #ifdef GPUPLAN_HAVE_SVG
+        if (!svgIsSelfContained(bytes, error))
+            return nullptr;
         logo->m_svg = std::make_shared<QSvgRenderer>(bytes);
         if (!logo->m_svg->isValid()) {
             error = QObject::tr("is not a valid SVG image");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ReportRenderer.h"
 
+#include "document/PlanFileWriter.h"
 #include "report/ReportLogo.h"
 #include "report/ReportStyle.h"
 #include "report/WrappedText.h"
@@ -8,7 +9,7 @@
 #include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPdfWriter>
-#include <QSaveFile>
+#include <QBuffer>
 
 #include <qcustomplot.h>
 
@@ -437,20 +438,19 @@ RenderResult renderPdf(const ReportDocument &document, QIODevice *device, QPageS
 
 RenderResult writePdfFile(const ReportDocument &document, const QString &path, QPageSize::PageSizeId pageSize)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        RenderResult r;
-        r.error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    // Rendered in memory, then written by the one atomic writer (document/PlanFileWriter.h): a
+    // full disk or a file size limit leaves the old PDF and is reported, never "8 pages" over a
+    // truncated file.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    RenderResult r = renderPdf(document, &buffer, pageSize);
+    if (!r.ok)
         return r;
-    }
-    RenderResult r = renderPdf(document, &file, pageSize);
-    if (!r.ok) {
-        file.cancelWriting();
-        return r;
-    }
-    if (!file.commit()) {
+    const QByteArray &bytes = buffer.data();
+    QString error;
+    if (!writeFileAtomically(path, std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())), error)) {
         r.ok = false;
-        r.error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+        r.error = error;
     }
     return r;
 }

@@ -25,7 +25,8 @@ struct RenderResult
 
 RenderResult renderPdf(const ReportDocument &document, QIODevice *device, QPageSize::PageSizeId pageSize);
 
-// Writes the file atomically (QSaveFile): a failed export leaves no partial PDF behind.
+// Renders in memory and writes the file atomically (writeFileAtomically): a failed export leaves
+// the old file as it was and says why.
 RenderResult writePdfFile(const ReportDocument &document, const QString &path, QPageSize::PageSizeId pageSize);
 
 } // namespace gpuplan::ui::report

@@ -70,7 +70,9 @@ KeyResultsStrip::KeyResultsStrip(QWidget *parent)
     : QWidget(parent), m_grid(new QGridLayout(this)), m_verdict(new QLabel(this))
 {
     m_verdict->setObjectName(QStringLiteral("planVerdict"));
-    m_verdict->setWordWrap(true);
+    m_verdict->setWordWrap(false);
+    m_verdict->setTextFormat(Qt::PlainText);
+    m_verdict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->hide();
     m_grid->addWidget(m_verdict, 0, 0, 1, kKeyResultCount);
@@ -231,6 +233,14 @@ void KeyResultsStrip::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     updateArrangement();
+    elideVerdict();
+}
+
+void KeyResultsStrip::elideVerdict()
+{
+    const QMargins margins = m_grid->contentsMargins();
+    const int width = std::max(0, contentsRect().width() - margins.left() - margins.right());
+    m_verdict->setText(QFontMetrics(m_verdict->font()).elidedText(m_verdictText, Qt::ElideRight, width));
 }
 
 QString KeyResultsStrip::valueText(KeyResult r) const
@@ -255,7 +265,7 @@ ResultState KeyResultsStrip::state(KeyResult r) const
 
 QString KeyResultsStrip::verdictText() const
 {
-    return m_verdict->isHidden() ? QString() : m_verdict->text();
+    return m_verdict->isHidden() ? QString() : m_verdictText;
 }
 
 void KeyResultsStrip::set(KeyResult r, const QString &value, const QString &caption, const QString &toolTip,
@@ -266,7 +276,24 @@ void KeyResultsStrip::set(KeyResult r, const QString &value, const QString &capt
     tile.fullCaption = caption;
     tile.caption->setText(caption);
     tile.frame->setToolTip(literalToolTip(toolTip));   // may quote names from files
+    if ((tile.state == ResultState::Hypothetical) != (state == ResultState::Hypothetical))
+        tile.value->setFont(valueFont(state));
     tile.state = state;
+}
+
+// A figure of a plan that cannot run is not an answer: it reads in the caption's size, not bold,
+// which also keeps "would be …" from widening its column until the tiles fall into one column
+// beside the lesson on a projector.
+QFont KeyResultsStrip::valueFont(ResultState state) const
+{
+    QFont f = font();
+    if (state == ResultState::Hypothetical) {
+        f.setPointSizeF(font().pointSizeF() * 0.95);
+        return f;
+    }
+    f.setPointSizeF(font().pointSizeF() * 1.3);
+    f.setBold(true);
+    return f;
 }
 
 void KeyResultsStrip::setNoResult(KeyResult r, const QString &caption, const QString &why)
@@ -340,10 +367,12 @@ void KeyResultsStrip::refreshVerdict(const PlanController &controller)
     }
     const QString reason = QString::fromStdString(describe(v.reason));
     const bool layoutInvalid = v.status == PlanStatus::Invalid;
-    m_verdict->setText(layoutInvalid ? tr("Invalid plan: %1").arg(reason) : tr("Does not fit: %1").arg(reason));
-    m_verdict->setToolTip(literalToolTip(tr("%1 (%2). Times, throughput, power and cost below are what the run "
+    m_verdictText = layoutInvalid ? tr("Invalid plan: %1").arg(reason) : tr("Does not fit: %1").arg(reason);
+    elideVerdict();
+    m_verdict->setToolTip(literalToolTip(tr("%1: %2 (%3). Times, throughput, power and cost below are what the run "
                                             "would be if the plan could run as written.")
-                                             .arg(reason, QString::fromUtf8(v.reason.field))));
+                                             .arg(layoutInvalid ? tr("Invalid plan") : tr("Does not fit"), reason,
+                                                  QString::fromUtf8(v.reason.field))));
     m_verdict->show();
     const QString condition = layoutInvalid ? tr("if the plan could run") : tr("if the model fitted");
     for (KeyResult r : {KeyResult::Time, KeyResult::Throughput, KeyResult::Efficiency, KeyResult::Power, KeyResult::Cost}) {
@@ -351,7 +380,7 @@ void KeyResultsStrip::refreshVerdict(const PlanController &controller)
         if (tile.state == ResultState::NoResult)
             continue;
         set(r, tr("would be %1").arg(tile.value->text()), tr("%1: %2").arg(condition, tile.fullCaption),
-            tr("Not an answer: %1. %2").arg(m_verdict->text(), tile.frame->toolTip()), ResultState::Hypothetical);
+            tr("Not an answer: %1. %2").arg(m_verdictText, tile.frame->toolTip()), ResultState::Hypothetical);
     }
     // The memory of a layout that cannot be set up is hypothetical too, unless it does not fit:
     // "does not fit" stays the answer, in red.
@@ -507,9 +536,6 @@ void KeyResultsStrip::changeEvent(QEvent *event)
 void KeyResultsStrip::applyFonts()
 {
     const auto relayout = qScopeGuard([this] { updateArrangement(); });
-    QFont valueFont = font();
-    valueFont.setPointSizeF(font().pointSizeF() * 1.3);
-    valueFont.setBold(true);
     QFont captionFont = font();
     captionFont.setPointSizeF(font().pointSizeF() * 0.9);
     // The icons follow the caption's size (presentation mode makes them larger).
@@ -518,7 +544,7 @@ void KeyResultsStrip::applyFonts()
     const int iconSize = QFontMetrics(captionFont).height();
     for (std::size_t i = 0; i < m_tiles.size(); ++i) {
         Tile &tile = m_tiles[i];
-        tile.value->setFont(valueFont);
+        tile.value->setFont(valueFont(tile.state));
         tile.caption->setFont(captionFont);
         tile.icon->setFixedSize(iconSize, iconSize);
         tile.icon->setPixmap(appIcon(QString::fromLatin1(icons[i])).pixmap(QSize(iconSize, iconSize), devicePixelRatioF()));
@@ -527,6 +553,7 @@ void KeyResultsStrip::applyFonts()
     verdictFont.setBold(true);
     verdictFont.setPointSizeF(font().pointSizeF() * 1.15);
     m_verdict->setFont(verdictFont);
+    elideVerdict();
 }
 
 // Style sheets are re-applied only when a tile's state changes: restyling every tile on every

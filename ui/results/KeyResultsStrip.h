@@ -36,8 +36,10 @@ public:
     QString toolTipText(KeyResult result) const;
     ResultState state(KeyResult result) const;
     // The verdict line above the tiles: "Invalid plan: <reason>" or "Does not fit: <reason>";
-    // empty (and hidden) for a valid plan.
+    // empty (and hidden) for a valid plan. One line at any width (cut with "…", the whole text in
+    // its tooltip), so that a plan that does not fit leaves the chart its height on a projector.
     QString verdictText() const;
+    QLabel *verdictLabel() const { return m_verdict; }   // tests
 
     QSize minimumSizeHint() const override;
     int columnCount() const { return m_columns; }
@@ -80,11 +82,14 @@ private:
     int tileMinimumWidth(int index) const;
     void fitCaptions();
     void elideCaption(Tile &tile);
+    void elideVerdict();
+    QFont valueFont(ResultState state) const;
     void applyColors(bool force);
 
     std::array<Tile, kKeyResultCount> m_tiles;
     QGridLayout *m_grid;
     QLabel *m_verdict;     // row 0, across all columns; hidden for a valid plan
+    QString m_verdictText; // as written, before elideVerdict()
     int m_columns = 0;     // tiles per row: all in one row when they fit, else two or more rows
     bool m_compact = false;
 };

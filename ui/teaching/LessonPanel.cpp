@@ -9,12 +9,18 @@
 #include "eval/ResolvedPlan.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QFontInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gpuplan::ui {
 
@@ -68,6 +74,7 @@ LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
     bottom->addWidget(m_forward);
     column->addLayout(bottom);
     m_text->setObjectName(QStringLiteral("lessonText"));
+    m_text->viewport()->installEventFilter(this);
 
     connect(m_start, &QPushButton::clicked, this, [this] {
         QString error;
@@ -84,6 +91,74 @@ LessonPanel::LessonPanel(LessonRunner *runner, QWidget *parent)
     update();
 }
 
+void LessonPanel::setPresentation(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    // The step is fitted to the panel: a scroll bar that came and went with each font tried would
+    // change the width it is fitted to (the wheel still scrolls a step that cannot fit).
+    const Qt::ScrollBarPolicy bars = on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded;
+    m_text->setVerticalScrollBarPolicy(bars);
+    m_text->setHorizontalScrollBarPolicy(bars);
+    update();
+    fitText();
+}
+
+int LessonPanel::textPixelSize() const
+{
+    return QFontInfo(m_text->document()->defaultFont()).pixelSize();
+}
+
+void LessonPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitText();
+}
+
+bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // A scroll bar that comes or goes changes the width the step is set in.
+    if (watched == m_text->viewport() && event->type() == QEvent::Resize)
+        fitText();
+    return QWidget::eventFilter(watched, event);
+}
+
+void LessonPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitText();
+}
+
+// Tried from the window's font downwards, one pixel at a time: a step is laid out in well under
+// a millisecond, and the sizes tried are a dozen at most.
+void LessonPanel::fitText()
+{
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    QFont font = this->font();
+    QTextDocument *doc = m_text->document();
+    if (!m_presenting) {
+        doc->setDefaultFont(font);
+        m_fitting = false;
+        return;
+    }
+    const int largest = QFontInfo(font).pixelSize();
+    const int smallest = std::max(8, largest * 6 / 10);
+    const int width = m_text->viewport()->width();
+    const int height = m_text->viewport()->height();
+    for (int px = largest; px >= smallest; --px) {
+        font.setPixelSize(px);
+        doc->setDefaultFont(font);
+        doc->setTextWidth(width);
+        if (doc->size().height() <= height && doc->idealWidth() <= width)
+            break;
+    }
+    m_fitting = false;
+}
+
 QString LessonPanel::stepText() const
 {
     return m_text->toPlainText();
@@ -94,6 +169,8 @@ void LessonPanel::update()
     const Lesson *l = m_runner->lesson();
     m_back->setEnabled(m_runner->canGoBack());
     m_forward->setEnabled(m_runner->canGoForward());
+    m_choice->setVisible(!(m_presenting && l));
+    m_start->setVisible(!(m_presenting && l));
     if (!l) {
         m_progress->setText(tr("No lesson running"));
         QString list;
@@ -104,6 +181,7 @@ void LessonPanel::update()
         m_text->setHtml(tr("<p>Each lesson sets up a plan (one step in Edit › Undo), says what to move and what to "
                            "watch, and explains the numbers as they change.</p><ul>%1</ul>")
                             .arg(list));
+        fitText();
         return;
     }
     {
@@ -141,8 +219,10 @@ void LessonPanel::renderStep()
     const bool current = m_liveLesson == m_runner->lessonIndex() && m_liveStep == m_runner->stepIndex();
     if (s->live && current && !m_live.empty()) {
         std::vector<QStringList> rows;
+        // On a projector the sources give their lines to the values: nobody reads small type
+        // from the back of the room, and the desk (and docs/teaching.md) shows them.
         for (const LiveValue &v : m_live)
-            rows.push_back({html(v.label), html(v.value), html(v.source)});
+            rows.push_back({html(v.label), html(v.value), m_presenting ? QString() : html(v.source)});
         text += QStringLiteral("<p><b>%1</b>%2</p>")
                     .arg(tr("Now, for this plan"), isComputing() ? tr(" (updating…)") : QString()) +
                 htmlTable(rows);
@@ -150,6 +230,7 @@ void LessonPanel::renderStep()
         text += QStringLiteral("<p><i>%1</i></p>").arg(tr("Computing the values for this plan…"));
     }
     m_text->setHtml(text);
+    fitText();
 }
 
 // Live values are computed on a worker thread from copies of the plan, its evaluation and the

@@ -6,6 +6,8 @@
 
 #include "teaching/LessonsHardware.h"
 #include "teaching/LessonsOperations.h"
+#include "teaching/LessonsServing.h"
+#include "teaching/LessonsSystems.h"
 
 #include "report/Format.h"
 
@@ -147,7 +149,8 @@ const LessonStep kStarveSteps[] = {
      "needs only megabytes per second; writing a 1 TB checkpoint through a slow tier stalls every GPU until it is "
      "done, and restoring after a failure takes as long. Goodput falls and the run takes longer.",
      "TP back to 8, fabric to NDR; storage: parallel FS, async → NAS/NFS, synchronous",
-     "Time to train with failures (goodput)", ExplainTopic::TimeToTrain, nullptr, [](Plan &p) {
+     "Time to train with failures (goodput); the Cost tab's run grows with it", ExplainTopic::TimeToTrain, "cost",
+     [](Plan &p) {
          p.parallelism.tp = 8;
          p.hardware.fabric = "ib-ndr-400";
          p.storage.tier = StorageTier::NasNfs;
@@ -162,7 +165,8 @@ const LessonStep kStarveSteps[] = {
      "and cost) stretches by the same factor.",
      "Model: GPT-2 small on 8 H100, 256 tokens per sample; data: tokens → images (224 px); loader workers: 4 → 1 "
      "per GPU; storage back to the parallel FS",
-     "Data path: the host CPU's step against the GPUs'; cores needed per node", ExplainTopic::DataPath, nullptr,
+     "Data path: the host CPU's step against the GPUs' (the Step time tab); cores needed per node",
+     ExplainTopic::DataPath, "step-time",
      [](Plan &p) {
          p.model.preset = "gpt2";   // the lesson runner applies its architecture
          p.workload.training.seqLen = 256;
@@ -186,7 +190,7 @@ const LessonStep kStarveSteps[] = {
      "memory, and the run is back at the GPUs' time. Where the cores run out (larger images, video clips, a server with fewer cores), decoding on the "
      "GPUs (NVIDIA DALI with nvJPEG or NVDEC) takes the CPU out of the path.",
      "Loader workers: 1 → 4 per GPU", "Data path: GPU-bound again; cores needed against cores decoding",
-     ExplainTopic::DataPath, nullptr, [](Plan &p) { p.parallelism.loaderWorkers = 4; }, dataPathLive},
+     ExplainTopic::DataPath, "step-time", [](Plan &p) { p.parallelism.loaderWorkers = 4; }, dataPathLive},
 };
 
 void starveSetup(Plan &p)
@@ -266,7 +270,7 @@ const LessonStep kComputeOptimalSteps[] = {
     {"Why Llama 3 trained far past 20 tokens per parameter: compute-optimal minimizes the cost of training, not of "
      "using the model. A smaller model trained longer costs more to train per unit of quality but less for every "
      "token it later serves; with heavy inference, over-training pays.",
-     "nothing", "Throughput: a smaller model serves more tokens per GPU", ExplainTopic::Throughput, nullptr, nullptr},
+     "nothing", "Throughput: a smaller model serves more tokens per GPU", ExplainTopic::Throughput, "scaling", nullptr},
 };
 
 void computeOptimalSetup(Plan &p)
@@ -299,7 +303,8 @@ std::span<const Lesson> lessons()
          "For a fixed compute budget the best model has about 20 training tokens per parameter (Hoffmann et al. 2022).",
          "llama3-70b", computeOptimalSetup, kComputeOptimalSteps},
         kPrecisionLesson, kDataParallelLesson, kCoresLesson, kValueLesson, kAccuracyLesson, kFailuresLesson,
-        kSharedClusterLesson,
+        kSharedClusterLesson, kServingLesson, kRooflineLesson, kLayoutLesson, kMoeLesson, kFp8Lesson,
+        kCheckpointLesson, kPowerLesson, kSpotLesson,
     };
 
     return kLessons;

@@ -6,6 +6,7 @@
 #include "teaching/LessonsHardware.h"
 
 #include "explain/LessonFigures.h"
+#include "eval/Diagnostics.h"
 #include "common/Dtype.h"
 #include "report/Format.h"
 
@@ -31,6 +32,18 @@ void llama8bOnOneNode(Plan &p)
     p.parallelism.sharding = ShardingImpl::DeepSpeed;
     p.parallelism.recompute = Recompute::Full;
     p.precision = Precision{};
+}
+
+// Whether the plan as it stands fits, and if not why: a step may lead into a plan that does not
+// fit, and says so rather than show its times as if it ran.
+LiveValue fitRow(const LessonContext &c)
+{
+    const MemoryResult &m = c.evaluation.memory;
+    const std::string use = formatBytes(m.perGpuBytes) + " of " + formatBytes(m.capacityBytes) + " per GPU";
+    if (c.evaluation.validity.valid())
+        return {"Fits in GPU memory", "yes: " + use, "this plan, evaluated"};
+    return {"Fits in GPU memory", "no: " + use + "; " + describe(c.evaluation.validity.reason),
+            "this plan, evaluated: the times shown are what the run would be if it fitted"};
 }
 
 namespace {
@@ -86,6 +99,8 @@ void addFormatRows(const char *name, const FloatFormatRange &f, std::vector<Live
 std::vector<LiveValue> precisionLive(const LessonContext &c)
 {
     std::vector<LiveValue> rows;
+    if (!c.evaluation.validity.valid())
+        rows.push_back(fitRow(c));
     addFormatRows("FP16", fp16Range(), rows);
     addFormatRows("BF16", bf16Range(), rows);
     const Dtype compute = c.plan.plan->precision.compute;
@@ -105,7 +120,7 @@ std::vector<LiveValue> lossScalingLive(const LessonContext &c)
     const FloatFormatRange fp16 = fp16Range();
     const double gradient = 1e-8;   // an illustration, below FP16's smallest value
     const double scale = 65536.0;   // 2^16: an illustration, any factor that lifts the gradient into range
-    rows.insert(rows.begin() + 4,
+    rows.insert(rows.begin() + (c.evaluation.validity.valid() ? 4 : 5),
                 {"A gradient of 1e-8 in FP16 | × 2^16 first",
                  std::string(gradient < fp16.minSubnormal / 2 ? "rounds to 0" : "kept") + " | " +
                      printf1("%.3g", gradient * scale) + (gradient * scale >= fp16.minNormal ? " (kept)" : ""),
@@ -137,11 +152,11 @@ const LessonStep kPrecisionSteps[] = {
      "pass, which shifts every gradient up into FP16's range, and divides the gradients by S before the optimizer "
      "step (in FP32). Dynamic loss scaling lowers S when a gradient overflows and skips that step. BF16 reaches "
      "as small as FP32, so it needs none. The DeepSpeed export writes dynamic loss scaling for FP16 plans.",
-     "nothing", "The gradient row: lost in FP16, kept once scaled", ExplainTopic::Throughput, nullptr, nullptr,
+     "nothing", "The gradient row: lost in FP16, kept once scaled", ExplainTopic::Throughput, "step-time", nullptr,
      lossScalingLive},
     {"On a V100 the choice is made for you: Volta's Tensor Cores have FP16 and no BF16 (the catalog's BF16 peak is "
      "zero), so mixed precision on it means FP16 and loss scaling. The A100 is the catalog's first GPU with a BF16 "
-     "peak.",
+     "peak. This plan does not fit a V100's 32 GB (first row): it would need ZeRO 3 or more GPUs.",
      "GPU: H100 → V100 32GB", "Tensor Core peaks: BF16 none, FP16 only", ExplainTopic::Throughput, "step-time",
      [](Plan &p) { p.hardware.gpu = "V100-SXM-32GB"; }, precisionLive},
 };
@@ -157,6 +172,7 @@ std::vector<LiveValue> dataParallelLive(const LessonContext &c)
     const double gradients = params * bytesPerElement(p.precision.weights);   // reduced in the weights' format
     const DataParallelTraffic t = dataParallelTraffic(weights, gradients, p.hardware.numGpus);
     const double link = c.plan.gpu->scaleUpBandwidth;   // one direction, bytes/s
+    rows.push_back(fitRow(c));
     rows.push_back({"GPUs in the node", std::to_string(t.gpus), "the plan"});
     rows.push_back({"Weights | gradients per replica", formatBytes(weights) + " | " + formatBytes(gradients),
                     "parameters × bytes of precision.weights"});
@@ -179,7 +195,9 @@ const LessonStep kDataParallelSteps[] = {
      "process: every step it copies the weights from GPU 0 to the others, splits the batch, runs the replicas in "
      "threads and sums their gradients back on GPU 0, which also runs the optimizer. DistributedDataParallel "
      "starts one process per GPU; each keeps its own weights and optimizer, and the gradients are averaged with "
-     "an all-reduce that every GPU takes an equal part in, overlapped with the backward pass.",
+     "an all-reduce that every GPU takes an equal part in, overlapped with the backward pass. On 2 GPUs this 8 B "
+     "model does not fit (first row): each GPU holds half the Adam states beside all the weights and gradients. "
+     "The traffic below is the same either way; from 4 GPUs on the plan fits.",
      "nothing yet", "Bytes per step: through GPU 0 vs through each DDP GPU", ExplainTopic::StepTime, "step-time",
      nullptr, dataParallelLive},
     {"Twice the GPUs. DataParallel's GPU 0 now sends the weights to three others and receives three sets of "
@@ -224,7 +242,12 @@ std::vector<LiveValue> coresLive(const LessonContext &c)
     rows.push_back({"Training tokens/s | MFU",
                     formatCount(c.evaluation.training.tokensPerS) + " | " +
                         printf1("%.1f%%", c.evaluation.training.mfu * 100.0),
-                    "this plan, evaluated"});
+                    "this plan, evaluated: MFU against the peak of precision.compute"});
+    const double computePeak = gpu.peak(c.plan.plan->precision.compute);
+    if (p.tensor16Flops > 0 && computePeak > 0 && computePeak != p.tensor16Flops)
+        rows.push_back({std::string("The same MFU against the ") + (p.tensorIsBf16 ? "BF16" : "FP16") + " peak",
+                        printf1("%.1f%%", c.evaluation.training.mfu * computePeak / p.tensor16Flops * 100.0),
+                        "MFU × the plan's peak ÷ the Tensor Core peak"});
     return rows;
 }
 
@@ -235,7 +258,9 @@ const LessonStep kCoresSteps[] = {
      "GPU. Training is mostly matrix multiplies, so the Tensor Core peak is the one that counts.",
      "nothing yet", "The two peaks and their ratio", ExplainTopic::Mfu, "step-time", nullptr, coresLive},
     {"FP32 compute: the matrix multiplies now run on the CUDA cores at the FP32 peak. The step takes many times "
-     "longer, by about the ratio in the table: the same model, the same GPUs, the slow units.",
+     "longer, by about the ratio in the table: the same model, the same GPUs, the slow units. MFU can even rise: "
+     "it is measured against the peak of the compute precision, now the low FP32 one; against the Tensor Core "
+     "peak (last row) the same run uses a small fraction of the GPU.",
      "Compute precision: BF16 → FP32", "Tokens/s: down by about the ratio; the peak row", ExplainTopic::Throughput,
      "step-time", [](Plan &p) { p.precision.compute = Dtype::FP32; }, coresLive},
     {"TF32 keeps FP32 numbers in memory but feeds the Tensor Cores with a 10-bit fraction (PyTorch's "

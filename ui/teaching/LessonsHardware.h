@@ -15,6 +15,10 @@ void llama8bOnOneNode(Plan &plan);
 // lessons and of the failures lesson.
 void megatron70b(Plan &plan, int gpus);
 
+// The first row of a step whose plan may not fit: memory per GPU against the GPU's, and the
+// verdict's reason when it does not fit (a step may lead there on purpose, and says so).
+LiveValue fitRow(const LessonContext &context);
+
 extern const Lesson kPrecisionLesson;
 extern const Lesson kDataParallelLesson;
 extern const Lesson kCoresLesson;

@@ -14,6 +14,8 @@
 #include <QMenu>
 #include <QMessageBox>
 
+#include <algorithm>
+
 namespace gpuplan::ui {
 
 TeachingDocks::TeachingDocks(PlanController *controller, QMainWindow *window, ResultsPanel *results)
@@ -36,12 +38,16 @@ TeachingDocks::TeachingDocks(PlanController *controller, QMainWindow *window, Re
     window->splitDockWidget(m_lessonDock, m_explainDock, Qt::Vertical);
     connect(m_results->keyResults(), &KeyResultsStrip::explainRequested, this,
             [this](KeyResult r) { explain(topicFor(r, m_controller->plan().workload.mode)); });
-    connect(m_lessonPanel, &LessonPanel::explainRequested, this, &TeachingDocks::explain);
+    connect(m_lessonPanel, &LessonPanel::explainRequested, this, &TeachingDocks::explainStep);
     connect(m_lessonPanel, &LessonPanel::resultTabRequested, this, &TeachingDocks::showResultTab);
     // A lesson with live values needs room for their table under the step: when it starts, the
     // lesson gets three fifths of the height and its explanation the rest (after show() sized them).
     connect(m_runner, &LessonRunner::stepChanged, this, [this] {
         const Lesson *l = m_runner->lesson();
+        if (m_presenting) {
+            windowResized();   // a lesson's two fifths
+            return;
+        }
         if (!l || m_runner->stepIndex() != 0 || m_lessonDock->isHidden() || m_explainDock->isHidden())
             return;
         bool live = false;
@@ -71,6 +77,58 @@ void TeachingDocks::explain(ExplainTopic topic)
     show(m_explainDock);
 }
 
+void TeachingDocks::explainStep(ExplainTopic topic)
+{
+    if (!m_presenting) {
+        explain(topic);
+        return;
+    }
+    m_explain->setTopic(topic);
+    show(m_explainDock);
+    m_lessonDock->raise();
+}
+
+void TeachingDocks::setPresentation(bool on)
+{
+    if (on == m_presenting)
+        return;
+    m_presenting = on;
+    m_lessonPanel->setPresentation(on);
+    arrange();
+    windowResized();
+}
+
+void TeachingDocks::arrange()
+{
+    if (m_presenting) {
+        m_window->tabifyDockWidget(m_lessonDock, m_explainDock);
+        m_lessonDock->raise();
+    } else {
+        m_window->splitDockWidget(m_lessonDock, m_explainDock, Qt::Vertical);
+    }
+}
+
+// At most a third, so a projector's 1280 pixels leave the charts two thirds; presenting a
+// lesson, two fifths: the docks hold one pane at a time, the step at the projector's font size.
+int TeachingDocks::dockWidth() const
+{
+    const int w = m_window->width();
+    const bool lesson = m_presenting && m_runner->isRunning();
+    return lesson ? w * 2 / 5 : std::min(std::max(460, w * 3 / 10), w / 3);
+}
+
+void TeachingDocks::windowResized()
+{
+    if (!m_presenting)
+        return;
+    QList<QDockWidget *> open;
+    for (QDockWidget *d : {m_lessonDock, m_explainDock})
+        if (!d->isHidden() && !d->isFloating())
+            open << d;
+    if (!open.isEmpty())
+        m_window->resizeDocks(open, QList<int>(open.size(), dockWidth()), Qt::Horizontal);
+}
+
 void TeachingDocks::showLessons()
 {
     show(m_lessonDock);
@@ -97,10 +155,8 @@ void TeachingDocks::show(QDockWidget *dock)
         if (!d->isHidden())
             open << d;
     }
-    // At most a third, so a projector's 1280 pixels leave the charts two thirds.
-    const int width = std::min(std::max(460, m_window->width() * 3 / 10), m_window->width() / 3);
-    m_window->resizeDocks(open, QList<int>(open.size(), width), Qt::Horizontal);
-    if (open.size() == 2)
+    m_window->resizeDocks(open, QList<int>(open.size(), dockWidth()), Qt::Horizontal);
+    if (open.size() == 2 && !m_presenting)
         m_window->resizeDocks(open, {m_window->height() * 2 / 5, m_window->height() * 3 / 5}, Qt::Vertical);
 }
 

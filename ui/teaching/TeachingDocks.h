@@ -35,6 +35,12 @@ public:
     void showLessons();
     void showResultTab(const QString &tabName);  // by resultTabName(); unknown names change nothing
     bool startLesson(int index);                // shows the lesson dock too
+    // Presentation mode (MainWindow::setPresentationMode): the lesson takes the docks' whole
+    // height with the explanation in a tab behind it (a step sets its topic without covering the
+    // step), the docks two fifths of the window's width, the lesson's text fitted to its panel.
+    void setPresentation(bool on);
+    bool isPresenting() const { return m_presenting; }
+    void windowResized();                       // presentation: the docks keep their share
 
     // The explanation of a key-results tile; serving plans explain their own results.
     static ExplainTopic topicFor(KeyResult result, Mode mode);
@@ -47,6 +53,9 @@ public:
 
 private:
     void show(QDockWidget *dock);
+    void arrange();                             // tabs on a projector, one above the other on a desk
+    void explainStep(ExplainTopic topic);       // a lesson step's explanation
+    int dockWidth() const;
 
     PlanController *m_controller;
     QMainWindow *m_window;
@@ -56,6 +65,7 @@ private:
     LessonPanel *m_lessonPanel;
     QDockWidget *m_explainDock;
     QDockWidget *m_lessonDock;
+    bool m_presenting = false;
 };
 
 } // namespace gpuplan::ui

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "perf/Disaggregated.h"
+
+#include "perf/Decode.h"
+#include "perf/Prefill.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan {
+
+double kvTransferTime(double bytes, int senders, const CommNetwork &net)
+{
+    const int n = std::max(senders, 1);
+    // A stride of a whole node puts the two ends on different nodes.
+    return p2pTime(bytes / n, std::max(net.gpusPerNode, 1), net);
+}
+
+DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
+{
+    DisaggregatedPoint r;
+    if (!in.prefill || !in.decode || !in.prefill->valid || !in.decode->valid || in.workload.outputLen < 2)
+        return r;
+    const ServingWorkload &w = in.workload;
+    const double n = std::max(std::floor(in.concurrency), 1.0);
+    const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
+    // Requests the decode pool runs at once; the others wait for a slot before their prefill (the
+    // router admits a request to both pools together).
+    const double running = std::min(n, std::max(std::floor(in.decodeSlots), 1.0));
+    // The prefill pool: the wave's prompts in passes of promptsPerPass per worker, all workers at once.
+    const double perPass = std::max(std::floor(in.promptsPerPass), 1.0);
+    const double workers = std::max(in.prefillWorkers, 1);
+    r.prefillPassS = prefillTime(*in.prefill, perPass, prompt);
+    const double passes = std::ceil(running / (perPass * workers));
+    // The j-th prompt of the first wave gets its first token after pass ceil(j / (perPass x
+    // workers)): on average (passes + 1) / 2 passes; later waves arrive spread out and take one.
+    const double waves = std::max(in.measuredWaves, 1.0);
+    const double meanPasses = (0.5 * (passes + 1.0) + (waves - 1.0)) / waves;
+    r.transferS = in.transferS;
+    const double ttft = meanPasses * r.prefillPassS + r.transferS;
+    // The decode pool steps every running request together, at the mean context of a response.
+    const double perWorker = running / std::max(in.decodeWorkers, 1);
+    const double context = w.promptLen + 0.5 * w.outputLen;
+    const double step = decodeStepTime(*in.decode, perWorker, context) + in.decode->sequenceStepOverhead * perWorker;
+    const double k = std::max(w.specTokens, 0.0);
+    const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
+    const double accepted = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+    const double tpot = step / accepted;
+    // After its first token a request waits for the rest of the wave to be prefilled only as far
+    // as its decode worker runs a step per pass; decodes run in their own pool, so not at all.
+    const double life = ttft + (w.outputLen - 1.0) * tpot;
+    r.point.concurrency = running;
+    r.point.ttftS = ttft;
+    r.point.tpotS = tpot;
+    r.point.e2eS = life;
+    r.point.requestsPerSPerReplica = life > 0 ? running / life : 0.0;
+    // Requests beyond the decode slots wait a whole life of the running ones per wave ahead of them.
+    if (n > running && r.point.requestsPerSPerReplica > 0) {
+        r.queued = n - running;
+        const double wait = r.queued / r.point.requestsPerSPerReplica;
+        r.point.ttftS += wait;
+        r.point.e2eS += wait;
+    }
+    r.point.tokensPerSPerReplica = r.point.requestsPerSPerReplica * w.outputLen;
+    r.valid = true;
+    return r;
+}
+
+} // namespace gpuplan

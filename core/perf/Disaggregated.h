@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "perf/ForwardCost.h"
+#include "perf/Serving.h"
+
+// Disaggregated serving (docs/performance-model.md "Disaggregated prefill and decode"): prompts
+// are prefilled on a pool of prefill workers, their KV cache is sent to a worker of the decode
+// pool, which generates the rest of the response. A closed loop of `concurrency` fixed-length
+// requests: the requests of a wave reach the prefill pool together (they end together, as the
+// decode workers run them in one batch), the prefill workers take them in arrival order, each
+// pass `promptsPerPass` prompts, so the k-th pass's prompts wait for the k - 1 before it. The
+// decodes end in the order the prompts were prefilled, so the next waves reach the prefill pool
+// at its own pace and wait one pass; the mean is over `measuredWaves` waves. The KV
+// then crosses to the decode pool (scale-out links, each prefill GPU sending its share), and the
+// decode workers step their requests together.
+namespace gpuplan {
+
+struct DisaggregatedInputs
+{
+    const ForwardCostModel *prefill = nullptr;   // one prefill worker (its GPUs as one model)
+    const ForwardCostModel *decode = nullptr;    // one decode worker
+    ServingWorkload workload;
+    double concurrency = 1;
+    int prefillWorkers = 1;
+    int decodeWorkers = 1;
+    double promptsPerPass = 1;      // prompts one prefill worker prefills together
+    double decodeSlots = 1;         // requests the decode pool holds (workers x ranks x batch per rank)
+    double kvBytesPerRequest = 0;   // the KV cache of one prompt, all layers
+    double transferS = 0;           // time to move it (0: computed by the caller, see kvTransferTime)
+    double measuredWaves = 10;      // completions averaged, in units of the concurrency (kBenchmarkWaves)
+};
+
+struct DisaggregatedPoint
+{
+    bool valid = false;
+    ServingPoint point;             // TTFT, TPOT, e2e, tokens/s and requests/s of the whole deployment
+    double prefillPassS = 0;
+    double transferS = 0;
+    double queued = 0;              // requests waiting for a decode slot
+};
+
+DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in);
+
+// Time to send `bytes` from a prefill worker of `senders` GPUs to a decode worker over the
+// scale-out network of `net`: each GPU sends its share over its own link.
+double kvTransferTime(double bytes, int senders, const CommNetwork &net);
+
+} // namespace gpuplan
