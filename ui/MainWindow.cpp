@@ -22,7 +22,7 @@
 #include "teaching/TeachingDocks.h"
 
 #include "catalog/CatalogLoader.h"
-#include "catalog/ModelImportEntry.h"
+#include "model/ModelImportEntry.h"
 #include "catalog/UserCatalogWrite.h"
 #include "common/EnumNames.h"
 #include "model/HfImport.h"

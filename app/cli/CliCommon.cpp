@@ -5,6 +5,7 @@
 #include "common/AtomicFile.h"
 #include "common/TextFile.h"
 #include "export/TextEscape.h"
+#include "model/HfImport.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
@@ -140,7 +141,7 @@ bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalo
         return false;
     }
     for (const std::string &assignment : args.values("--set")) {
-        if (!applyOverride(doc, assignment, errors)) {
+        if (!applyPlanOverride(doc, assignment, errors)) {
             for (const PlanError &e : errors)
                 printError("--set " + e.text());
             return false;

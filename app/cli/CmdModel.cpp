@@ -5,7 +5,7 @@
 #include "Commands.h"
 
 #include "catalog/CatalogLoader.h"
-#include "catalog/ModelImportEntry.h"
+#include "model/ModelImportEntry.h"
 #include "catalog/UserCatalogWrite.h"
 #include "common/EnumNames.h"
 #include "model/HfImport.h"

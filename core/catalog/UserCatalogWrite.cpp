@@ -2,11 +2,11 @@
 #include "catalog/UserCatalogWrite.h"
 
 #include "catalog/CatalogLoader.h"
+#include "common/AtomicFile.h"
 #include "common/JsonText.h"
 #include "common/TextFile.h"
 
 #include <filesystem>
-#include <fstream>
 
 namespace gpuplan {
 
@@ -76,22 +76,9 @@ bool writeUserCatalogEntry(const std::string &userDir, const std::string &kind, 
         error = "cannot create " + userDir + ": " + ec.message() + "; nothing was written";
         return false;
     }
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) {
-            fs::remove(tmp, ec);
-            error = "cannot write " + tmp.string() + "; nothing was written";
-            return false;
-        }
-    }
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        const std::string why = ec.message();
-        fs::remove(tmp, ec);
-        error = "cannot replace " + path.string() + ": " + why + "; nothing was written";
+    // Through the project's one atomic writer: the old file stays as it was unless the new one is complete.
+    if (!writeFileAtomically(path.string(), text, error)) {
+        error += "; nothing was written";
         return false;
     }
     result.replaced = replaced;

@@ -8,7 +8,7 @@
 // Writing one entry to the user catalog folder without Qt: the file the desktop application
 // writes too (ui/catalog/UserCatalogEntry.h, "added-in-gpuplan.json"), so an entry saved here can
 // be edited or deleted in the catalog browser. The entry is checked by loading the folder as it
-// would be with it; only then is the file replaced, through a temporary file, never half-written.
+// would be with it; only then is the file replaced (common/AtomicFile.h), never half-written.
 namespace gpuplan {
 
 inline constexpr const char *kUserCatalogFileName = "added-in-gpuplan.json";

@@ -2,10 +2,12 @@
 // Hugging Face config.json and safetensors headers -> ModelArch (docs/catalogs.md, "Importing a model").
 #include "model/HfImport.h"
 
+#include "common/EnumNames.h"
 #include "common/JsonText.h"
 #include "common/TextFile.h"
 #include "model/ModelShape.h"
 #include "plan/PlanFields.h"
+#include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
 
@@ -1037,6 +1039,35 @@ std::string modelIdFromName(std::string_view name)
     if (id.size() > 100)
         id.resize(100);
     return id;
+}
+
+bool applyPlanOverride(nlohmann::json &doc, std::string_view assignment, std::vector<PlanError> &errors)
+{
+    constexpr std::string_view key = "model.config=";
+    if (!assignment.starts_with(key))
+        return applyOverride(doc, assignment, errors);
+    // The architecture of the config or folder replaces the plan's model, as a new model.preset
+    // does; its stored weight format becomes precision.weights. Later model.x overrides refine it.
+    HfImport imported;
+    HfImportError error;
+    if (!importHfModel(std::string(assignment.substr(key.size())), imported, error)) {
+        errors.push_back({"", "model.config", error.text()});
+        return false;
+    }
+    Plan plan;
+    plan.model = imported.arch;
+    plan.model.preset.clear();
+    const nlohmann::json written = nlohmann::json::parse(planToJson(plan).dump());
+    if (!doc.is_object())
+        doc = nlohmann::json::object();
+    doc["model"] = written["model"];
+    if (imported.hasWeightDtype) {
+        nlohmann::json &precision = doc["precision"];
+        if (!precision.is_object())
+            precision = nlohmann::json::object();
+        precision["weights"] = enumName(dtypeNames(), static_cast<int>(imported.weightDtype));
+    }
+    return true;
 }
 
 } // namespace gpuplan

@@ -3,6 +3,9 @@
 
 #include "common/Enums.h"
 #include "plan/Plan.h"
+#include "plan/PlanIo.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
 #include <map>
@@ -61,6 +64,12 @@ bool importHfConfigText(std::string_view text, const std::string &file, HfImport
 // A config.json file or a model folder. Files are read with a size cap before reading; a path
 // that is not a regular file (a device, a FIFO, a symlink to one) is refused.
 bool importHfModel(const std::string &path, HfImport &out, HfImportError &error);
+
+// A --set override as gpuplan-cli applies it: "model.config=PATH" reads that config.json or model
+// folder into the plan document (its architecture replaces the model, as a new model.preset does,
+// and its stored weight format becomes precision.weights; nothing is written); any other
+// assignment is applyOverride's (plan/PlanIo.h).
+bool applyPlanOverride(nlohmann::json &doc, std::string_view assignment, std::vector<PlanError> &errors);
 
 // A catalog id from a display name: lower case letters, digits, '.', '-' ("Qwen/Qwen3-8B" ->
 // "qwen3-8b"); empty when nothing is left.

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// A bundled example plan, with "path=value" overrides applied as gpuplan-cli --set applies them,
+// A bundled example plan, with "path=value" overrides applied as gpuplan-cli --set applies them
+// (model.config=PATH included),
 // resolved against the bundled catalog and evaluated: the starting point of the tests that check
 // a feature on a plan people actually open.
 #include "catalog/CatalogLoader.h"
 #include "eval/Evaluator.h"
+#include "model/HfImport.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>
@@ -37,7 +39,7 @@ inline std::unique_ptr<ExampleFixture> loadExample(const char *example, const st
     if (!parseJsonText(buffer.str(), path, doc, errors))
         return nullptr;
     for (const std::string &o : overrides) {
-        if (!applyOverride(doc, o, errors))
+        if (!applyPlanOverride(doc, o, errors))
             return nullptr;
     }
     auto f = std::make_unique<ExampleFixture>();

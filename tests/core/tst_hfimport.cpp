@@ -264,7 +264,7 @@ private slots:
         const std::string dir = freshDir(("quant-" + std::to_string(dtype)).c_str());
         writeFile(fs::path(dir) / "config.json", text);
         std::vector<PlanError> errors;
-        QVERIFY(applyOverride(doc, "model.config=" + dir, errors));
+        QVERIFY(applyPlanOverride(doc, "model.config=" + dir, errors));
         QCOMPARE(doc["precision"]["weights"].get<std::string>(), std::string(enumName(dtypeNames(), dtype)));
         QCOMPARE(doc["model"]["layers"].get<int>(), 32);
     }
@@ -349,7 +349,7 @@ private slots:
         // --set model.config reports the same and leaves the plan document alone.
         nlohmann::json doc = {{"model", {{"preset", "llama3-8b"}}}};
         std::vector<PlanError> errors;
-        QVERIFY(!applyOverride(doc, "model.config=" + dir, errors));
+        QVERIFY(!applyPlanOverride(doc, "model.config=" + dir, errors));
         QCOMPARE(errors.size(), std::size_t(1));
         QCOMPARE(doc["model"]["preset"].get<std::string>(), std::string("llama3-8b"));
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "catalog/ModelImportEntry.h"
+#include "model/ModelImportEntry.h"
 
 #include "catalog/CatalogKinds.h"
 #include "common/EnumNames.h"
