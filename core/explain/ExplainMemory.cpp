@@ -10,6 +10,7 @@
 #include "common/EnumNames.h"
 #include "memory/ActivationMemory.h"
 #include "memory/FrameworkOverhead.h"
+#include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
 #include "report/TextReport.h"
 
@@ -74,6 +75,21 @@ void commonTail(Explanation &out, const MemoryResult &m)
         out.notes.push_back("Held in host memory instead of the GPU: " + formatBytes(m.offloadedCpuBytes) + " per GPU.");
     if (m.offloadedNvmeBytes > 0)
         out.notes.push_back("Held on NVMe instead of the GPU: " + formatBytes(m.offloadedNvmeBytes) + " per GPU.");
+}
+
+// "start of the step 21.7 GiB, forward of micro-batch 1 24.4 GiB, ..." without the peak.
+std::string otherPhases(const MemoryTimeline &t)
+{
+    std::string text;
+    for (int i = 0; i < t.count; ++i) {
+        if (i == t.peak)
+            continue;
+        const MemoryPhase &p = t.phases[static_cast<std::size_t>(i)];
+        if (!text.empty())
+            text += ", ";
+        text += memoryPhaseName(p, t.pipelineStages) + " " + formatBytes(p.bytes.total());
+    }
+    return text;
 }
 
 void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
@@ -160,6 +176,12 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                             + formatBytes(product) + " from the layers alone).");
     extraStep(out, "logits and loss", "logits, their fp32 upcasts and gradients at the loss's peak (with the output layer's weight gradient when no buffer held it) beyond the working set", b.logitsLoss);
     commonTail(out, e.memory);
+    // Where in the step the peak happens (docs/memory.md §4): the breakdown above is that moment's.
+    const MemoryTimeline timeline = memoryTimeline(rp, e);
+    if (const MemoryPhase *peak = memoryPeakPhase(timeline))
+        out.notes.push_back("Peak: " + memoryPhaseName(*peak, timeline.pipelineStages) + " (" +
+                            percent(peak->timeFraction, 0) + " into the step); the components above are the ones "
+                            "allocated then. The other moments of the step are lower: " + otherPhases(timeline) + ".");
     out.source = kTrainingSource;
 }
 

@@ -163,6 +163,8 @@ private slots:
         const std::string text = explanationText(x);
         QVERIFY(contains(text, formatBytes(e.memory.perGpuBytes)));
         QVERIFY(contains(text, "Rajbhandari"));
+        // The moment of the peak is named (TP 8, PP 4 interleaved: a pipeline stage).
+        QVERIFY2(contains(text, "Peak: ") && contains(text, " on stage "), text.c_str());
     }
 
     void timeThroughputAndMfuCarryTheEvaluation()

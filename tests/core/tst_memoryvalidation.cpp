@@ -86,7 +86,13 @@ private slots:
             bySource[sourceOfId(r.id)].push_back(&r);
         for (const auto &[source, rows] : bySource) {
             const ErrorStats st = computeStats(rows);
-            qInfo("source %-12s n=%d MAPE %.2f%% bias %+.2f%%", source.c_str(), st.compared, st.mape, st.meanSignedPe);
+            std::vector<const ValidationRow *> fitRows, testRows;
+            for (const ValidationRow *r : rows)
+                (memoryFitHalf(r->id) ? fitRows : testRows).push_back(r);
+            const ErrorStats sf = computeStats(fitRows), stt = computeStats(testRows);
+            qInfo("source %-12s n=%d MAPE %.2f%% bias %+.2f%% median %.2f%% max %.2f%%; fit %.2f%% (%d), test %.2f%% (%d)",
+                  source.c_str(), st.compared, st.mape, st.meanSignedPe, st.medianApe, st.maxApe, sf.mape, sf.compared,
+                  stt.mape, stt.compared);
             // The torchtune README and PEFT rows disagree with their own stated configuration
             // (docs/accuracy.md "Where the data stops"); every other source is within 10 %.
             // The MoE rows (MTTDEEPEP Qwen3-30B-A3B under-predicted by 23-30 %, MTTDSV3S DeepSeek-V3
