@@ -54,6 +54,7 @@ Json entryJson(const GpuSpec &g)
     j["bf16_flops"] = g.peak(Dtype::BF16);
     j["fp16_flops"] = g.peak(Dtype::FP16);
     j["fp8_flops"] = g.peak(Dtype::FP8);
+    j["fp4_dense_flops"] = g.fp4DenseFlops;
     j["tdp_w"] = g.tdpW;
     j["scale_up_kind"] = g.scaleUpKind;
     j["scale_up_bandwidth"] = g.scaleUpBandwidth;

@@ -123,7 +123,8 @@ bool readGpuEntry(CatalogEntryReader &r, GpuSpec &g)
         !r.integer("launch_year", 1990, 2100, g.launchYear) || !r.text("memory_type", g.memoryType) ||
         !readMemory(r, g) ||
         !r.number("memory_bandwidth_tbps", 0.01, 1000, g.memoryBandwidth, units::kTB) ||
-        !readTflops(r, g) || !r.number("tdp_w", 1, 1e5, g.tdpW) || !r.text("scale_up_kind", g.scaleUpKind) ||
+        !readTflops(r, g) || !r.number("fp4_dense_tflops", 0, 1e6, g.fp4DenseFlops, units::kTFLOPS) ||
+        !r.number("tdp_w", 1, 1e5, g.tdpW) || !r.text("scale_up_kind", g.scaleUpKind) ||
         !r.number("scale_up_bidir_gbytes_per_s", 0, 1e6, g.scaleUpBandwidth, kBidirGBytesToOneWay) ||
         !r.number("pcie_bidir_gbytes_per_s", 0, 1e5, g.pcieBandwidth, kBidirGBytesToOneWay) ||
         !r.number("price_usd", 0, kMaxPriceUsd, g.priceUsd) || !r.text("default_node", g.defaultNode) ||

@@ -78,6 +78,10 @@ struct GpuSpec
     double softwareVisibleBytes() const { return cudaTotalBytes > 0 ? cudaTotalBytes : memoryBytes; }
     double memoryBandwidth = 0;         // bytes/s
     std::array<double, static_cast<int>(Dtype::Count)> peakFlops{};  // dense FLOP/s by compute dtype; 0 = unsupported
+    // Dense FP4 tensor rate (NVFP4 / MXFP4), FLOP/s; 0 = no FP4 tensor math or no figure in the
+    // catalog. Not a compute precision of a plan (no Dtype): stated for the catalog views and for
+    // models of FP4 weights and activations. Blackwell Ultra's FP4 dense is not half its sparse figure.
+    double fp4DenseFlops = 0;
     double tdpW = 0;
     double scaleUpBandwidth = 0;        // NVLink/xGMI per GPU, bytes/s ONE direction; 0 = none
     std::string scaleUpKind;            // "nvlink4", "xgmi", "pcie", ...

@@ -93,7 +93,10 @@ private slots:
         QTest::addColumn<QString>("id");
         // Canonical ids used by plans and tests/data/validation/*.csv.
         for (const char *id : {"A100-SXM-40GB", "A100-SXM-80GB", "H100-SXM-80GB", "H100-SXM-96GB", "H200-SXM-141GB",
-                               "B200-SXM-180GB", "L40S-48GB", "V100-SXM-32GB", "RTX4090-24GB", "RTXA6000-48GB"})
+                               "B200-SXM-180GB", "L40S-48GB", "V100-SXM-32GB", "RTX4090-24GB", "RTXA6000-48GB",
+                               // the parts of 2025-2026 (measurement files name them by these ids)
+                               "B300-SXM-288GB", "GB300-288GB", "H800-SXM-80GB", "A800-SXM-80GB", "H20-96GB",
+                               "RTXPRO6000-96GB", "RTX5090-32GB", "GH200-96GB", "MI355X-288GB", "MI350X-288GB"})
             QTest::newRow(id) << QString(id) << QString(id);
         QTest::newRow("H100 alias") << "H100" << "H100-SXM-80GB";
         QTest::newRow("H100 SXM5 80GB") << "H100 SXM5 80GB" << "H100-SXM-80GB";
@@ -115,6 +118,16 @@ private slots:
         QTest::newRow("Gaudi 2") << "Gaudi 2" << "Gaudi2-96GB";
         QTest::newRow("Gaudi 3") << "Gaudi3" << "Gaudi3-128GB";
         QTest::newRow("V100 16GB") << "V100 16GB" << "V100-SXM-16GB";
+        QTest::newRow("B300") << "B300" << "B300-SXM-288GB";
+        QTest::newRow("GB300") << "GB300" << "GB300-288GB";
+        QTest::newRow("H800") << "H800" << "H800-SXM-80GB";
+        QTest::newRow("A800") << "A800 SXM4 80GB" << "A800-SXM-80GB";
+        QTest::newRow("H20") << "H20" << "H20-96GB";
+        QTest::newRow("RTX PRO 6000") << "RTX PRO 6000 Blackwell" << "RTXPRO6000-96GB";
+        QTest::newRow("RTX 5090") << "GeForce RTX 5090" << "RTX5090-32GB";
+        QTest::newRow("GH200") << "GH200" << "GH200-96GB";
+        QTest::newRow("MI355X") << "MI355X" << "MI355X-288GB";
+        QTest::newRow("MI350X") << "Instinct MI350X" << "MI350X-288GB";
     }
 
     void requiredNamesResolve() const
@@ -144,7 +157,9 @@ private slots:
         for (const char *n : {"dgx-a100", "dgx-h100", "dgx-h200", "dgx-b200", "hgx-h100-8gpu", "hgx-b200-8gpu", "gb200-nvl72",
                               "dgx1-v100", "mi300x-8gpu", "mi325x-8gpu", "mi250x-4oam", "gaudi2-8oam", "gaudi3-8oam",
                               "pcie-a100-8gpu", "pcie-h100-8gpu", "pcie-l40s-8gpu", "pcie-l4-8gpu", "ws-rtx4090",
-                              "ws-rtxa6000", "ws-rtx6000ada", "cloud-a10g-8gpu"})
+                              "ws-rtxa6000", "ws-rtx6000ada", "cloud-a10g-8gpu", "hgx-b300-8gpu", "gb300-nvl72",
+                              "hgx-h800-8gpu", "hgx-a800-8gpu", "hgx-h20-8gpu", "pcie-rtxpro6000-8gpu", "ws-rtx5090",
+                              "gh200-1gpu", "mi355x-8gpu", "mi350x-8gpu"})
             QVERIFY2(c.findNode(n), n);
     }
 
@@ -247,12 +262,63 @@ private slots:
         QVERIFY(c.findNode("gb200-nvl72")->rackScale);
         QCOMPARE(c.findNode("gb200-nvl72")->cooling, Cooling::Liquid);
         // Sparse headline figures must not have slipped in: dense bf16 never exceeds the
-        // published dense FP8, and no part exceeds 2.5 dense PFLOPS BF16 (GB200, the largest).
+        // published dense FP8, and no part exceeds 2.52 dense PFLOPS BF16 (MI355X, FP8 / 2, the largest).
         for (const GpuSpec &g : c.gpus) {
-            QVERIFY2(g.peak(Dtype::BF16) <= 2.5e15, g.id.c_str());
+            QVERIFY2(g.peak(Dtype::BF16) <= 2.52e15, g.id.c_str());
             if (g.peak(Dtype::FP8) > 0)
                 QVERIFY2(g.peak(Dtype::BF16) <= g.peak(Dtype::FP8), g.id.c_str());
         }
+    }
+
+    void partsOf2026PinnedToReference() const
+    {
+        // shared/reference/hardware_and_prices/gpus_2026.csv (README_2026.md): dense figures.
+        const Catalog &c = bundledCatalog();
+        const GpuSpec *b300 = c.findGpu("B300-SXM-288GB");
+        QVERIFY(b300);
+        QVERIFY(near(b300->peak(Dtype::BF16), 2250e12));
+        QVERIFY(near(b300->peak(Dtype::FP8), 4500e12));
+        // Blackwell Ultra FP4: 14 PF dense against 18 PF sparse, not half of it.
+        QVERIFY(near(b300->fp4DenseFlops, 14000e12));
+        QVERIFY(near(b300->memoryBytes, 288e9));
+        QVERIFY(near(b300->scaleUpBandwidth, 900e9));
+        QVERIFY(b300->cudaTotalBytes > 0 && b300->cudaTotalBytes < b300->memoryBytes);
+        const GpuSpec *gb300 = c.findGpu("GB300-288GB");
+        QVERIFY(near(gb300->fp4DenseFlops, 15000e12));
+        QVERIFY(near(gb300->peak(Dtype::BF16), 2500e12));
+        QCOMPARE(QString::fromStdString(gb300->defaultNode), QString("gb300-nvl72"));
+        const NodeSpec *nvl72 = c.findNode("gb300-nvl72");
+        QCOMPARE(nvl72->gpusPerNode, 72);   // one 72-GPU NVLink domain
+        QCOMPARE(QString::fromStdString(nvl72->intraFabric), QString("nvswitch"));
+        QVERIFY(nvl72->rackScale);
+        QVERIFY(nvl72->priceUsd > 0 && nvl72->priceIncludesGpus);
+        // China-market parts: the compute of the H100 / A100, NVLink capped to 400 GB/s both directions.
+        const GpuSpec *h800 = c.findGpu("H800-SXM-80GB");
+        const GpuSpec *a800 = c.findGpu("A800-SXM-80GB");
+        QVERIFY(near(h800->peak(Dtype::BF16), c.findGpu("H100-SXM-80GB")->peak(Dtype::BF16)));
+        QVERIFY(near(a800->peak(Dtype::BF16), c.findGpu("A100-SXM-80GB")->peak(Dtype::BF16)));
+        QVERIFY(near(h800->scaleUpBandwidth, 200e9));
+        QVERIFY(near(a800->scaleUpBandwidth, 200e9));
+        QVERIFY(near(c.findNode("hgx-h800-8gpu")->intraBandwidth, 200e9));
+        QVERIFY(near(c.findNode("hgx-a800-8gpu")->intraBandwidth, 200e9));
+        QVERIFY(near(c.findGpu("H20-96GB")->peak(Dtype::BF16), 148e12));
+        QVERIFY(near(c.findGpu("RTXPRO6000-96GB")->memoryBandwidth, 1.792e12));
+        QCOMPARE(c.findGpu("RTX5090-32GB")->priceUsd, 1999.0);
+        QVERIFY(near(c.findGpu("MI355X-288GB")->peak(Dtype::FP8), 5000e12));
+        // Parts without FP4 tensor math have no FP4 figure.
+        QCOMPARE(h800->fp4DenseFlops, 0.0);
+        QCOMPARE(c.findGpu("H100-SXM-80GB")->fp4DenseFlops, 0.0);
+        // A part with no price says so: a zero price whose note gives the reason.
+        for (const char *id : {"H800-SXM-80GB", "A800-SXM-80GB", "H20-96GB", "GH200-96GB", "MI355X-288GB", "MI350X-288GB"}) {
+            const GpuSpec *g = c.findGpu(id);
+            QVERIFY2(g && g->priceUsd == 0, id);
+            QVERIFY2(g->sources.count("price_usd") && g->sources.at("price_usd").note.starts_with("no purchase price"), id);
+        }
+        // GH200 is rented: its cloud offers are in the catalog.
+        int gh200Offers = 0;
+        for (const CloudOffer &o : c.clouds)
+            gh200Offers += o.gpu == "GH200-96GB";
+        QCOMPARE(gh200Offers, 2);
     }
 
     void unitsAreInternal() const

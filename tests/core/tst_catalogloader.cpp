@@ -155,6 +155,8 @@ private slots:
         QTest::newRow("null") << "memory_bandwidth_tbps" << "null";
         QTest::newRow("fractional year") << "launch_year" << "2022.5";
         QTest::newRow("boolean as number") << "price_usd" << "true";
+        QTest::newRow("negative FP4 peak") << "fp4_dense_tflops" << "-1";
+        QTest::newRow("absurd FP4 peak") << "fp4_dense_tflops" << "1e7";
     }
 
     void numbersMustBeFiniteAndWithinBounds() const
@@ -234,6 +236,20 @@ private slots:
         QCOMPARE(c.findGpu("A100-SXM-80GB")->peak(Dtype::BF16), 312e12);
     }
 
+    void fp4PeakIsReadInTflops() const
+    {
+        // fp4_dense_tflops: dense FP4 (NVFP4 / MXFP4) TFLOPS beside the tflops table, with its own provenance.
+        Catalog c = bundledCatalog();
+        std::vector<CatalogIssue> issues;
+        mergeCatalogText(c, doc("gpus", R"({"id": "B200-SXM-180GB", "fp4_dense_tflops": {"value": 9000,
+            "source": "NVIDIA HGX B200 datasheet", "date": "2024-03"}})"), "fp4.json", issues);
+        QVERIFY(issues.empty());
+        const GpuSpec *b200 = c.findGpu("B200");
+        QCOMPARE(b200->fp4DenseFlops, 9000e12);
+        QCOMPARE(b200->sources.at("fp4_dense_tflops").date, std::string("2024-03"));
+        QCOMPARE(b200->peak(Dtype::BF16), bundledCatalog().findGpu("B200")->peak(Dtype::BF16));
+    }
+
     void failedOverrideLeavesTheEntryUnchanged() const
     {
         Catalog c = bundledCatalog();
@@ -258,6 +274,7 @@ private slots:
         QCOMPARE(g->memoryBytes, 80.0 * 1024 * 1024 * 1024);   // memory_gib is binary
         QCOMPARE(g->scaleUpBandwidth, 400e9);   // published bidirectional GB/s halved
         QCOMPARE(g->peak(Dtype::FP8), 1000e12);
+        QCOMPARE(g->fp4DenseFlops, 0.0);   // no FP4 figure given
         QCOMPARE(g->sources.at("memory_gib").source, std::string("user catalog mine.json"));
         QVERIFY(g->sources.at("memory_gib").date.empty());
         QCOMPARE(c.gpus.size(), bundledCatalog().gpus.size() + 1);

@@ -82,6 +82,8 @@ CatalogTable gpuTable(const Catalog &c)
           [](const auto &g) { return optional(g.peak(Dtype::BF16) / units::kTFLOPS, 1); }},
          {QObject::tr("FP8 TFLOPS (dense)"), "tflops.fp8",
           [](const auto &g) { return optional(g.peak(Dtype::FP8) / units::kTFLOPS, 1); }},
+         {QObject::tr("FP4 TFLOPS (dense)"), "fp4_dense_tflops",
+          [](const auto &g) { return optional(g.fp4DenseFlops / units::kTFLOPS, 0); }},
          {QObject::tr("TDP (W)"), "tdp_w", [](const auto &g) { return number(g.tdpW); }},
          {QObject::tr("Scale-up (GB/s, both dir.)"), "scale_up_bidir_gbytes_per_s",
           [](const auto &g) { return optional(g.scaleUpBandwidth * 2 / units::kGB, 0); }},
