@@ -16,9 +16,10 @@ namespace {
 // Bytes per token of the MLP tensors stored for the backward, before TP splitting.
 // Plain MLP (Korthikanti): GeLU input and second linear input, 2 f-sized tensors.
 // Gated MLP (Ultra-Scale Playbook): gate and up outputs, activation output, gated product: 4.
-double mlpBytes(double f, bool gated, double q)
+// The second linear's input (the last of them) is saved in `li` bytes (FP8 under Transformer Engine).
+double mlpBytes(double f, bool gated, double q, double li)
 {
-    return (gated ? 4.0 : 2.0) * q * f;
+    return ((gated ? 3.0 : 1.0) * q + li) * f;
 }
 
 // Average number of key positions a query attends to, over full and sliding-window layers.
@@ -50,7 +51,10 @@ MoeBytes moeBytes(const ModelShape &s, const ActivationConfig &c, double expertM
     const double L = std::max(s.layers, 1);
     const double routed = s.topK * c.moeCapacityFactor;
     m.sharded = (routed + s.sharedExperts) * expertMlp * s.moeLayers / L;
-    m.replicated = (2.0 * routed * c.bytes * s.hidden + 4.0 * s.experts) * s.moeLayers / L;
+    // The dispatched copy is the experts' first linear input (FP8 under Transformer Engine); the
+    // combine keeps the 16-bit expert outputs for the router's gradient.
+    const double li = c.korthikanti ? c.linearInputBytes : c.bytes;
+    m.replicated = (routed * (li + c.bytes) * s.hidden + 4.0 * s.experts) * s.moeLayers / L;
     return m;
 }
 
@@ -124,15 +128,16 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
     // input, and the dropout masks after attention and after the MLP. MLA also keeps its
     // compressed KV latent, which is not split by TP.
     const double L = std::max(s.layers, 1);
-    double replicated = 4.0 * q * h + 2.0 * mask * h;
+    // The norm outputs are the QKV and MLP linears' inputs (FP8 under Transformer Engine).
+    double replicated = 2.0 * q * h + 2.0 * c.linearInputBytes * h + 2.0 * mask * h;
     if (s.mla)
         replicated += q * s.kvElementsPerToken;
 
     // Split by TP (Korthikanti "24/t"): Q, K, V (GQA shrinks K and V), the output-projection input,
     // and the MLP's f-sized tensors.
     double sharded = q * (s.qWidth + s.kvProjWidth + s.vWidth);
-    const double dense = mlpBytes(s.ffn, s.gated, q);
-    const MoeBytes moe = moeBytes(s, c, mlpBytes(s.expertFfn, s.gated, q));
+    const double dense = mlpBytes(s.ffn, s.gated, q, c.linearInputBytes);
+    const MoeBytes moe = moeBytes(s, c, mlpBytes(s.expertFfn, s.gated, q, c.linearInputBytes));
     replicated += moe.replicated;
     sharded += dense * s.denseLayers / L + moe.sharded;
 
@@ -164,6 +169,8 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.sp = layout.sp && layout.tp > 1;
     act.flash = layout.flashAttention;
     act.bytes = bytesPerElement(plan.precision.activations);
+    const FrameworkMemoryTraits &stack = frameworkMemoryTraits(plan.parallelism.framework);
+    act.linearInputBytes = plan.precision.compute == Dtype::FP8 && stack.persistentFp8Weights ? 1.0 : act.bytes;
     act.moeCapacityFactor = plan.model.moeCapacityFactor;
     const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     act.korthikanti = fw.korthikantiAccounting;

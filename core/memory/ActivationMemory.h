@@ -22,6 +22,10 @@ struct ActivationConfig
     bool sp = false;            // sequence parallel: the replicated h-sized tensors are split by tp too
     bool flash = true;          // fused attention: no s x s score matrices are stored
     double bytes = 2.0;         // bytes per stored activation element (precision.activations)
+    // Bytes per element of the inputs the linear layers save for their weight gradient: 1 under
+    // Transformer Engine FP8 (Linear, LayerNormLinear and GroupedLinear save the FP8 cast of their
+    // input, not the 16-bit tensor), otherwise `bytes`. Korthikanti accounting only.
+    double linearInputBytes = 2.0;
     double moeCapacityFactor = 1.0;
     // What autograd saves: Korthikanti et al.'s accounting of Megatron's fused kernels (dropout
     // masks included), or PyTorch's saved tensors of an eager or compiled Llama-style layer.

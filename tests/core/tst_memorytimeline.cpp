@@ -5,6 +5,7 @@
 // what a run leaves blank, and host RAM reported on the node rather than the GPU.
 #include "common/Units.h"
 #include "eval/Diagnostics.h"
+#include "memory/ActivationMemory.h"
 #include "memory/FrameworkMemory.h"
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryModel.h"
@@ -222,6 +223,26 @@ private slots:
         const std::string text = describe(d);
         QVERIFY2(text.find("2.1 TiB of host RAM per node, the node has 1.5 TiB") != std::string::npos, text.c_str());
         QVERIFY(text.find("per GPU") == std::string::npos);
+    }
+
+    void transformerEngineFp8StoresLinearInputsInFp8() const
+    {
+        // TE's Linear/LayerNormLinear save the FP8 cast of their input for the weight gradient: the
+        // QKV and MLP inputs (the norm outputs) and the second MLP linear's input take 1 byte, the
+        // rest stays 16-bit. torchao's float8 (FSDP2) saves the 16-bit input.
+        Fixture f;
+        f.refresh();
+        const Layout l = layoutFromPlan(f.plan);
+        const ActivationConfig bf16 = trainingActivationConfig(f.plan, l);
+        f.plan.precision.compute = Dtype::FP8;
+        const ActivationConfig fp8 = trainingActivationConfig(f.plan, l);
+        QCOMPARE(bf16.linearInputBytes, 2.0);
+        QCOMPARE(fp8.linearInputBytes, 1.0);
+        const double h = 4096, ffn = 14336;
+        const double saved = layerBytesPerToken(f.rp.shape, bf16, Recompute::None) - layerBytesPerToken(f.rp.shape, fp8, Recompute::None);
+        QVERIFY(std::fabs(saved - (2 * h + ffn)) < 1e-9 * saved);
+        f.plan.parallelism.framework = Framework::Fsdp2;
+        QCOMPARE(trainingActivationConfig(f.plan, l).linearInputBytes, 2.0);
     }
 
     void timeFractionsFollowTheSchedule() const

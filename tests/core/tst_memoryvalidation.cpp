@@ -7,6 +7,9 @@
 #include "catalog/CatalogLoader.h"
 #include "common/TextFile.h"
 #include "common/Units.h"
+#include "eval/ResolvedPlan.h"
+#include "memory/MemoryModel.h"
+#include "plan/PlanIo.h"
 #include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/MemoryCounter.h"
@@ -153,6 +156,33 @@ private slots:
             QVERIFY2(bytesSeenBy(m, MemoryCounter::Allocated) >= floor, c.id.c_str());
         }
         QCOMPARE(checked, 2);
+    }
+
+    void deepSeekV3RecipeFitsIn80GB() const
+    {
+        // DeepSeek-V3 Technical Report (arXiv 2412.19437) §3.1-§3.3: 2,048 H800, TP 1, PP 16, EP 64,
+        // ZeRO-1, FP8, sequence 4096, micro-batch 1, global batch 15,360. It trained, so it fit in
+        // 80 GB. The model stores the linears' inputs in FP8 but not yet the report's recompute of
+        // RMSNorm, MLA's up-projection and SwiGLU (docs/accuracy.md "MoE rows").
+        const char *text = R"plan({"format": "gpuplan-plan", "version": 1, "name": "DeepSeek-V3 (report)",
+            "model": {"preset": "deepseek-v3"},
+            "workload": {"mode": "training", "training": {"seq_len": 4096, "global_batch": 15360, "micro_batch": 1}},
+            "hardware": {"gpu": "H800-SXM-80GB", "num_gpus": 2048},
+            "parallelism": {"tp": 1, "pp": 16, "ep": 64, "zero": 1, "sharding": "megatron", "framework": "megatron",
+                            "recompute": "selective"},
+            "precision": {"compute": "fp8"}})plan";
+        Plan plan;
+        std::vector<PlanError> errors;
+        QVERIFY(loadPlanText(text, "deepseek-v3", &bundledCatalog(), plan, errors));
+        ResolvedPlan rp;
+        std::vector<ResolveError> resolveErrors;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), rp, resolveErrors));
+        const MemoryResult m = estimateTrainingMemory(rp, layoutFromPlan(plan));
+        qInfo("DeepSeek-V3 recipe: %.1f GiB per GPU of %.1f GiB (activations %.1f GiB)", m.perGpuBytes / units::kGiB,
+              m.capacityBytes / units::kGiB, m.breakdown.activations / units::kGiB);
+        QVERIFY(m.perGpuBytes > 0 && std::isfinite(m.perGpuBytes));
+        QEXPECT_FAIL("", "161 GiB: DeepSeek's recompute of RMSNorm, MLA up-projection and SwiGLU is not modelled", Continue);
+        QVERIFY(m.verdict != MemoryVerdict::DoesNotFit);
     }
 
     void frameworkGapsAreTheFitHalfOptimum() const
