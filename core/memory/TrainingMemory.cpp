@@ -168,7 +168,9 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
         add(MemoryPhaseKind::Loss, l.pp > 1 ? 1 : forwardMb, loss);
     }
 
+    // The first layer's backward also holds its unsharded gradient before FSDP's reduce-scatter.
     b.activations = stored + working;
+    b.commBuffers += unitGradient - forwardUnitGradient;
     add(MemoryPhaseKind::Backward, l.pp > 1 ? 1 : forwardMb, b);
 
     b = base;
