@@ -45,6 +45,11 @@ struct FrameworkMemoryTraits
     // peak (block rounding, per-stream pools, freed blocks too small for the next large tensor).
     // Negative: the generic figure (memassume::kAllocatorSlack).
     double reservedGap;
+    // MoE: the router's probabilities are applied inside the experts' activation (Megatron-Core's
+    // TEGroupedMLP multiplies permuted_probs into the SwiGLU output, moe_apply_probs_on_input off),
+    // so the combine is a plain un-permute that saves nothing; otherwise the combine keeps every
+    // routed copy's 16-bit expert output for the probabilities' gradient.
+    bool moeProbsInActivation = false;
 };
 
 const FrameworkMemoryTraits &frameworkMemoryTraits(Framework framework);
