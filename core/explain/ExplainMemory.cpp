@@ -12,6 +12,7 @@
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
+#include "plan/RecomputeModules.h"
 #include "report/TextReport.h"
 
 #include <algorithm>
@@ -154,9 +155,13 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                                                   / (static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1)));
     const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, microBatches, !isLast);
     const double working = recomputeWorkingSetBytes(rp.shape, act, l.recompute);
+    // A selective recompute names its modules when the plan states them (Megatron-Core's names).
+    std::string recomputeText = nameOf(recomputeNames(), l.recompute);
+    if (l.recompute == Recompute::Selective && act.korthikanti && act.recomputeModules != 0)
+        recomputeText += ": " + recomputeModulesText(act.recomputeModules);
     out.terms.push_back({"A_layer",
                          "activations one layer keeps per micro-batch: s·b·h·(34 + 5·a·s/h)/t, less what recompute "
-                         "(" + std::string(nameOf(recomputeNames(), l.recompute)) + "), FlashAttention ("
+                         "(" + recomputeText + "), FlashAttention ("
                              + (l.flashAttention ? "on" : "off") + ") and sequence parallelism (" + (act.sp ? "on" : "off")
                              + ") drop; s = " + integer(act.seq) + ", b = " + integer(act.microBatch),
                          formatBytes(perLayer)});
