@@ -135,8 +135,19 @@ Json entryJson(const ModelPreset &m)
 {
     Json j = head(m.id, m.arch.name, m.aliases);
     j["published_params"] = m.publishedParams;
+    if (m.publishedActiveParams > 0)
+        j["published_active_params"] = m.publishedActiveParams;
+    if (m.publishedStep > 0)
+        j["published_step"] = m.publishedStep;
+    if (m.publishedActiveStep > 0)
+        j["published_active_step"] = m.publishedActiveStep;
+    if (!m.publishedExcludes.empty())
+        j["published_excludes"] = m.publishedExcludes;
     j["default_seq_len"] = m.defaultSeqLen;
-    j["counted_params"] = computeModelShape(m.arch, m.defaultSeqLen > 0 ? m.defaultSeqLen : 4096).totalParams;
+    const ModelShape shape = computeModelShape(m.arch, m.defaultSeqLen > 0 ? m.defaultSeqLen : 4096);
+    j["counted_params"] = shape.totalParams;
+    if (m.arch.moeExperts > 0)
+        j["counted_active_params"] = shape.activeParams;
     // The architecture under the plan file's model.* names (docs/plan-format.md).
     Plan plan;
     plan.model = m.arch;

@@ -18,6 +18,7 @@ int runPortfolio(const std::vector<std::string> &args);
 int runGrowth(const std::vector<std::string> &args);
 int runBench(const std::vector<std::string> &args);
 int runExport(const std::vector<std::string> &args);
+int runModel(const std::vector<std::string> &args);
 
 CommandHelp evaluateHelp();
 CommandHelp validateHelp();
@@ -30,6 +31,7 @@ CommandHelp portfolioHelp();
 CommandHelp growthHelp();
 CommandHelp benchHelp();
 CommandHelp exportHelp();
+CommandHelp modelHelp();
 
 std::span<const Command> commands();
 

@@ -16,6 +16,7 @@ const Command kCommands[] = {
     {"validate", "compare predictions with published measurements (CSV)", runValidate, validateHelp},
     {"calibrate", "fit a GPU's efficiency parameters to your own training measurements (CSV)", runCalibrate, calibrateHelp},
     {"catalog", "list, show and check catalog entries (GPUs, nodes, fabrics, clouds, models, ...)", runCatalog, catalogHelp},
+    {"model", "import a model from a Hugging Face config.json or model folder into the user catalog", runModel, modelHelp},
     {"fields", "list plan fields with their allowed values", runFields, fieldsHelp},
     {"search", "find the best parallel layouts of a plan (auto-planner)", runSearch, searchHelp},
     {"procure", "budget and deadline in, options out: GPUs x counts x buying or renting", runProcure, procureHelp},

@@ -104,8 +104,20 @@ bool readModelEntry(CatalogEntryReader &r, ModelPreset &m)
     }
     m.arch = plan.model;
     m.arch.preset.clear();
-    return r.number("published_params", 1, 1e14, m.publishedParams) &&
-           r.integer("default_seq_len", 1, 10000000, m.defaultSeqLen) && r.rejectUnknownKeys();
+    if (!r.number("published_params", 1, 1e14, m.publishedParams) ||
+        !r.number("published_active_params", 1, 1e14, m.publishedActiveParams) ||
+        !r.number("published_step", 0, 1e13, m.publishedStep) ||
+        !r.number("published_active_step", 0, 1e13, m.publishedActiveStep) || !r.textList("published_excludes", m.publishedExcludes) ||
+        !r.integer("default_seq_len", 1, 10000000, m.defaultSeqLen))
+        return false;
+    for (const std::string &part : m.publishedExcludes) {
+        if (part != "mtp" && part != "input_embedding" && part != "output_layer" && part != "vision_encoder")
+            return r.fail("published_excludes", "expected a list of mtp, input_embedding, output_layer, vision_encoder, found \"" +
+                                                    part + "\"");
+    }
+    if (m.publishedActiveParams > 0 && m.publishedParams > 0 && m.publishedActiveParams > m.publishedParams)
+        return r.fail("published_active_params", "expected at most published_params");
+    return r.rejectUnknownKeys();
 }
 
 bool readEngineEntry(CatalogEntryReader &r, EnginePreset &e)

@@ -5,7 +5,9 @@
 #include "common/AtomicFile.h"
 #include "common/JsonText.h"
 #include "common/TextFile.h"
+#include "common/EnumNames.h"
 #include "common/Utf8.h"
+#include "model/HfImport.h"
 #include "plan/PlanFields.h"
 
 #include <nlohmann/json.hpp>
@@ -325,6 +327,37 @@ bool savePlanFile(const std::string &path, const Plan &plan, std::string &error)
     return writeFileAtomically(path, text, error);
 }
 
+namespace {
+
+// --set model.config=PATH: the architecture of a Hugging Face config.json or model folder
+// (model/HfImport.h) replaces the plan's model, as a new model.preset does, and its stored weight
+// format becomes precision.weights. Later --set model.x overrides refine it.
+bool applyModelConfig(nlohmann::json &doc, const std::string &path, std::vector<PlanError> &errors)
+{
+    HfImport imported;
+    HfImportError error;
+    if (!importHfModel(path, imported, error)) {
+        errors.push_back({"", "model.config", error.text()});
+        return false;
+    }
+    Plan plan;
+    plan.model = imported.arch;
+    plan.model.preset.clear();
+    const nlohmann::json written = nlohmann::json::parse(planToJson(plan).dump());
+    if (!doc.is_object())
+        doc = nlohmann::json::object();
+    doc["model"] = written["model"];
+    if (imported.hasWeightDtype) {
+        nlohmann::json &precision = doc["precision"];
+        if (!precision.is_object())
+            precision = nlohmann::json::object();
+        precision["weights"] = enumName(dtypeNames(), static_cast<int>(imported.weightDtype));
+    }
+    return true;
+}
+
+} // namespace
+
 bool applyOverride(nlohmann::json &doc, std::string_view assignment, std::vector<PlanError> &errors)
 {
     const std::size_t eq = assignment.find('=');
@@ -334,6 +367,8 @@ bool applyOverride(nlohmann::json &doc, std::string_view assignment, std::vector
     }
     const std::string path(assignment.substr(0, eq));
     const std::string valueText(assignment.substr(eq + 1));
+    if (path == "model.config")
+        return applyModelConfig(doc, valueText, errors);
     if (!findPlanField(path)) {
         errors.push_back({"", path, "unknown field (see `gpuplan-cli fields`)"});
         return false;

@@ -7,6 +7,8 @@
 #include "common/EnumNames.h"
 #include "model/ModelShape.h"
 
+#include "PublishedCounts.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QTest>
@@ -272,7 +274,7 @@ private slots:
 
     void partsOf2026PinnedToReference() const
     {
-        // shared/reference/hardware_and_prices/gpus_2026.csv (README_2026.md): dense figures.
+        // The reference data of 2026-12-01 (GPUs of 2025-2026, its README for how sure each figure is): dense figures.
         const Catalog &c = bundledCatalog();
         const GpuSpec *b300 = c.findGpu("B300-SXM-288GB");
         QVERIFY(b300);
@@ -378,10 +380,69 @@ private slots:
         QVERIFY(m);
         QVERIFY(m->publishedParams > 0);
         QVERIFY(m->defaultSeqLen > 0);
-        const double counted = computeModelShape(m->arch, m->defaultSeqLen).totalParams;
+        // Counted as the published figure counts (published_excludes); within 2%, plus the figure's rounding.
+        const double counted = test::checkPublished(*m, m->arch).total;
         const double error = std::fabs(counted / m->publishedParams - 1.0);
-        QVERIFY2(error <= 0.02, qPrintable(QString("%1: counted %2, published %3").arg(id).arg(counted, 0, 'g', 6)
+        QVERIFY2(error <= 0.02 + m->publishedStep / m->publishedParams, qPrintable(QString("%1: counted %2, published %3").arg(id).arg(counted, 0, 'g', 6)
                                                .arg(m->publishedParams, 0, 'g', 6)));
+    }
+
+    void modelCountsWithinHalfAPercent_data() const
+    {
+        QTest::addColumn<QString>("id");
+        for (const ModelPreset &m : bundledCatalog().models)
+            QTest::newRow(m.id.c_str()) << QString::fromStdString(m.id);
+    }
+
+    void modelCountsWithinHalfAPercent() const
+    {
+        // Counted (core/model/ModelShape) against the published total, and the active count of an
+        // MoE model: within 0.5% plus the step the figure is rounded to ("70B": 1 billion), counted as
+        // the figure counts (published_excludes: MTP modules, embeddings, a vision encoder).
+        QFETCH(QString, id);
+        const ModelPreset *m = bundledCatalog().findModel(id.toStdString());
+        QVERIFY(m);
+        const test::PublishedCheck c = test::checkPublished(*m, m->arch);
+        QVERIFY2(c.totalOk, c.text.c_str());
+        QVERIFY2(c.activeOk, c.text.c_str());
+        if (m->arch.moeExperts > 0 && m->publishedStep > 0)
+            QVERIFY2(m->publishedActiveParams > 0, (m->id + ": an MoE preset of 2025-2026 states its active count").c_str());
+    }
+
+    void presetsOf2026Resolve() const
+    {
+        // The names runs are published under resolve to the presets.
+        const Catalog &c = bundledCatalog();
+        const std::pair<const char *, const char *> names[] = {
+            {"Llama-3.1-8B-Instruct", "llama3-8b"},     {"Meta-Llama-3.1-70B-Instruct", "llama3-70b"},
+            {"Llama-3.3-70B-Instruct", "llama-3.3-70b"}, {"DeepSeek-R1", "deepseek-r1"},
+            {"DeepSeek-V3-0324", "deepseek-v3"},       {"Qwen3-235B-A22B", "qwen3-235b-a22b"},
+            {"Qwen/Qwen3-30B-A3B", "qwen3-30b-a3b"},   {"gpt-oss-120b", "gpt-oss-120b"},
+            {"openai/gpt-oss-20b", "gpt-oss-20b"},     {"Llama-4-Maverick-17B-128E-Instruct", "llama-4-maverick"},
+            {"Llama-4-Scout-17B-16E-Instruct", "llama-4-scout"}, {"Kimi-K2-Instruct", "kimi-k2"},
+            {"GLM-4.5", "glm-4.5"},                    {"GLM-4.5-Air", "glm-4.5-air"},
+            {"MiniMax-M2", "minimax-m2"},              {"gemma-3-27b-it", "gemma-3-27b"},
+            {"Mistral-Small-3.1-24B-Instruct-2503", "mistral-small-3"}, {"Mistral-Large-Instruct-2407", "mistral-large-2"},
+            {"Mixtral-8x22B-Instruct-v0.1", "mixtral-8x22b"}, {"phi-4", "phi-4"},
+            {"Qwen2.5-14B-Instruct", "qwen2.5-14b"},   {"Llama-3.2-1B-Instruct", "llama-3.2-1b"}};
+        for (const auto &[name, id] : names) {
+            const ModelPreset *m = c.findModel(name);
+            QVERIFY2(m, name);
+            QCOMPARE(QString::fromStdString(m->id), QString(id));
+        }
+        QVERIFY(c.models.size() >= 47);
+        // Architecture fields of the newer presets read through the plan registry.
+        const ModelPreset *v3 = c.findModel("deepseek-r1");
+        QCOMPARE(v3->arch.mlaKvLoraRank, 512);
+        QCOMPARE(v3->arch.moeDenseLayers, 3);
+        QCOMPARE(v3->arch.mtpLayers, 1);
+        const ModelPreset *gemma = c.findModel("gemma-3-4b");
+        QCOMPARE(gemma->arch.slidingWindow, 1024);
+        QCOMPARE(gemma->arch.slidingWindowLayers, 29);
+        QVERIFY(gemma->arch.tiedEmbeddings);
+        QCOMPARE(c.findModel("gpt-oss-120b")->arch.slidingWindowLayers, 18);
+        QCOMPARE(c.findModel("llama-4-maverick")->arch.moeDenseLayers, 24);
+        QCOMPARE(c.findModel("minimax-m2")->arch.mtpLayers, 3);
     }
 };
 

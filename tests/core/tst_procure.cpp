@@ -431,6 +431,24 @@ private slots:
         QVERIFY(error.find("no-such-gpu") != std::string::npos);
     }
 
+    void partsWithoutAPriceAreNotBought()
+    {
+        // The catalog says the H800 and GH200 have no purchase price (gpus.json): procurement offers
+        // no purchase of them and says why; GH200's cloud offers stay.
+        ProcureRequest request;
+        request.gpus = {"H800-SXM-80GB", "GH200-96GB"};
+        ProcureResult r;
+        std::string error;
+        QVERIFY2(procure(example70b(), bundledCatalog(), request, r, error), error.c_str());
+        bool gh200Cloud = false;
+        for (const ProcureOption &o : r.options) {
+            QVERIFY2(o.acquisition != Acquisition::Buy, o.gpu.c_str());
+            gh200Cloud = gh200Cloud || (o.gpu == "GH200-96GB" && o.acquisition == Acquisition::Cloud);
+        }
+        QVERIFY(gh200Cloud);
+        QVERIFY(r.rejected.count("no purchase price in the catalog"));
+    }
+
     void servingPlanRefused()
     {
         Plan plan;
