@@ -5,10 +5,19 @@
 set(GPUPLAN_EXAMPLES_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/gpuplan/examples)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION ${GPUPLAN_EXAMPLES_INSTALL_DIR}
         FILES_MATCHING PATTERN "*.gpuplan")
+# The public validation measurements: gpuplan-cli catalog coverage counts them, validate reads them.
+install(FILES ${PROJECT_SOURCE_DIR}/tests/data/validation/training_public.csv
+              ${PROJECT_SOURCE_DIR}/tests/data/validation/inference_public.csv
+              ${PROJECT_SOURCE_DIR}/tests/data/validation/memory_public.csv
+              ${PROJECT_SOURCE_DIR}/tests/data/validation/README.md
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuplan/validation)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
         FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
 install(FILES ${PROJECT_SOURCE_DIR}/resources/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The lintian warnings the package keeps, each with its reason in the file.
+install(FILES ${PROJECT_SOURCE_DIR}/resources/debian/lintian-overrides
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME gpuplan)
 
 # Debian wants its changelog compressed reproducibly (gzip -n: no name or time stamp).
 set(changelog ${CMAKE_CURRENT_BINARY_DIR}/changelog.Debian.gz)

@@ -9,6 +9,7 @@
 #include "Theme.h"
 #include "autoplan/AutoPlanDialog.h"
 #include "catalog/CatalogBrowser.h"
+#include "catalog/CoverageDialog.h"
 #include "document/DocumentActions.h"
 #include "document/FieldLabels.h"
 #include "document/PlanController.h"
@@ -21,7 +22,10 @@
 #include "teaching/TeachingDocks.h"
 
 #include "catalog/CatalogLoader.h"
+#include "catalog/ModelImportEntry.h"
+#include "catalog/UserCatalogWrite.h"
 #include "common/EnumNames.h"
+#include "model/HfImport.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -29,6 +33,8 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -126,6 +132,9 @@ void MainWindow::createFileMenu()
     m_open->setShortcut(QKeySequence::Open);
     m_fileMenu->addMenu(m_documents->recentMenu());
     m_fileMenu->addMenu(m_documents->exampleMenu());
+    QAction *importModelAction = m_fileMenu->addAction(tr("Import &model…"), this, &MainWindow::chooseModelToImport);
+    importModelAction->setObjectName(QStringLiteral("importModel"));
+    importModelAction->setStatusTip(tr("Add a model from a Hugging Face config.json or model folder to your catalog"));
     m_fileMenu->addAction(tr("Co&mpare with…"), this, [this] {
         if (auto *compare = m_results->findTab<ComparisonTab>()) {
             m_results->setCurrentTab(compare);
@@ -281,6 +290,10 @@ void MainWindow::createHelpMenu()
     m_teaching = new TeachingDocks(m_controller, this, m_results);
     m_teaching->addHelpActions(help);
     help->addSeparator();
+    QAction *coverageAction = help->addAction(tr("&Coverage of the models"), this, [this] {
+        CoverageDialog(m_controller->catalog(), QString(), this).exec();
+    });
+    coverageAction->setObjectName(QStringLiteral("coverage"));
     help->addAction(tr("&About gpuplan"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -429,6 +442,80 @@ void MainWindow::reloadCatalog()
                              tr("These catalog entries were skipped:\n\n%1").arg(issues.join(QLatin1Char('\n'))));
 }
 
+void MainWindow::chooseModelToImport()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import model"), QString(),
+        tr("Hugging Face model config (config.json *.json);;All files (*)"));
+    if (!path.isEmpty())
+        importModel(path);
+}
+
+void MainWindow::setModelImportReporter(std::function<void(bool ok, const QString &text)> reporter)
+{
+    m_modelImportReporter = std::move(reporter);
+}
+
+bool MainWindow::isModelSource(const QUrl &url)
+{
+    if (!url.isLocalFile() || DocumentActions::isPlanFile(url))
+        return false;
+    const QFileInfo info(url.toLocalFile());
+    if (info.isDir())
+        return QFileInfo(QDir(info.filePath()).filePath(QStringLiteral("config.json"))).exists();
+    return info.suffix().compare(QStringLiteral("json"), Qt::CaseInsensitive) == 0;
+}
+
+bool MainWindow::importModel(const QString &path, QString *report)
+{
+    const auto tell = [this, report](bool ok, const QString &text) {
+        if (report)
+            *report = text;
+        if (m_modelImportReporter)
+            m_modelImportReporter(ok, text);
+        else if (ok)
+            QMessageBox::information(this, tr("Model imported"), text);
+        else
+            QMessageBox::warning(this, tr("Model not imported"), text);
+        return ok;
+    };
+    HfImport model;
+    HfImportError error;
+    if (!importHfModel(path.toStdString(), model, error))
+        return tell(false, tr("%1\n\nNothing was written.").arg(QString::fromStdString(error.text())));
+    // Ids are checked against the catalogs as the reload below will find them.
+    QStringList loadIssues;
+    const Catalog installed = PlanController::loadInstalledCatalog(loadIssues);
+    ModelImportEntry made;
+    std::string problem;
+    if (!makeModelImportEntry(model, installed, {}, {}, todayUtc(), made, problem))
+        return tell(false, tr("%1\n\nNothing was written.").arg(QString::fromStdString(problem)));
+    UserCatalogWrite written;
+    if (!writeUserCatalogEntry(defaultUserCatalogDir(), "models", made.entry, written, problem))
+        return tell(false, QString::fromStdString(problem));
+    reloadCatalog();
+    QString setError;
+    if (!m_controller->setPreset(QString::fromStdString(made.id), &setError))
+        return tell(false, tr("%1 was written to %2, but the plan cannot use it: %3")
+                               .arg(QString::fromStdString(made.id), QString::fromStdString(written.file), setError));
+    if (model.hasWeightDtype)   // the stored format (quantization_config or torch_dtype)
+        m_controller->setNumber(QStringLiteral("precision.weights"), static_cast<double>(model.weightDtype));
+    QStringList lines;
+    lines << tr("%1 is in your catalog as %2 (%3) and is the plan's model now.")
+                 .arg(QString::fromStdString(made.name), QString::fromStdString(made.id), QString::fromStdString(written.file));
+    if (model.hasWeightDtype)
+        lines << tr("Weights: %1.").arg(QString::fromStdString(model.weightFormat));
+    for (const std::string &n : model.notes)
+        lines << QString::fromStdString(n);
+    if (const std::string s = model.ignoredMessage(); !s.empty())
+        lines << QString::fromStdString(s);
+    if (const std::string s = model.unknownMessage(); !s.empty())
+        lines << QString::fromStdString(s);
+    statusBar()->showMessage(tr("Imported %1 as %2").arg(QString::fromStdString(made.name), QString::fromStdString(made.id)),
+                             10000);
+    return tell(true, lines.join(QLatin1Char('\n')));
+}
+
 void MainWindow::showPreferences()
 {
     PreferencesDialog dialog(m_settings, this);
@@ -469,17 +556,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && DocumentActions::isPlanFile(urls.front()))
+    if (urls.size() == 1 && (DocumentActions::isPlanFile(urls.front()) || isModelSource(urls.front())))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() != 1 || !DocumentActions::isPlanFile(urls.front()))
+    if (urls.size() != 1)
         return;
-    event->acceptProposedAction();
-    m_documents->openPath(urls.front().toLocalFile());
+    if (DocumentActions::isPlanFile(urls.front())) {
+        event->acceptProposedAction();
+        m_documents->openPath(urls.front().toLocalFile());
+    } else if (isModelSource(urls.front())) {
+        event->acceptProposedAction();
+        importModel(urls.front().toLocalFile());
+    }
 }
 
 } // namespace gpuplan::ui

@@ -5,11 +5,14 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class QAction;
 class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QUrl;
 
 namespace gpuplan::ui {
 
@@ -54,6 +57,16 @@ public:
     bool inputsDockShown() const;                   // for tests
     void applySettings();                           // theme, fonts and chart defaults from Settings
 
+    // File > Import model… and a config.json or model folder dropped on the window: reads a Hugging
+    // Face config.json or model folder (model/HfImport.h), writes it to the user catalog folder
+    // (added-in-gpuplan.json, as gpuplan-cli model import does), reloads the catalogs and makes it
+    // the plan's model, with its stored weight format. On failure nothing is written and the plan
+    // is unchanged. report gets what the user is told (the error, or the ids, notes and ignored fields).
+    bool importModel(const QString &path, QString *report = nullptr);
+    // How importModel's outcome is shown (default: a message box); tests replace it.
+    void setModelImportReporter(std::function<void(bool ok, const QString &text)> reporter);
+    static bool isModelSource(const QUrl &url);     // a .json file other than a plan, or a folder with config.json
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -75,6 +88,7 @@ private:
     void updateStatus();
     void updateScenario();
     void reloadCatalog();
+    void chooseModelToImport();
     void showAutoPlan();
     void showCatalogBrowser();
     void showPreferences();
@@ -109,6 +123,7 @@ private:
     QLabel *m_evalTime = nullptr;
     QLabel *m_catalogInfo = nullptr;
     QLabel *m_fileState = nullptr;
+    std::function<void(bool ok, const QString &text)> m_modelImportReporter;
 };
 
 } // namespace gpuplan::ui

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // gpuplan-cli catalog KIND [--json]      lists the entries of one kind with their key figures;
 // gpuplan-cli catalog show ID [--json]   one entry of any kind with every field and its source;
-// gpuplan-cli catalog check DIR          loads a user catalog folder and reports every issue.
+// gpuplan-cli catalog check DIR          loads a user catalog folder and reports every issue;
+// gpuplan-cli catalog coverage [--json]  the support matrix: GPU x precision x workload against the
+//                                        bundled validation measurements.
 #include "CatalogEntryJson.h"
 #include "CliCommon.h"
 #include "Commands.h"
 
 #include "catalog/CatalogLoader.h"
+#include "common/TextFile.h"
 #include "report/TextReport.h"
+#include "validate/Coverage.h"
+#include "validate/CsvTable.h"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -212,19 +219,109 @@ int check(const CliArgs &args, const std::string &dir)
     return issues.empty() ? kOk : kBadInput;
 }
 
+// Where the bundled validation CSVs are: --validation-dir, $GPUPLAN_VALIDATION_DIR, the installed
+// share/gpuplan/validation beside the executable, else the source tree (a build folder).
+std::string validationDir(const CliArgs &args)
+{
+    namespace fs = std::filesystem;
+    if (auto dir = args.value("--validation-dir"))
+        return *dir;
+    if (const char *env = std::getenv("GPUPLAN_VALIDATION_DIR"); env && *env)
+        return env;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = exe.parent_path().parent_path() / "share" / "gpuplan" / "validation";
+        if (fs::exists(installed / "training_public.csv", ec))
+            return installed.string();
+    }
+    return GPUPLAN_SOURCE_VALIDATION_DIR;
+}
+
+int coverage(const CliArgs &args, const Catalog &catalog, bool json)
+{
+    const std::string dir = validationDir(args);
+    ValidationCounts counts;
+    const std::pair<const char *, const char *> files[] = {
+        {"training", "training_public.csv"}, {"inference", "inference_public.csv"}, {"memory", "memory_public.csv"}};
+    for (const auto &[workload, name] : files) {
+        const std::string path = dir + "/" + name;
+        std::string text, error;
+        if (!readTextFile(path, CsvTable::kMaxBytes, text, error)) {
+            printError("catalog coverage: " + error + " (the bundled validation files; --validation-dir DIR)");
+            return kBadInput;
+        }
+        if (!countValidationRows(text, workload, catalog, counts, error)) {
+            printError("catalog coverage: " + path + ": " + error);
+            return kBadInput;
+        }
+    }
+    const std::vector<CoverageCell> cells = computeCoverage(catalog, counts);
+    const std::string only = args.value("--gpu").value_or("");
+    const GpuSpec *onlyGpu = only.empty() ? nullptr : catalog.findGpu(only);
+    if (!only.empty() && !onlyGpu) {
+        printError("catalog coverage: unknown GPU \"" + only + "\"");
+        return kBadInput;
+    }
+    if (json) {
+        Json out = Json::array();
+        for (const CoverageCell &c : cells) {
+            if (onlyGpu && c.gpu != onlyGpu->id)
+                continue;
+            out.push_back({{"gpu", c.gpu}, {"precision", c.precision}, {"workload", c.workload},
+                           {"status", coverageStatusName(c.status)}, {"rows", c.rows}, {"sources", c.sources},
+                           {"basis", c.basis}});
+        }
+        printJson(Json{{"validation_dir", dir}, {"cells", std::move(out)}, {"unknown_gpus", counts.unknownGpus}});
+        return kOk;
+    }
+    std::cout << "Support matrix: each GPU x precision x workload against the measurements in " << dir << "\n"
+              << "(validated = compared with measurements of that GPU at that precision; extrapolated = the model\n"
+              << "carries over from other measurements and is not validated there; not covered = nothing to rest on)\n\n";
+    std::cout << line("%-18s %-5s  %-22s %-22s %-22s\n", "GPU", "prec", "training", "inference", "memory");
+    // Cells come three at a time: training, inference, memory of one GPU and precision.
+    for (std::size_t i = 0; i + 2 < cells.size(); i += 3) {
+        const CoverageCell &t = cells[i];
+        if (onlyGpu && t.gpu != onlyGpu->id)
+            continue;
+        const auto cellText = [](const CoverageCell &c) {
+            return c.status == CoverageStatus::Validated ? "validated (" + std::to_string(c.rows) + ")"
+                                                         : std::string(coverageStatusName(c.status));
+        };
+        std::cout << line("%-18s %-5s  %-22s %-22s %-22s\n", t.gpu.c_str(), t.precision.c_str(), cellText(t).c_str(),
+                          cellText(cells[i + 1]).c_str(), cellText(cells[i + 2]).c_str());
+    }
+    int validated = 0, extrapolated = 0, none = 0;
+    for (const CoverageCell &c : cells) {
+        validated += c.status == CoverageStatus::Validated;
+        extrapolated += c.status == CoverageStatus::Extrapolated;
+        none += c.status == CoverageStatus::NotCovered;
+    }
+    std::cout << "\n" << validated << " validated, " << extrapolated << " extrapolated, " << none
+              << " not covered; --json gives the basis of each cell.\n";
+    if (!counts.unknownGpus.empty())
+        std::cout << counts.unknownGpus.size() << " GPU name(s) in the measurements are not in the catalog and were not counted.\n";
+    return kOk;
+}
+
 } // namespace
 
 CommandHelp catalogHelp()
 {
     auto specs = catalogOptions();
     specs.push_back({"--json", false, false, "print entries as JSON (internal units), with sources"});
-    return {"gpuplan-cli catalog KIND [--json] | show ID [--json] | check DIR",
+    specs.push_back({"--validation-dir", true, false, "coverage: folder of the validation CSVs (default: the bundled ones)"});
+    specs.push_back({"--gpu", true, false, "coverage: only this GPU"});
+    return {"gpuplan-cli catalog KIND [--json] | show ID [--json] | check DIR | coverage [--gpu ID] [--json]",
             std::string("KIND lists the entries of one kind: ") + kKindList +
                              ".\nshow ID prints one entry (an id or alias of any kind) with every field and the source,\n"
                              "date, estimate flag and secondary-source flag of each figure\n"
                              "(a third party's report of the figure: check it against the provider's page before a purchase).\n"
                              "check DIR loads a user catalog folder over the bundled catalogs and prints every issue;\n"
                              "it exits with 1 when there is any. The file format is described in docs/catalogs.md.\n"
+                             "coverage prints the support matrix: for each GPU x precision x workload (training, inference,\n"
+                             "memory) whether the models were checked against the bundled measurements (how many), are\n"
+                             "extrapolated (from what: --json) or cover nothing there; counted from the validation CSVs.\n"
                              "Problems in catalog files are otherwise reported on stderr with file, entry and field.",
             specs};
 }
@@ -238,7 +335,7 @@ int runCatalog(const std::vector<std::string> &argv)
     const auto &pos = args.positional();
     const bool twoArgs = !pos.empty() && (pos[0] == "show" || pos[0] == "check");
     if (pos.empty() || pos.size() != (twoArgs ? 2u : 1u)) {
-        printError(std::string("catalog: expected KIND (") + kKindList + "), show ID or check DIR");
+        printError(std::string("catalog: expected KIND (") + kKindList + "), show ID, check DIR or coverage");
         return kUsage;
     }
     if (pos[0] == "check")
@@ -248,6 +345,8 @@ int runCatalog(const std::vector<std::string> &argv)
         return kBadInput;
     if (pos[0] == "show")
         return show(catalog, pos[1], args.flag("--json"));
+    if (pos[0] == "coverage")
+        return coverage(args, catalog, args.flag("--json"));
     return list(catalog, pos[0], args.flag("--json"));
 }
 

@@ -85,14 +85,14 @@ bool parseSize(const QString &text, QSize &size)
     return size.width() >= 320 && size.height() >= 240 && size.width() <= 10000 && size.height() <= 10000;
 }
 
-// Names the application for settings, task bars (the desktop entry gpuplan.desktop groups its
-// windows) and the window icon.
+// Names the application for settings, task bars (the desktop entry io.github.gpuplan.gpuplan.desktop
+// groups its windows; on Wayland it is the app id) and the window icon. Settings keep the name gpuplan.
 void setApplicationIdentity()
 {
     QApplication::setApplicationName(QStringLiteral("gpuplan"));
     QApplication::setOrganizationName(QStringLiteral("gpuplan"));
     QApplication::setApplicationVersion(QStringLiteral(GPUPLAN_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("gpuplan"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.gpuplan.gpuplan"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpuplan.svg")));
 }
 
