@@ -55,14 +55,21 @@ Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
     return p;
 }
 
+// A layout whose memory is only borderline (within the memory model's error band of the limit) may
+// not fit on the real cluster: a layout at most this much slower that fits even at the top of the
+// band is taken instead, among the auto-planner's fastest few.
+constexpr double kSafeLayoutSlowdown = 1.02;
+constexpr int kSafeLayoutCandidates = 8;
+
 // Fastest layout at `n` GPUs: the auto-planner with the plan's sharding implementation and no
-// offload (both only slow a run that has the GPUs to hold its states).
+// offload (both only slow a run that has the GPUs to hold its states); a borderline one gives way
+// to one that fits within kSafeLayoutSlowdown of its time.
 bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> *cancel, ProcureResult &out,
                    SearchCandidate &best)
 {
     SearchOptions options;
     options.objective = SearchObjective::Time;
-    options.top = 1;
+    options.top = kSafeLayoutCandidates;
     options.minGpus = n;
     options.maxGpus = n;
     options.allShardings = false;
@@ -77,6 +84,21 @@ bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> 
     if (r.best.empty())
         return false;
     best = r.best.front();
+    const Evaluation fastest = evaluateWithoutFacility(resolved, best.layout);
+    if (fastest.memory.verdict != MemoryVerdict::Borderline)
+        return true;
+    for (std::size_t i = 1; i < r.best.size(); ++i) {
+        const SearchCandidate &c = r.best[i];
+        if (c.timeToTrainS > best.timeToTrainS * kSafeLayoutSlowdown)
+            break;   // best first: the rest are slower still
+        if (c.perGpuBytes >= fastest.memory.perGpuBytes)
+            continue;
+        if (evaluateWithoutFacility(resolved, c.layout).memory.verdict == MemoryVerdict::Fits) {
+            reject(out, "borderline memory: a layout at most 2% slower that fits taken instead");
+            best = c;
+            return true;
+        }
+    }
     return true;
 }
 
@@ -107,6 +129,10 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
     const CostResult &c = e.cost;
     const double pue = resolved.plan->facility.pue;
     const double siteKw = e.power.peakItKw * pue;
+    // A bought cluster trains only once it is delivered and installed (facility.procurement_weeks
+    // and install_weeks); rented capacity starts at once (the catalog states no capacity lead time).
+    const FacilityAssumptions &f = resolved.plan->facility;
+    const double leadDays = 7.0 * (f.procurementWeeks + f.installWeeks);
     const bool buyPriced = !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
     if (buyPriced) {
         ProcureOption o = baseOption(gpu, e, candidate);
@@ -114,6 +140,9 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
         o.cashUsd = c.onpremCashUsd;
         o.tcoUsd = c.onpremTotalUsd;
         o.capexUsd = c.onpremCapexUsd;
+        o.upfrontUsd = c.onpremCapexUsd;
+        o.leadTimeDays = leadDays;
+        o.finishDays = leadDays + o.timeToTrainDays;
         o.facilityKw = siteKw;
         explored.buyOption = static_cast<int>(out.options.size());
         out.options.push_back(std::move(o));
@@ -133,9 +162,11 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
         o.priceEstimated = !q.published;
         o.cashUsd = q.bill.cashUsd;
         o.tcoUsd = q.bill.runShareUsd;
+        o.finishDays = o.timeToTrainDays;
         o.facilityKw = siteKw;
         out.options.push_back(std::move(o));
     }
+    explored.leadTimeDays = leadDays;
     explored.numGpus = e.layout.numGpus;
     explored.layout = e.layout;
     explored.wallS = e.reliability.effectiveTimeToTrainS;
@@ -213,7 +244,7 @@ double objectiveValue(const ProcureOption &o, ProcureObjective objective)
     switch (objective) {
     case ProcureObjective::Cash: return o.cashUsd;
     case ProcureObjective::Tco: return o.tcoUsd;
-    case ProcureObjective::Time: return o.timeToTrainDays;
+    case ProcureObjective::Time: return o.finishDays;
     case ProcureObjective::Energy: return o.energyMwh;
     }
     return o.cashUsd;

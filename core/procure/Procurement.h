@@ -28,6 +28,13 @@ bool parseProcureObjective(const std::string &text, ProcureObjective &out);
 const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud", "hybrid"
 const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
 
+// Terms of a loan against GPUs, 2026 (../shared/reference/hardware_and_prices/used_gpu_resale.md §4):
+// lenders advance 60-70% of the hardware price (ESTIMATE, one third-party site, low confidence;
+// its recommended 50-60% at origination): 0.6; OEM financing arrangements at 9-10% a year
+// (CoreWeave 10-Q for the period ending 2025-06-30, a filing; its other GPU debt 7-15%): 0.10.
+inline constexpr double kGpuLoanToValue = 0.6;
+inline constexpr double kGpuLoanRate = 0.10;
+
 struct ProcureRequest
 {
     double budgetUsd = -1;          // negative: no budget
@@ -35,6 +42,12 @@ struct ProcureRequest
     double sitePowerKw = -1;        // negative: no site limit (buying only; rented GPUs use the provider's)
     std::vector<std::string> gpus;  // GPU ids or aliases; empty = every catalog GPU
     ProcureObjective objective = ProcureObjective::Cash;
+    // Off: a bought cluster needs its whole capex up front, and more than the budget makes it
+    // infeasible. On (--allow-financing): a lender advances loanToValue of the hardware at
+    // financingRate a year; the buyer finds the rest up front and pays the interest in cash.
+    bool allowFinancing = false;
+    double loanToValue = kGpuLoanToValue;
+    double financingRate = kGpuLoanRate;
 };
 
 // Documented bounds of the request (docs/procurement.md); out of bounds is refused, not clamped.
@@ -68,6 +81,15 @@ struct HybridPart
     double tcoUsd = 0;
 };
 
+// How a bought cluster is paid for (docs/procurement.md, "Cash up front").
+struct Financing
+{
+    bool financed = false;
+    double loanUsd = 0;             // advanced by the lender: loanToValue x capex
+    double ratePerYear = 0;
+    double interestUsd = 0;         // over the lead time and the run, in the option's cash_usd
+};
+
 struct ProcureOption
 {
     std::string gpu;
@@ -82,6 +104,11 @@ struct ProcureOption
     double cashUsd = 0;             // cash over the run (buy: capex + operations - resale)
     double tcoUsd = 0;              // the run's share of the cost of ownership (cloud: of the contract)
     double capexUsd = 0;            // buy: the up-front commitment
+    double upfrontUsd = 0;          // money needed before the run: the capex less any loan; 0 renting
+    Financing financing;            // buy and hybrid: set by rankOptions() from the request
+    double leadTimeDays = 0;        // order to a cluster in service (buy: facility procurement + install
+                                    // weeks); cloud: capacity lead time where stated (none in the catalog)
+    double finishDays = 0;          // from the order to the end of the run: what a deadline is held to
     double facilityKw = 0;          // peak IT power x PUE: what a site must supply (hybrid: the owned base)
     double energyMwh = 0;           // facility energy of the run
     double tokensPerS = 0;
