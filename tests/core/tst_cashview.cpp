@@ -204,6 +204,39 @@ private slots:
         QCOMPARE(v.cheaper, ownCheaper ? CostBasis::OnPrem : CostBasis::Cloud);
         QCOMPARE(v.onpremUsd, followon > 0 ? e.cost.onpremTotalUsd : e.cost.onpremCashUsd);
     }
+
+    void servingFleetIsPricedAsDeployed()
+    {
+        // The 8B serving example at five times its request rate needs more replicas than its eight
+        // GPUs: cost, power, racks and the bill of materials are the fleet's (replicas x GPUs per
+        // replica), the same as a plan that lists the fleet's GPUs itself.
+        Plan plan;
+        QVERIFY(loadExample("llama3-8b-inference.gpuplan", plan));
+        plan.workload.inference.requestRate *= 5;
+        ResolvedPlan resolved;
+        std::vector<ResolveError> errors;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), resolved, errors));
+        const Evaluation e = evaluate(resolved);
+        const int fleet = e.inference.capacity.replicas * e.inference.gpusPerReplica;
+        QVERIFY2(fleet > plan.hardware.numGpus, qPrintable(QString::number(fleet)));
+        QCOMPARE(servingFleetGpus(e), static_cast<double>(fleet));
+        // Serving bills every hour of the horizon: GPU-hours = fleet x 36 months.
+        QVERIFY(std::fabs(e.cost.gpuHours / (fleet * 3 * 8760.0) - 1.0) < 1e-9);
+
+        Plan sized = plan;
+        sized.hardware.numGpus = fleet;
+        ResolvedPlan sizedResolved;
+        QVERIFY(resolvePlan(sized, bundledCatalog(), sizedResolved, errors));
+        const Evaluation s = evaluate(sizedResolved);
+        QCOMPARE(s.inference.capacity.replicas * s.inference.gpusPerReplica, fleet);
+        QCOMPARE(e.power.itKw, s.power.itKw);
+        QCOMPARE(e.power.peakItKw, s.power.peakItKw);
+        QCOMPARE(e.cooling.racks, s.cooling.racks);
+        QCOMPARE(e.cost.onpremCapexUsd, s.cost.onpremCapexUsd);
+        QCOMPARE(e.cost.cloudTotalUsd, s.cost.cloudTotalUsd);
+        const CostVerdict v = costVerdict(resolved, e);
+        QCOMPARE(v.cashUsd, costVerdict(sizedResolved, s).cashUsd);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCashView)
