@@ -77,6 +77,9 @@ Json optionJson(const ProcureOption &o)
             {"facility_kw", num(o.facilityKw)},
             {"energy_mwh", num(o.energyMwh)},
             {"mfu", num(o.mfu)},
+            {"replicas", o.replicas},
+            {"gpus_per_replica", o.gpusPerReplica},
+            {"usd_per_million_tokens", num(o.usdPerMillionTokens)},
             {"feasible", o.feasible},
             {"violations", std::move(violations)},
             {"parts", std::move(parts)}};
@@ -105,8 +108,12 @@ std::string describe(const ProcureOption &o)
     else
         s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + fmt("%.0f%%", 100.0 * o.parts[1].tokenShare) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
-    s += ": " + fmt("%.0f days", o.timeToTrainDays) +
-         (o.leadTimeDays > 0 ? " after " + fmt("%.0f days", o.leadTimeDays) + " lead time (done on day " +
+    if (o.gpusPerReplica > 0)
+        s += std::string(" (") + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) + ")";
+    s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + fmt("%.0f", o.finishDays) + ", " +
+                                            fmt("$%.3g per million output tokens", o.usdPerMillionTokens)
+                                      : fmt("%.0f days", o.timeToTrainDays)) +
+         (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + fmt("%.0f days", o.leadTimeDays) + " lead time (done on day " +
                                    fmt("%.0f)", o.finishDays)
                              : std::string()) +
          ", " + (onBuyersSite(o) ? "capex " + formatUsd(o.capexUsd) + ", up front " + formatUsd(o.upfrontUsd) +
@@ -139,7 +146,8 @@ Json procureToJson(const ProcureResult &r)
                    {"tokens", num(c.tokens)},
                    {"tokens_per_param", kChinchillaTokensPerParam},
                    {"limited_by", c.limitedByBudget ? "budget" : "deadline"}};
-    return {{"objective", procureObjectiveName(r.objective)},
+    return {{"mode", r.serving ? "serving" : "training"},
+            {"objective", procureObjectiveName(r.objective)},
             {"constraints",
              {{"budget_usd", limitJson(r.request.budgetUsd)},
               {"deadline_days", limitJson(r.request.deadlineDays)},
@@ -158,7 +166,8 @@ Json procureToJson(const ProcureResult &r)
 
 std::string procureTextReport(const ProcureResult &r, int shown)
 {
-    std::string out = "Procurement options (" + std::to_string(r.options.size()) + " over " +
+    std::string out = std::string(r.serving ? "Serving fleets for the plan's request rate (" : "Procurement options (") +
+                      std::to_string(r.options.size()) + " over " +
                       std::to_string(r.gpusExplored.size()) + " GPU types; objective " +
                       procureObjectiveName(r.objective) + ")\n";
     auto limit = [](double v, const std::string &text) { return v >= 0 ? text : std::string("none"); };

@@ -10,6 +10,7 @@
 #include "facility/FacilityInputs.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureHybrid.h"
+#include "procure/ProcureServing.h"
 #include "search/LayoutSearch.h"
 
 #include <algorithm>
@@ -34,25 +35,6 @@ constexpr unsigned kThreads = 2;
 void reject(ProcureResult &out, const char *reason, long long n = 1)
 {
     out.rejected[reason] += n;
-}
-
-// The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
-// and price overrides belong to its own GPU).
-Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
-{
-    Plan p = base;
-    if (&gpu == baseGpu)
-        return p;
-    p.hardware.gpu = gpu.id;
-    p.hardware.node.clear();
-    p.hardware.fabric.clear();
-    p.hardware.gpusPerNode = 0;
-    p.hardware.nodeNetworkGbps = 0;
-    p.cost.gpuPriceUsd = -1;
-    p.cost.serverPriceUsd = -1;
-    p.cost.cloudOffer.clear();
-    p.cost.cloudGpuHourUsd = -1;
-    return p;
 }
 
 // A layout whose memory is only borderline (within the memory model's error band of the limit) may
@@ -226,11 +208,33 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
 
 } // namespace
 
+Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
+{
+    Plan p = base;
+    if (&gpu == baseGpu)
+        return p;
+    p.hardware.gpu = gpu.id;
+    p.hardware.node.clear();
+    p.hardware.fabric.clear();
+    p.hardware.gpusPerNode = 0;
+    p.hardware.nodeNetworkGbps = 0;
+    p.cost.gpuPriceUsd = -1;
+    p.cost.serverPriceUsd = -1;
+    p.cost.cloudOffer.clear();
+    p.cost.cloudGpuHourUsd = -1;
+    return p;
+}
+
 Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption &option)
 {
     const GpuSpec *gpu = catalog.findGpu(option.gpu);
     Plan p = gpu ? planForGpu(plan, *gpu, catalog.findGpu(plan.hardware.gpu)) : plan;
     writeLayout(option.layout, p);   // a hybrid's: its owned base, bought
+    if (option.gpusPerReplica > 0) {   // serving: one replica's layout, the fleet from the request rate
+        p.parallelism.tp = option.layout.tp;
+        p.parallelism.pp = option.layout.pp;
+        p.hardware.numGpus = option.numGpus;
+    }
     if (option.acquisition == Acquisition::Cloud) {
         if (!option.offer.empty())
             p.cost.cloudOffer = option.offer;
@@ -242,7 +246,8 @@ Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption
 double objectiveValue(const ProcureOption &o, ProcureObjective objective)
 {
     switch (objective) {
-    case ProcureObjective::Cash: return o.cashUsd;
+    // A serving fleet's cash buys output tokens over the horizon: ranked per million of them.
+    case ProcureObjective::Cash: return o.gpusPerReplica > 0 ? o.usdPerMillionTokens : o.cashUsd;
     case ProcureObjective::Tco: return o.tcoUsd;
     case ProcureObjective::Time: return o.finishDays;
     case ProcureObjective::Energy: return o.energyMwh;
@@ -256,8 +261,9 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     out = ProcureResult{};
     out.request = request;
     out.objective = request.objective;
-    if (plan.workload.mode != Mode::Training) {
-        error = "procure plans a training run: the plan's workload.mode is not training";
+    out.serving = plan.workload.mode == Mode::Inference;
+    if (out.serving && !(plan.workload.inference.requestRate > 0)) {
+        error = "procure sizes a serving fleet for a request rate: set workload.inference.request_rate";
         return false;
     }
     std::vector<const GpuSpec *> gpus;
@@ -281,7 +287,8 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i = next++; i < gpus.size() && !cancelled(cancel); i = next++)
-            exploreGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i]);
+            out.serving ? exploreServingGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i])
+                        : exploreGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i]);
     };
     const unsigned threads = std::min<unsigned>(kThreads, std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
@@ -306,7 +313,7 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     // The plan's training compute, 6·N·D (formulas.md §5), scales each option to other model sizes.
     ResolvedPlan resolved;
     std::vector<ResolveError> errors;
-    const double planFlops = resolvePlan(plan, catalog, resolved, errors)
+    const double planFlops = !out.serving && resolvePlan(plan, catalog, resolved, errors)
                                  ? 6.0 * resolved.shape.activeParams * plan.workload.training.tokens
                                  : 0.0;
     out.computeOptimal = computeOptimalModel(request, out.options, planFlops);

@@ -111,8 +111,13 @@ struct ProcureOption
     double finishDays = 0;          // from the order to the end of the run: what a deadline is held to
     double facilityKw = 0;          // peak IT power x PUE: what a site must supply (hybrid: the owned base)
     double energyMwh = 0;           // facility energy of the run
-    double tokensPerS = 0;
+    double tokensPerS = 0;          // training: failure-free tokens/s; serving: output tokens/s at the plan's load
     double mfu = 0;
+    // Serving: the fleet (replicas x GPUs per replica = numGpus) that carries the plan's request rate
+    // within its P99 targets, and the cash per million output tokens it serves over the horizon.
+    int replicas = 0;
+    int gpusPerReplica = 0;
+    double usdPerMillionTokens = 0;
     bool feasible = true;
     std::vector<Violation> violations;
     std::vector<HybridPart> parts;  // hybrid only: the owned base, then the cloud burst
@@ -149,10 +154,11 @@ struct ProcureResult
     ComputeOptimal computeOptimal;
     ProcureObjective objective = ProcureObjective::Cash;
     ProcureRequest request;
+    bool serving = false;           // a serving plan: fleets over cost.horizon_months, cash ranked per million tokens
     bool cancelled = false;         // stopped by the caller's cancel flag: the options are incomplete and unranked
 };
 
-// Returns false with a message when the plan is not a training plan or a listed GPU is unknown.
+// Returns false with a message when a listed GPU is unknown, or a serving plan has no request rate.
 // `cancel` (optional, set from another thread) is polled between GPU counts and inside the layout
 // searches; once set, procure() returns soon with out.cancelled.
 bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out,
@@ -170,6 +176,10 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out);
 // the others by how far they miss (summed relative overshoot), so the first is `best` when there
 // is one, and the first infeasible ones are `closestMisses` when there is none.
 std::vector<int> rankedOrder(const ProcureResult &result);
+
+// The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
+// and price overrides belong to its own GPU `baseGpu`).
+Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu);
 
 // The plan an option stands for: the option's GPU (with its catalog node, fabric and prices when
 // it is not the plan's own GPU, as explored), GPU count and layout, and for a cloud option its
