@@ -89,8 +89,11 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
     line("IT power (running)", fmt("%.1f kW", w.itKw) + " (GPUs " + fmt("%.1f", w.gpuW / 1000) + ", node overhead " +
                                    fmt("%.1f", w.nodeOverheadW / 1000) + ", network " + fmt("%.1f", w.networkW / 1000) +
                                    ", storage " + fmt("%.1f", w.storageW / 1000) + ")");
-    line("facility power", fmt("%.1f kW", w.facilityKw) + " at PUE " + fmt("%.2f", p.facility.pue) + "; peak IT " +
-                               fmt("%.1f kW", w.peakItKw));
+    // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
+    // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
+    line("facility power", fmt("%.1f kW running", w.facilityKw) + " at PUE " + fmt("%.2f", p.facility.pue) + "; " +
+                               fmt("%.1f kW at peak", w.peakItKw * p.facility.pue) + " (peak IT " +
+                               fmt("%.1f kW x PUE: what the site must supply)", w.peakItKw));
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
