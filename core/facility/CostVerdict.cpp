@@ -135,7 +135,7 @@ CostVerdict costVerdict(const ResolvedPlan &plan, const Evaluation &e)
     v.choice = buy ? VerdictChoice::Buy : VerdictChoice::Rent;
     if (buy) {
         v.offer = grouped(static_cast<long long>(in.jobGpus + in.spareNodes * in.gpusPerNode)) + " × " + gpuName(plan) +
-                  (p.cost.ownFacility ? ", bought, in an own data center" : ", bought, in colocation");
+                  (p.cost.ownFacility ? " in an own data center" : " in colocation");
         // Kept in service after the run (cost of ownership view): no resale, the cash out is the
         // capex and the operations during the run. Sold after the run (cash view): less the resale.
         v.cashUsd = v.basis == CostView::Cash ? c.onpremCashUsd : c.onpremCapexUsd + c.onpremOperationsUsd;
