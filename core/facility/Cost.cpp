@@ -15,8 +15,8 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // A used GPU sells for at most this share of its new price, however young: the "used, working"
 // condition factor of the SpotWire valuator (valuator_data.json, as of 2026-06-04: new 1.00,
 // refurbished-certified 0.85, used-working 0.72), which its eBay sold comps bear out (H100 80GB
-// PCIe used $20,000 against a $30,000 anchor, 0.67). ESTIMATE, third party
-// (../shared/reference/hardware_and_prices/used_gpu_resale.md §1-2). Without it a cluster sold
+// PCIe used $20,000 against a $30,000 anchor, 0.67). ESTIMATE, third party (spotwire.ai,
+// CC-BY-4.0; no exchange price for used data-centre GPUs is published). Without it a cluster sold
 // after a six-week run would fetch 96% of its price.
 constexpr double kUsedResaleCap = 0.72;
 

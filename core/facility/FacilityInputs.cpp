@@ -358,10 +358,14 @@ double trainingCheckpointBytesPerParam(const Plan &p)
 
 double servingFleetGpus(const Evaluation &e)
 {
+    // hardware.num_gpus's upper bound: a fleet larger than any plan may list is not one to price
+    // (a replica carrying almost nothing); the plan's own GPUs are priced and its capacity flagged.
+    constexpr double kMaxFleetGpus = 1e6;
     const InferenceResult &r = e.inference;
     if (!r.valid || r.capacity.replicas <= 0)
         return 0.0;
-    return static_cast<double>(r.capacity.replicas) * std::max(r.gpusPerReplica, 1);
+    const double fleet = static_cast<double>(r.capacity.replicas) * std::max(r.gpusPerReplica, 1);
+    return fleet <= kMaxFleetGpus ? fleet : 0.0;
 }
 
 FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layout, const Evaluation &evaluation)

@@ -153,7 +153,7 @@ double trainingCheckpointBytesPerParam(const Plan &plan);
 double offerGpuHourUsd(const CloudOffer &offer, CloudPricing pricing, const CostAssumptions &cost);
 
 // GPUs of the serving fleet the plan's request rate needs (replicas x GPUs per replica); 0 when no
-// rate is set or none is reachable.
+// rate is set, none is reachable, or the fleet exceeds hardware.num_gpus's bound of 1,000,000.
 double servingFleetGpus(const Evaluation &evaluation);
 
 // Resolves the inputs. Reads the memory/time results already in `evaluation`; allocation-free.

@@ -28,10 +28,10 @@ bool parseProcureObjective(const std::string &text, ProcureObjective &out);
 const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud", "hybrid"
 const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
 
-// Terms of a loan against GPUs, 2026 (../shared/reference/hardware_and_prices/used_gpu_resale.md §4):
-// lenders advance 60-70% of the hardware price (ESTIMATE, one third-party site, low confidence;
-// its recommended 50-60% at origination): 0.6; OEM financing arrangements at 9-10% a year
-// (CoreWeave 10-Q for the period ending 2025-06-30, a filing; its other GPU debt 7-15%): 0.10.
+// Terms of a loan against GPUs, 2026: lenders advance 60-70% of the hardware price (ESTIMATE,
+// v2-pseo-ai.pages.dev, January 2026, low confidence; its recommended 50-60% at origination): 0.6;
+// OEM financing arrangements at 9-10% a year (CoreWeave 10-Q for the period ending 2025-06-30,
+// sec.gov, a filing; its other GPU debt 7-15%): 0.10.
 inline constexpr double kGpuLoanToValue = 0.6;
 inline constexpr double kGpuLoanRate = 0.10;
 

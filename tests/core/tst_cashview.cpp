@@ -113,7 +113,7 @@ private slots:
         QVERIFY(std::fabs(c.onpremOperationsUsd - 18561.55) < 0.01);
         // Resale: 10% residual after 5 years, declining exponentially, would be 0.1^(0.114155 / 5) =
         // 0.948787 of the price; a used GPU sells for at most 72% of new (SpotWire's "used, working"
-        // condition factor, used_gpu_resale.md), so $216,000 of $300,000.
+        // condition factor, spotwire.ai 2026-06), so $216,000 of $300,000.
         QVERIFY(std::fabs(c.onpremResaleUsd - 216000.0) < 0.5);
         // Cash = capex + operations - resale = $102,561.55.
         QVERIFY(std::fabs(c.onpremCashUsd - 102561.55) < 0.5);
