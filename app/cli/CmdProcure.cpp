@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // gpuplan-cli procure PLAN [--budget-usd X] [--deadline-days D] [--site-power-kw P] [--gpus ID,ID,...]
-//                          [--objective cash|tco|time|energy] [--json]
+//                          [--objective cash|tco|time|energy] [--allow-financing] [--json]
 #include "CliCommon.h"
 #include "Commands.h"
 
@@ -35,6 +35,7 @@ bool parseRequest(const CliArgs &args, ProcureRequest &request, std::string &err
         error = "--objective \"" + *objective + "\": expected cash, tco, time or energy";
         return false;
     }
+    request.allowFinancing = args.flag("--allow-financing");
     if (const auto gpus = args.value("--gpus")) {
         std::size_t start = 0;
         while (start <= gpus->size()) {
@@ -61,9 +62,12 @@ CommandHelp procureHelp()
     specs.push_back({"--site-power-kw", true, false, "facility power the site supplies for owned GPUs, kW (0.01 to 1e7)"});
     specs.push_back({"--gpus", true, false, "GPU ids to consider, comma-separated (default: every catalog GPU)"});
     specs.push_back({"--objective", true, false, "rank by cash (default), tco, time or energy"});
+    specs.push_back({"--allow-financing", false, false,
+                     "a bought cluster may borrow 60% of its capex (at cost.financing_rate, else 10%/year): the budget "
+                     "then holds the rest up front and the interest (default: the whole capex up front)"});
     specs.push_back({"--json", false, false, "print the options as JSON (docs/procurement.md lists the fields)"});
     return {"gpuplan-cli procure PLAN [--budget-usd X] [--deadline-days D] [--site-power-kw P] "
-            "[--gpus ID,ID,...] [--objective cash|tco|time|energy] [--json]",
+            "[--gpus ID,ID,...] [--objective cash|tco|time|energy] [--allow-financing] [--json]",
             "Budget and deadline in, options out: for the plan's training run, explores every catalog GPU\n"
             "(or the listed ones) x GPU counts doubling from one node x buying, each cloud offer on demand,\n"
             "reserved and spot, or a hybrid (an owned base after a larger cloud cluster that trains the first\n"
@@ -93,6 +97,8 @@ int runProcure(const std::vector<std::string> &argv)
     Plan plan;
     if (!loadCatalogAndPlan(args, catalog, plan))
         return kBadInput;
+    if (plan.cost.financingRate > 0)
+        request.financingRate = plan.cost.financingRate;
     ProcureResult result;
     if (!procure(plan, catalog, request, result, error)) {
         printError("procure: " + args.positional()[0] + ": " + error);

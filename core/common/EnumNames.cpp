@@ -54,7 +54,12 @@ const EnumName kFrameworkAlias[] = {
     n(Framework::Fsdp1, "llm-foundry"),         n(Framework::Fsdp1, "composer"),
     n(Framework::Fsdp1, "fsdp"),                n(Framework::HfPeft, "peft"),
     n(Framework::HfPeft, "transformers"),       n(Framework::HfPeft, "hf-peft"),
-    n(Framework::HfPeft, "accelerate"),         n(Framework::HfPeft, "hf-transformers")};
+    n(Framework::HfPeft, "accelerate"),         n(Framework::HfPeft, "hf-transformers"),
+    // Stacks built on one of the above; their own defaults for blank settings are in
+    // plan/FrameworkPresets.cpp (namedStackDefaults).
+    n(Framework::HfPeft, "trl"),                n(Framework::HfPeft, "ms-swift"),
+    n(Framework::HfPeft, "swift"),              n(Framework::Torchtune, "litgpt"),
+    n(Framework::Fsdp2, "nemo-automodel"),      n(Framework::Fsdp2, "automodel")};
 const EnumName kLoss[] = {n(LossKernel::Standard, "standard"), n(LossKernel::Chunked, "chunked"),
                           n(LossKernel::Fused, "fused")};
 const EnumName kVerdict[] = {n(MemoryVerdict::Fits, "fits"), n(MemoryVerdict::Borderline, "borderline"),

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 namespace gpuplan {
 
@@ -106,6 +107,17 @@ std::string gib(double bytes)
     return buf;
 }
 
+// Host RAM in the binary unit that reads best: "2.1 TiB", "512.0 GiB".
+std::string hostBytes(double bytes)
+{
+    constexpr double kTiB = 1024.0 * 1024.0 * 1024.0 * 1024.0;
+    if (bytes < kTiB)
+        return gib(bytes);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f TiB", bytes / kTiB);
+    return buf;
+}
+
 } // namespace
 
 std::string describe(const Diagnostic &d)
@@ -156,6 +168,11 @@ std::string describe(const Diagnostic &d)
     case DiagCode::Zero3WithPp:
         return "ZeRO-3 with PP = " + v + " re-gathers weights for every micro-batch";
     case DiagCode::DoesNotFit:
+        // Host RAM (offloaded states, pinned buffers, loader workers) is reported on the node, never
+        // as GPU memory.
+        if (std::string_view(d.field) == "hardware.node")
+            return "Needs " + hostBytes(d.value) + " of host RAM per node, the node has " + hostBytes(d.limit) +
+                   " for it (its RAM less what the system keeps)";
         return "Needs " + gib(d.value) + " per GPU but the GPU has " + gib(d.limit);
     case DiagCode::NoFlopsForDtype:
         return "This GPU has no tensor-core throughput for the chosen compute precision";

@@ -2,6 +2,7 @@
 #include "eval/EvaluationJson.h"
 
 #include "common/EnumNames.h"
+#include "memory/MemoryTimeline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,20 +21,46 @@ Json num(double v)
     return std::isfinite(v) ? Json(v) : Json(nullptr);
 }
 
-Json memoryJson(const MemoryResult &m, Mode mode)
+Json breakdownJson(const MemoryBreakdown &b)
 {
-    const MemoryBreakdown &b = m.breakdown;
-    Json breakdown = {{"weights", num(b.weights)},
-                      {"gradients", num(b.gradients)},
-                      {"optimizer_states", num(b.optimizerStates)},
-                      {"master_weights", num(b.masterWeights)},
-                      {"activations", num(b.activations)},
-                      {"logits_loss", num(b.logitsLoss)},
-                      {"comm_buffers", num(b.commBuffers)},
-                      {"kv_cache", num(b.kvCache)},
-                      {"workspace", num(b.workspace)},
-                      {"cuda_context", num(b.cudaContext)},
-                      {"allocator_slack", num(b.allocatorSlack)}};
+    return {{"weights", num(b.weights)},
+            {"gradients", num(b.gradients)},
+            {"optimizer_states", num(b.optimizerStates)},
+            {"master_weights", num(b.masterWeights)},
+            {"activations", num(b.activations)},
+            {"logits_loss", num(b.logitsLoss)},
+            {"comm_buffers", num(b.commBuffers)},
+            {"kv_cache", num(b.kvCache)},
+            {"workspace", num(b.workspace)},
+            {"cuda_context", num(b.cudaContext)},
+            {"allocator_slack", num(b.allocatorSlack)}};
+}
+
+// memory.timeline: the step's phases in time order, each with its name, when it happens (fraction
+// of the step, and seconds where the step time is known) and its bytes per category.
+Json timelineJson(const MemoryTimeline &t, double stepTimeS)
+{
+    Json phases = Json::array();
+    for (int i = 0; i < t.count; ++i) {
+        const MemoryPhase &p = t.phases[static_cast<std::size_t>(i)];
+        Json j = {{"name", memoryPhaseName(p, t.pipelineStages)},
+                  {"phase", memoryPhaseId(p.kind)},
+                  {"stage", p.stage},
+                  {"micro_batch", p.microBatch},
+                  {"time_fraction", num(p.timeFraction)}};
+        if (stepTimeS > 0)
+            j["time_s"] = num(p.timeFraction * stepTimeS);
+        j["total_bytes"] = num(p.bytes.total());
+        j["bytes"] = breakdownJson(p.bytes);
+        j["peak"] = i == t.peak;
+        phases.push_back(std::move(j));
+    }
+    return phases;
+}
+
+Json memoryJson(const MemoryResult &m, Mode mode, const MemoryTimeline &timeline, double stepTimeS)
+{
+    Json breakdown = breakdownJson(m.breakdown);
     Json j = {{"per_gpu_bytes", num(m.perGpuBytes)},
               {"per_gpu_gib", num(m.perGpuBytes / (1024.0 * 1024.0 * 1024.0))},
               {"capacity_bytes", num(m.capacityBytes)},
@@ -49,6 +76,9 @@ Json memoryJson(const MemoryResult &m, Mode mode)
               {"offloaded_cpu_bytes", num(m.offloadedCpuBytes)},
               {"offloaded_nvme_bytes", num(m.offloadedNvmeBytes)},
               {"outside_allocator_bytes", num(m.outsideAllocatorBytes)}};
+    const MemoryPhase *peak = memoryPeakPhase(timeline);
+    j["peak_phase"] = peak ? Json(memoryPhaseName(*peak, timeline.pipelineStages)) : Json(nullptr);
+    j["timeline"] = timelineJson(timeline, stepTimeS);
     if (mode == Mode::Inference) {
         j["kv_bytes_per_sequence"] = num(m.kvBytesPerSequence);
         j["max_concurrency"] = m.maxConcurrency;
@@ -257,7 +287,8 @@ Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
                 {"layout", layoutToJson(e.layout)},
                 {"validity", validityToJson(e.validity)},
                 {"diagnostics", diagnosticsToJson(e.diagnostics)},
-                {"memory", memoryJson(e.memory, mode)}};
+                {"memory", memoryJson(e.memory, mode, memoryTimeline(plan, e),
+                                      mode == Mode::Training ? e.training.stepTimeS : 0.0)}};
     if (mode == Mode::Training)
         out["training"] = trainingJson(e.training);
     else

@@ -3,6 +3,7 @@
 
 #include "facility/FacilityModel.h"
 #include "memory/MemoryModel.h"
+#include "memory/FrameworkOverhead.h"
 #include "perf/InferenceTime.h"
 #include "perf/TrainingTime.h"
 
@@ -25,8 +26,15 @@ Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layou
         e.inference = estimateInference(plan, layout, e.memory);
         addInferenceDiagnostics(plan, layout, e.memory, e.inference, e.diagnostics);
     }
-    if (!e.memory.fits)
-        e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.gpu", e.memory.perGpuBytes, e.memory.capacityBytes);
+    if (!e.memory.fits) {
+        // Short of host RAM while the GPU side fits: say so on the node, not on the GPU.
+        if (gpuMemoryVerdict(e.memory) != MemoryVerdict::DoesNotFit && !e.memory.hostFits)
+            e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.node", e.memory.hostBytesPerNode,
+                              e.memory.hostCapacityBytes);
+        else
+            e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.gpu", e.memory.perGpuBytes,
+                              e.memory.capacityBytes);
+    }
     e.validity = planValidity(e.diagnostics);
     return e;
 }

@@ -10,7 +10,9 @@
 #include "common/EnumNames.h"
 #include "memory/ActivationMemory.h"
 #include "memory/FrameworkOverhead.h"
+#include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
+#include "plan/RecomputeModules.h"
 #include "report/TextReport.h"
 
 #include <algorithm>
@@ -76,6 +78,21 @@ void commonTail(Explanation &out, const MemoryResult &m)
         out.notes.push_back("Held on NVMe instead of the GPU: " + formatBytes(m.offloadedNvmeBytes) + " per GPU.");
 }
 
+// "start of the step 21.7 GiB, forward of micro-batch 1 24.4 GiB, ..." without the peak.
+std::string otherPhases(const MemoryTimeline &t)
+{
+    std::string text;
+    for (int i = 0; i < t.count; ++i) {
+        if (i == t.peak)
+            continue;
+        const MemoryPhase &p = t.phases[static_cast<std::size_t>(i)];
+        if (!text.empty())
+            text += ", ";
+        text += memoryPhaseName(p, t.pipelineStages) + " " + formatBytes(p.bytes.total());
+    }
+    return text;
+}
+
 void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
 {
     const Plan &plan = *rp.plan;
@@ -138,9 +155,13 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                                                   / (static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1)));
     const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, microBatches, !isLast);
     const double working = recomputeWorkingSetBytes(rp.shape, act, l.recompute);
+    // A selective recompute names its modules when the plan states them (Megatron-Core's names).
+    std::string recomputeText = nameOf(recomputeNames(), l.recompute);
+    if (l.recompute == Recompute::Selective && act.korthikanti && act.recomputeModules != 0)
+        recomputeText += ": " + recomputeModulesText(act.recomputeModules);
     out.terms.push_back({"A_layer",
                          "activations one layer keeps per micro-batch: s·b·h·(34 + 5·a·s/h)/t, less what recompute "
-                         "(" + std::string(nameOf(recomputeNames(), l.recompute)) + "), FlashAttention ("
+                         "(" + recomputeText + "), FlashAttention ("
                              + (l.flashAttention ? "on" : "off") + ") and sequence parallelism (" + (act.sp ? "on" : "off")
                              + ") drop; s = " + integer(act.seq) + ", b = " + integer(act.microBatch),
                          formatBytes(perLayer)});
@@ -160,6 +181,12 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                             + formatBytes(product) + " from the layers alone).");
     extraStep(out, "logits and loss", "logits, their fp32 upcasts and gradients at the loss's peak (with the output layer's weight gradient when no buffer held it) beyond the working set", b.logitsLoss);
     commonTail(out, e.memory);
+    // Where in the step the peak happens (docs/memory.md §4): the breakdown above is that moment's.
+    const MemoryTimeline timeline = memoryTimeline(rp, e);
+    if (const MemoryPhase *peak = memoryPeakPhase(timeline))
+        out.notes.push_back("Peak: " + memoryPhaseName(*peak, timeline.pipelineStages) + " (" +
+                            percent(peak->timeFraction, 0) + " into the step); the components above are the ones "
+                            "allocated then. The other moments of the step are lower: " + otherPhases(timeline) + ".");
     out.source = kTrainingSource;
 }
 

@@ -72,7 +72,10 @@ std::vector<GpuValue> gpuValueForPlan(const ResolvedPlan &plan, const Evaluation
     if (p.workload.mode != Mode::Training || !(evaluation.reliability.effectiveTimeToTrainS > 0))
         return out;
     ProcureRequest request;
-    request.deadlineDays = evaluation.reliability.effectiveTimeToTrainS / 86400.0;
+    // Bought like the plan: done by the plan's own finish day, the same procurement and installation
+    // weeks first (procure holds the deadline to finish_days).
+    request.deadlineDays = evaluation.reliability.effectiveTimeToTrainS / 86400.0 +
+                           7.0 * (p.facility.procurementWeeks + p.facility.installWeeks);
     for (const GpuSpec &g : catalog.gpus)
         if (g.priceUsd > 0)
             request.gpus.push_back(g.id);

@@ -12,6 +12,13 @@ namespace {
 
 constexpr double kHoursPerYear = 8760.0;
 constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
+// A used GPU sells for at most this share of its new price, however young: the "used, working"
+// condition factor of the SpotWire valuator (valuator_data.json, as of 2026-06-04: new 1.00,
+// refurbished-certified 0.85, used-working 0.72), which its eBay sold comps bear out (H100 80GB
+// PCIe used $20,000 against a $30,000 anchor, 0.67). ESTIMATE, third party (spotwire.ai,
+// CC-BY-4.0; no exchange price for used data-centre GPUs is published). Without it a cluster sold
+// after a six-week run would fetch 96% of its price.
+constexpr double kUsedResaleCap = 0.72;
 
 bool isReserved(CloudPricing p) { return p == CloudPricing::Reserved1y || p == CloudPricing::Reserved3y; }
 
@@ -127,7 +134,7 @@ OnpremCash onpremCashOver(const FacilityInputs &in, const CostResult &c, double 
     OnpremCash cash;
     cash.operationsUsd = energyMwh * 1000.0 * in.electricityUsdPerKwh +
                          (c.coloPerYearUsd + c.supportPerYearUsd + c.staffPerYearUsd) * years;
-    cash.resaleUsd = c.capexHardwareUsd * resaleFraction(in, years);
+    cash.resaleUsd = c.capexHardwareUsd * std::min(kUsedResaleCap, resaleFraction(in, years));
     cash.cashUsd = c.onpremCapexUsd + cash.operationsUsd - cash.resaleUsd;
     return cash;
 }

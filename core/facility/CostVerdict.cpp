@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "facility/CostVerdict.h"
 
-#include "common/EnumNames.h"
 #include "facility/FacilityInputs.h"
 #include "facility/FacilityText.h"
+#include "report/Format.h"
 #include "report/TextReport.h"
+
+#include <cstdio>
 
 namespace gpuplan {
 
@@ -13,13 +15,34 @@ namespace {
 constexpr CloudPricing kPricings[] = {CloudPricing::OnDemand, CloudPricing::Reserved1y, CloudPricing::Reserved3y,
                                       CloudPricing::Spot};
 
-std::string offerLabel(const CloudQuote &q)
+// Owning is priced only when the parts that make up most of its capex are: a cluster without its
+// servers or switches would look cheaper than it is.
+constexpr unsigned kBomIncomplete = static_cast<unsigned>(MissingInput::GpuPrice) |
+                                    static_cast<unsigned>(MissingInput::NodePrice) |
+                                    static_cast<unsigned>(MissingInput::SwitchPrice);
+
+bool publishedPrice(const CloudOffer &offer, CloudPricing pricing)
 {
-    const std::string option = nameOf(cloudPricingNames(), q.pricing);
-    if (!q.offer)
-        return "the plan's cloud price (" + option + ")";
-    return q.offer->provider + " " + q.offer->instance + " " + option +
-           (q.published ? std::string() : " (on-demand less the plan's discount: no published " + option + " price)");
+    switch (pricing) {
+    case CloudPricing::OnDemand: return offer.onDemandPerGpuHour >= 0;
+    case CloudPricing::Reserved1y: return offer.reserved1yPerGpuHour >= 0;
+    case CloudPricing::Reserved3y: return offer.reserved3yPerGpuHour >= 0;
+    case CloudPricing::Spot: return offer.spotPerGpuHour >= 0;
+    }
+    return false;
+}
+
+std::string fmt(const char *format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+std::string gpuName(const ResolvedPlan &plan)
+{
+    const GpuSpec *gpu = plan.physicalGpu ? plan.physicalGpu : plan.gpu;
+    return gpu ? (gpu->name.empty() ? gpu->id : gpu->name) : std::string("GPU");
 }
 
 } // namespace
@@ -27,6 +50,32 @@ std::string offerLabel(const CloudQuote &q)
 const char *costViewName(CostView view)
 {
     return view == CostView::Cash ? "cash" : "tco";
+}
+
+const char *verdictChoiceName(VerdictChoice choice)
+{
+    return choice == VerdictChoice::Buy ? "buy" : "rent";
+}
+
+const char *pricingLabel(CloudPricing pricing)
+{
+    switch (pricing) {
+    case CloudPricing::OnDemand: return "on-demand";
+    case CloudPricing::Reserved1y: return "1-year reserved";
+    case CloudPricing::Reserved3y: return "3-year reserved";
+    case CloudPricing::Spot: return "spot";
+    }
+    return "";
+}
+
+std::string offerName(const ResolvedPlan &plan, const CloudQuote &q)
+{
+    if (!q.offer)
+        return std::string("the plan's cloud price (") + pricingLabel(q.pricing) + ")";
+    const GpuSpec *gpu = plan.catalog ? plan.catalog->findGpu(q.offer->gpu) : nullptr;
+    const std::string name = gpu && !gpu->name.empty() ? gpu->name : gpuName(plan);
+    return q.offer->provider + ", " + std::to_string(q.offer->gpusPerInstance) + " × " + name + " instances, " +
+           pricingLabel(q.pricing);
 }
 
 std::vector<CloudQuote> cloudQuotes(const ResolvedPlan &plan, const FacilityInputs &in, double wallS)
@@ -52,11 +101,7 @@ std::vector<CloudQuote> cloudQuotes(const ResolvedPlan &plan, const FacilityInpu
             const double price = offerGpuHourUsd(*offer, pricing, c);
             if (price < 0)
                 continue;
-            const bool published = pricing == CloudPricing::OnDemand ||
-                                   (pricing == CloudPricing::Reserved1y && offer->reserved1yPerGpuHour >= 0) ||
-                                   (pricing == CloudPricing::Reserved3y && offer->reserved3yPerGpuHour >= 0) ||
-                                   (pricing == CloudPricing::Spot && offer->spotPerGpuHour >= 0);
-            quotes.push_back({offer, pricing, price, published, billCloud(in, price, pricing, wallS)});
+            quotes.push_back({offer, pricing, price, publishedPrice(*offer, pricing), billCloud(in, price, pricing, wallS)});
         }
     }
     return quotes;
@@ -70,38 +115,90 @@ CostVerdict costVerdict(const ResolvedPlan &plan, const Evaluation &e)
     CostVerdict v;
     v.basis = p.cost.followonUtilization > 0 ? CostView::Tco : CostView::Cash;
     v.horizonS = c.cashHorizonS;
-    v.onpremKnown = c.onpremCapexUsd > 0;
+    v.onpremPartial = c.onpremCapexUsd > 0 && (c.missing & kBomIncomplete) != 0;
+    v.onpremKnown = c.onpremCapexUsd > 0 && !v.onpremPartial;
     v.onpremCashUsd = c.onpremCashUsd;
     v.onpremTcoUsd = c.onpremTotalUsd;
     v.onpremUsd = v.basis == CostView::Cash ? v.onpremCashUsd : v.onpremTcoUsd;
     for (const CloudQuote &q : cloudQuotes(plan, in, c.cashHorizonS)) {
-        if (!v.cloudKnown || q.inView(v.basis) < v.cheapestCloud.inView(v.basis))
-            v.cheapestCloud = q;
-        v.cloudKnown = true;
+        bool &known = q.published ? v.cloudKnown : v.estimateKnown;
+        CloudQuote &leader = q.published ? v.cheapestCloud : v.cheapestEstimate;
+        if (!known || q.inView(v.basis) < leader.inView(v.basis))
+            leader = q;
+        known = true;
     }
     v.cloudUsd = v.cloudKnown ? v.cheapestCloud.inView(v.basis) : 0.0;
     v.cheaper = (!v.cloudKnown || (v.onpremKnown && v.onpremUsd < v.cloudUsd)) ? CostBasis::OnPrem : CostBasis::Cloud;
 
+    v.decided = v.cloudKnown || v.onpremKnown;
+    const bool buy = v.cheaper == CostBasis::OnPrem && v.onpremKnown;
+    v.choice = buy ? VerdictChoice::Buy : VerdictChoice::Rent;
+    if (buy) {
+        v.offer = grouped(static_cast<long long>(in.jobGpus + in.spareNodes * in.gpusPerNode)) + " × " + gpuName(plan) +
+                  (p.cost.ownFacility ? " in an own data center" : " in colocation");
+        // Kept in service after the run (cost of ownership view): no resale, the cash out is the
+        // capex and the operations during the run. Sold after the run (cash view): less the resale.
+        v.cashUsd = v.basis == CostView::Cash ? c.onpremCashUsd : c.onpremCapexUsd + c.onpremOperationsUsd;
+        v.upfrontUsd = c.onpremCapexUsd;
+        v.usd = v.onpremUsd;
+        v.otherUsd = v.cloudUsd;
+    } else if (v.cloudKnown) {
+        v.offer = offerName(plan, v.cheapestCloud);
+        v.cashUsd = v.cheapestCloud.bill.cashUsd;
+        v.upfrontUsd = 0;
+        v.usd = v.cloudUsd;
+        v.otherUsd = v.onpremKnown ? v.onpremUsd : 0.0;
+    }
+    v.estimateCheaper = v.estimateKnown && (!v.decided || v.cheapestEstimate.inView(v.basis) < v.usd);
+
     const bool training = p.workload.mode == Mode::Training;
     const std::string view = v.basis == CostView::Cash
-                                 ? "in cash over " + std::string(training ? "the run (" : "the serving horizon (") +
-                                       formatDuration(v.horizonS) + ")"
-                                 : "as the run's share of the cost of ownership";
+                                 ? "in cash over " + std::string(training ? "the run" : "the serving horizon")
+                                 : "as the run's share of the cost of ownership (other work uses " +
+                                       fmt("%.0f%%", p.cost.followonUtilization * 100) + " of the hours after it)";
     auto money = [&](double usd) { return formatMoney(p, usd); };
-    if (!v.cloudKnown && !v.onpremKnown)
-        v.text = "No price is known for the cluster or the cloud.";
+    if (!v.decided)
+        v.reason = "no published price is known for the cluster or the cloud";
     else if (!v.cloudKnown)
-        v.text = "No cloud offer prices this GPU: owning costs " + money(v.onpremUsd) + " " + view + ".";
+        v.reason = "no cloud offer publishes a price for this GPU at this size";
     else if (!v.onpremKnown)
-        v.text = "The cluster is not priced: the cheapest cloud offer is " + offerLabel(v.cheapestCloud) + " at " +
-                 money(v.cloudUsd) + " " + view + ".";
-    else if (v.cheaper == CostBasis::OnPrem)
-        v.text = "Owning is cheaper " + view + ": " + money(v.onpremUsd) + " against " + money(v.cloudUsd) +
-                 " for the cheapest cloud offer, " + offerLabel(v.cheapestCloud) + ".";
+        v.reason = v.onpremPartial ? "owning is not fully priced (GPUs, servers or switches missing from the catalog)"
+                                   : "the cluster has no purchase price";
+    else if (buy)
+        v.reason = "owning costs " + money(v.onpremUsd) + " " + view + " against " + money(v.cloudUsd) +
+                   " for the cheapest cloud offer at a published price, " + offerName(plan, v.cheapestCloud);
     else
-        v.text = "The cloud is cheaper " + view + ": " + offerLabel(v.cheapestCloud) + " at " + money(v.cloudUsd) +
-                 " against " + money(v.onpremUsd) + " for owning.";
+        v.reason = "renting costs " + money(v.cloudUsd) + " " + view + " against " + money(v.onpremUsd) + " for owning";
+    v.text = verdictText(p, v);
     return v;
+}
+
+const char *verdictWord(const CostVerdict &v)
+{
+    if (!v.decided)
+        return "No verdict";
+    return v.choice == VerdictChoice::Buy ? "Buy" : "Rent";
+}
+
+std::string verdictText(const Plan &p, const CostVerdict &v)
+{
+    auto money = [&](double usd) { return formatMoney(p, usd); };
+    const bool training = p.workload.mode == Mode::Training;
+    const std::string over = (training ? "over the run (" : "over the serving horizon (") + formatDuration(v.horizonS) + ")";
+    std::string s;
+    if (!v.decided) {
+        s = "No verdict: " + v.reason + ".";
+    } else {
+        s = std::string(verdictWord(v)) + " " + v.offer + ": " +
+            (v.choice == VerdictChoice::Buy ? money(v.upfrontUsd) + " up front, " : std::string("nothing up front, ")) +
+            money(v.cashUsd) + " in cash " + over + "; " + v.reason + ".";
+    }
+    if (v.estimateCheaper)
+        s += " Cheaper only at an estimated price (no published " + std::string(pricingLabel(v.cheapestEstimate.pricing)) +
+             " price: on-demand less the plan's discount), not chosen: " + money(v.cheapestEstimate.inView(v.basis)) +
+             " for " + (v.cheapestEstimate.offer ? v.cheapestEstimate.offer->provider + " " + pricingLabel(v.cheapestEstimate.pricing)
+                                                 : std::string("the plan's price")) + ".";
+    return s;
 }
 
 } // namespace gpuplan

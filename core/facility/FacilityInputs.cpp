@@ -356,6 +356,18 @@ double trainingCheckpointBytesPerParam(const Plan &p)
     return weights + master + optimizerStateBytes(p.precision);
 }
 
+double servingFleetGpus(const Evaluation &e)
+{
+    // hardware.num_gpus's upper bound: a fleet larger than any plan may list is not one to price
+    // (a replica carrying almost nothing); the plan's own GPUs are priced and its capacity flagged.
+    constexpr double kMaxFleetGpus = 1e6;
+    const InferenceResult &r = e.inference;
+    if (!r.valid || r.capacity.replicas <= 0)
+        return 0.0;
+    const double fleet = static_cast<double>(r.capacity.replicas) * std::max(r.gpusPerReplica, 1);
+    return fleet <= kMaxFleetGpus ? fleet : 0.0;
+}
+
 FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layout, const Evaluation &evaluation)
 {
     const Plan &p = *plan.plan;
@@ -363,6 +375,11 @@ FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layo
     FacilityInputs in;
     in.mode = p.workload.mode;
     in.jobGpus = std::max(layout.numGpus, 1);
+    // A serving plan is priced, powered and racked as the fleet it deploys: the replicas its request
+    // rate needs within the P99 targets (perf/Capacity.h) x GPUs per replica, when that is more
+    // than the plan lists (an under-sized plan is also flagged by its capacity diagnostics).
+    if (p.workload.mode == Mode::Inference)
+        in.jobGpus = std::max(in.jobGpus, servingFleetGpus(evaluation));
     in.gpusPerNode = std::max(plan.gpusPerNode, 1);
     in.jobNodes = std::ceil(in.jobGpus / in.gpusPerNode);
     in.spareNodes = p.reliability.spareNodes;

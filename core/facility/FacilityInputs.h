@@ -152,6 +152,10 @@ double trainingCheckpointBytesPerParam(const Plan &plan);
 // the plan's discount for that option; negative when neither is known.
 double offerGpuHourUsd(const CloudOffer &offer, CloudPricing pricing, const CostAssumptions &cost);
 
+// GPUs of the serving fleet the plan's request rate needs (replicas x GPUs per replica); 0 when no
+// rate is set, none is reachable, or the fleet exceeds hardware.num_gpus's bound of 1,000,000.
+double servingFleetGpus(const Evaluation &evaluation);
+
 // Resolves the inputs. Reads the memory/time results already in `evaluation`; allocation-free.
 FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layout, const Evaluation &evaluation);
 

@@ -170,7 +170,6 @@ Json costJson(const CostResult &c, const ResolvedPlan &plan)
             {"break_even_never", c.breakEvenNever},
             {"break_even_utilization", num(c.breakEvenUtilization)},
             {"break_even_utilization_never", c.breakEvenUtilizationNever},
-            {"cheaper", costBasisName(c.cheaper)},
             {"per_run_usd", num(c.perRunUsd)},
             {"per_million_tokens_usd", num(c.perMillionTokensUsd)},
             {"per_effective_gpu_hour_usd", num(c.perEffectiveGpuHourUsd)},
@@ -179,21 +178,32 @@ Json costJson(const CostResult &c, const ResolvedPlan &plan)
             {"sensitivity", std::move(sensitivity)}};
 }
 
+// evaluate --json cost.verdict: the one verdict every view words the same way (facility/CostVerdict.h).
 Json verdictJson(const CostVerdict &v)
 {
     const CloudQuote &q = v.cheapestCloud;
-    return {{"basis", costViewName(v.basis)},
-            {"cheaper", costBasisName(v.cheaper)},
+    const CloudQuote &est = v.cheapestEstimate;
+    return {{"choice", v.decided ? verdictChoiceName(v.choice) : ""},
+            {"offer", v.offer},
+            {"cash_usd", num(v.cashUsd)},
+            {"upfront_usd", num(v.upfrontUsd)},
+            {"basis", costViewName(v.basis)},
+            {"reason", v.reason},
+            {"text", v.text},
+            {"compared_usd", num(v.usd)},
+            {"other_usd", num(v.otherUsd)},
             {"horizon_days", num(v.horizonS / 86400.0)},
-            {"onprem_usd", num(v.onpremUsd)},
-            {"cloud_usd", num(v.cloudUsd)},
-            {"cloud_offer", v.cloudKnown && q.offer ? q.offer->id : ""},
-            {"cloud_pricing", v.cloudKnown ? nameOf(cloudPricingNames(), q.pricing) : ""},
+            {"onprem_priced", v.onpremKnown},
             {"onprem_cash_usd", num(v.onpremCashUsd)},
             {"onprem_tco_usd", num(v.onpremTcoUsd)},
+            {"cloud_offer_id", v.cloudKnown && q.offer ? q.offer->id : ""},
+            {"cloud_pricing", v.cloudKnown ? nameOf(cloudPricingNames(), q.pricing) : ""},
             {"cloud_cash_usd", num(v.cloudKnown ? q.bill.cashUsd : 0.0)},
             {"cloud_tco_usd", num(v.cloudKnown ? q.bill.runShareUsd : 0.0)},
-            {"text", v.text}};
+            {"estimate_cheaper", v.estimateCheaper},
+            {"estimate_offer_id", v.estimateCheaper && est.offer ? est.offer->id : ""},
+            {"estimate_pricing", v.estimateCheaper ? nameOf(cloudPricingNames(), est.pricing) : ""},
+            {"estimate_usd", num(v.estimateCheaper ? est.inView(v.basis) : 0.0)}};
 }
 
 Json dataPathJson(const DataPathResult &d, const Plan &plan)
@@ -245,7 +255,7 @@ void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &e, Json &out
         out["data_path"] = dataPathJson(e.dataPath, p);
     out["reliability"] = reliabilityJson(e.reliability, p);
     out["cost"] = costJson(e.cost, plan);
-    out["cost"]["recommendation"] = verdictJson(costVerdict(plan, e));
+    out["cost"]["verdict"] = verdictJson(costVerdict(plan, e));
     out["bom"] = bomJson(e.bom);
     out["network"] = {{"tiers", e.bom.fabricTiers}, {"endpoints", num(e.bom.endpoints)}};
 }

@@ -89,8 +89,11 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
     line("IT power (running)", fmt("%.1f kW", w.itKw) + " (GPUs " + fmt("%.1f", w.gpuW / 1000) + ", node overhead " +
                                    fmt("%.1f", w.nodeOverheadW / 1000) + ", network " + fmt("%.1f", w.networkW / 1000) +
                                    ", storage " + fmt("%.1f", w.storageW / 1000) + ")");
-    line("facility power", fmt("%.1f kW", w.facilityKw) + " at PUE " + fmt("%.2f", p.facility.pue) + "; peak IT " +
-                               fmt("%.1f kW", w.peakItKw));
+    // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
+    // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
+    line("facility power", fmt("%.1f kW running", w.facilityKw) + " at PUE " + fmt("%.2f", p.facility.pue) + "; " +
+                               fmt("%.1f kW at peak", w.peakItKw * p.facility.pue) + " (peak IT " +
+                               fmt("%.1f kW x PUE: what the site must supply)", w.peakItKw));
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
@@ -145,14 +148,18 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
 {
     const Plan &p = *plan.plan;
     const CostResult &c = e.cost;
+    const CostVerdict v = costVerdict(plan, e);
     auto money = [&](double usd) { return formatMoney(p, usd); };
+    // The verdict first, in the words every view uses; the lines below are its figures.
+    line("verdict", v.text);
     if (c.isMissing(MissingInput::CloudPrice))
         line("cloud", "no price (no offer for this GPU; set cost.cloud_gpu_hour_usd)");
     else
-        line("cloud", money(c.cloudTotalUsd) + " (" + (plan.cloud ? plan.cloud->id : std::string("plan price")) + ", " +
-                          nameOf(cloudPricingNames(), p.cost.cloudPricing) + " " + money(c.cloudPerGpuHourUsd) +
-                          " per GPU-h + " + fmt("%.0f%% overhead", p.cost.cloudOverheadFraction * 100) + ")");
-    line("on-prem capex", money(c.onpremCapexUsd) + "; TCO " + money(c.onpremPerYearUsd) + "/year (" +
+        line("plan's cloud offer", money(c.cloudTotalUsd) + " (" +
+                                       (plan.cloud ? offerName(plan, {plan.cloud, p.cost.cloudPricing}) : std::string("plan price")) +
+                                       ", " + money(c.cloudPerGpuHourUsd) + " per GPU-h + " +
+                                       fmt("%.0f%% overhead", p.cost.cloudOverheadFraction * 100) + ")");
+    line("on-prem capex", money(c.onpremCapexUsd) + " up front; TCO " + money(c.onpremPerYearUsd) + "/year (" +
                               money(c.onpremPerGpuHourUsd) + " per useful GPU-hour at " +
                               fmt("%.0f%%", p.cost.onpremUtilization * 100) + ")");
     line(p.workload.mode == Mode::Training ? "on-prem share of the run" : "on-prem over the horizon",
@@ -162,15 +169,25 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
         line("cloud cash", money(c.cloudCashUsd) + " (" + fmt("%.0f", c.cloudTermsBilled) +
                                " reservation term(s) billed in full; other work uses " +
                                fmt("%.0f%%", p.cost.followonUtilization * 100) + " of the rest)");
-    line("on-prem cash", money(c.onpremCashUsd) + " over " + horizon + " (capex " + money(c.onpremCapexUsd) +
-                             " + operations " + money(c.onpremOperationsUsd) + " - resale " + money(c.onpremResaleUsd) + ")");
-    line("verdict", costVerdict(plan, e).text);
+    if (p.cost.followonUtilization > 0)
+        line("on-prem cash", money(c.onpremCapexUsd + c.onpremOperationsUsd) + " over " + horizon + " (capex " +
+                                 money(c.onpremCapexUsd) + " + operations " + money(c.onpremOperationsUsd) +
+                                 "; the hardware keeps serving other work after the run, " +
+                                 fmt("%.0f%% of its hours", p.cost.followonUtilization * 100) + ", so nothing is sold)");
+    else
+        line("on-prem cash", money(c.onpremCashUsd) + " over " + horizon + " (capex " + money(c.onpremCapexUsd) +
+                                 " + operations " + money(c.onpremOperationsUsd) + " - resale " + money(c.onpremResaleUsd) +
+                                 ", assumed: " + fmt("%.0f%%", c.capexHardwareUsd > 0 ? 100.0 * c.onpremResaleUsd / c.capexHardwareUsd : 0.0) +
+                                 " of the hardware price, used GPUs sold after the run; "
+                                 "see docs/facility-and-cost.md, resale)");
     line("break-even", breakEvenText(p, c) + "; " +
-                           (c.breakEvenUtilizationNever ? std::string("cloud is cheaper at any utilization")
-                                                        : "owning pays above " + fmt("%.0f%% utilization", c.breakEvenUtilization * 100)));
-    line("cost of the plan", money(c.perRunUsd) + " (" + costBasisName(c.cheaper) + " cheaper); " +
-                                 money(c.perMillionTokensUsd) + " per million tokens " +
-                                 (p.workload.mode == Mode::Training ? "trained" : "served"));
+                           (c.breakEvenUtilizationNever ? std::string("owning never costs less per useful GPU-hour")
+                                                        : "owning costs less per useful GPU-hour above " +
+                                                              fmt("%.0f%% utilization", c.breakEvenUtilization * 100)));
+    if (v.decided && c.tokens > 0)
+        line("per million tokens", money(v.usd / (c.tokens / 1e6)) + " " +
+                                       (p.workload.mode == Mode::Training ? "trained" : "served") + " (the verdict's " +
+                                       (v.basis == CostView::Cash ? "cash" : "cost of ownership") + ")");
     if (c.sensitivityCount > 0) {
         const SensitivityEntry &top = c.sensitivity[0];
         const AssumptionInfo &a = sensitivityAssumptions()[static_cast<std::size_t>(top.assumption)];

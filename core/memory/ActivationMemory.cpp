@@ -6,6 +6,7 @@
 #include "memory/MemoryAssumptions.h"
 #include "memory/ModelStateMemory.h"
 #include "plan/Plan.h"
+#include "plan/RecomputeModules.h"
 
 #include <algorithm>
 
@@ -16,9 +17,10 @@ namespace {
 // Bytes per token of the MLP tensors stored for the backward, before TP splitting.
 // Plain MLP (Korthikanti): GeLU input and second linear input, 2 f-sized tensors.
 // Gated MLP (Ultra-Scale Playbook): gate and up outputs, activation output, gated product: 4.
-double mlpBytes(double f, bool gated, double q)
+// The second linear's input (the last of them) is saved in `li` bytes (FP8 under Transformer Engine).
+double mlpBytes(double f, bool gated, double q, double li)
 {
-    return (gated ? 4.0 : 2.0) * q * f;
+    return ((gated ? 3.0 : 1.0) * q + li) * f;
 }
 
 // Average number of key positions a query attends to, over full and sliding-window layers.
@@ -42,15 +44,20 @@ struct MoeBytes
     double replicated = 0;   // dispatch/combine and router (split by TP only with SP)
 };
 
-MoeBytes moeBytes(const ModelShape &s, const ActivationConfig &c, double expertMlp)
+MoeBytes moeBytes(const ModelShape &s, const ActivationConfig &c, double expertMlp, double sharedMlp)
 {
     MoeBytes m;
     if (s.moeLayers <= 0)
         return m;
     const double L = std::max(s.layers, 1);
     const double routed = s.topK * c.moeCapacityFactor;
-    m.sharded = (routed + s.sharedExperts) * expertMlp * s.moeLayers / L;
-    m.replicated = (2.0 * routed * c.bytes * s.hidden + 4.0 * s.experts) * s.moeLayers / L;
+    m.sharded = (routed * expertMlp + s.sharedExperts * sharedMlp) * s.moeLayers / L;
+    // The dispatched copy is the experts' first linear input (FP8 under Transformer Engine); the
+    // combine keeps the 16-bit expert outputs for the router's gradient unless the probabilities
+    // are applied in the experts' activation.
+    const double li = c.korthikanti ? c.linearInputBytes : c.bytes;
+    const double combine = c.moeCombineSaved ? c.bytes : 0.0;
+    m.replicated = (routed * (li + combine) * s.hidden + 4.0 * s.experts) * s.moeLayers / L;
     return m;
 }
 
@@ -73,7 +80,7 @@ double pytorchLayerBytes(const ModelShape &s, const ActivationConfig &c)
     const double attention = q * (s.qWidth + s.kvProjWidth) + 2.0 * q * s.vWidth + 4.0 * s.heads;
     const double mlpTensors = s.gated ? (c.compiled ? 3.0 : 4.0) : 2.0;
     const double L = std::max(s.layers, 1);
-    const MoeBytes moe = moeBytes(s, c, mlpTensors * q * s.expertFfn);
+    const MoeBytes moe = moeBytes(s, c, mlpTensors * q * s.expertFfn, mlpTensors * q * s.expertFfn);
     const double dense = mlpTensors * q * s.ffn * s.denseLayers / L;
     return (norms + moe.replicated) / replicatedDiv + (rope + attention + dense + moe.sharded) / t;
 }
@@ -90,7 +97,7 @@ double selectiveOpLayerBytes(const ModelShape &s, const ActivationConfig &c)
     const double h = s.hidden;
     const double L = std::max(s.layers, 1);
     const double replicated = q * h + (s.gated ? q * h : 0.0);   // input; w2's output (gated: 7th matmul)
-    const MoeBytes moe = moeBytes(s, c, q * s.expertFfn);
+    const MoeBytes moe = moeBytes(s, c, q * s.expertFfn, q * s.expertFfn);
     const double sharded = q * (s.qWidth + s.kvProjWidth / 2.0 + s.vWidth) + 4.0 * s.heads
                            + q * s.ffn * s.denseLayers / L + moe.sharded;
     return (replicated + moe.replicated) / replicatedDiv + sharded / t;
@@ -119,20 +126,39 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
         return pytorchLayerBytes(s, c);
     }
 
+    // Selective recompute re-runs the modules the plan names (Megatron-Core --recompute-modules;
+    // none named: the attention core, Megatron's default) and keeps only their inputs.
+    namespace rm = recompute_module;
+    const std::uint32_t modules = mode != Recompute::Selective ? 0u
+                                  : c.recomputeModules != 0   ? c.recomputeModules
+                                                              : rm::kCoreAttn;
+    const auto recomputed = [modules](std::uint32_t bit) { return (modules & bit) != 0; };
+
     const double mask = memassume::kDropoutMaskBytes;
     // Replicated over TP without SP (Korthikanti "10"): two norm inputs, the QKV input, the MLP
     // input, and the dropout masks after attention and after the MLP. MLA also keeps its
-    // compressed KV latent, which is not split by TP.
+    // compressed KV latent and its compressed query, the up-projections' inputs, which are not
+    // split by TP.
     const double L = std::max(s.layers, 1);
-    double replicated = 4.0 * q * h + 2.0 * mask * h;
+    // The norm outputs are the QKV and MLP linears' inputs (FP8 under Transformer Engine); a
+    // recomputed norm re-makes them from its input, which is stored anyway.
+    const double normOutputs = recomputed(rm::kLayernorm) ? 0.0 : 2.0 * c.linearInputBytes * h;
+    double replicated = 2.0 * q * h + normOutputs + 2.0 * mask * h;
     if (s.mla)
-        replicated += q * s.kvElementsPerToken;
+        replicated += q * (s.kvElementsPerToken + c.mlaQLatent);
 
     // Split by TP (Korthikanti "24/t"): Q, K, V (GQA shrinks K and V), the output-projection input,
-    // and the MLP's f-sized tensors.
-    double sharded = q * (s.qWidth + s.kvProjWidth + s.vWidth);
-    const double dense = mlpBytes(s.ffn, s.gated, q);
-    const MoeBytes moe = moeBytes(s, c, mlpBytes(s.expertFfn, s.gated, q));
+    // and the MLP's f-sized tensors. MLA's recomputed up-projections re-make Q, K and V from the
+    // latents (DeepSeek-V3 report §3.2.3).
+    const bool upProjRecomputed = s.mla && recomputed(rm::kMlaUpProj);
+    double sharded = q * ((upProjRecomputed ? 0.0 : s.qWidth + s.kvProjWidth) + s.vWidth);
+    const double dense = recomputed(rm::kMlp) ? 0.0 : mlpBytes(s.ffn, s.gated, q, c.linearInputBytes);
+    // A recomputed SwiGLU keeps its inputs (the gate and up outputs) and re-makes its output, the
+    // second linear's input.
+    const double expertMlp = recomputed(rm::kMoeAct) ? (s.gated ? 2.0 : 1.0) * q * s.expertFfn
+                                                     : mlpBytes(s.expertFfn, s.gated, q, c.linearInputBytes);
+    const double sharedMlp = recomputed(rm::kSharedExperts) ? 0.0 : mlpBytes(s.expertFfn, s.gated, q, c.linearInputBytes);
+    const MoeBytes moe = recomputed(rm::kMoe) ? MoeBytes{} : moeBytes(s, c, expertMlp, sharedMlp);
     replicated += moe.replicated;
     sharded += dense * s.denseLayers / L + moe.sharded;
 
@@ -143,7 +169,7 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
     double core = memassume::kFlashSoftmaxStatBytes * heads;
     if (mode == Recompute::None && !c.flash)
         core = (2.0 * q + mask) * heads * attendedKeys(s, c.seq / std::max(c.cp, 1));
-    else if (mode == Recompute::Selective)
+    else if (recomputed(rm::kCoreAttn))
         core = 0;
 
     return replicated / replicatedDiv + (sharded + core) / t;
@@ -164,6 +190,8 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.sp = layout.sp && layout.tp > 1;
     act.flash = layout.flashAttention;
     act.bytes = bytesPerElement(plan.precision.activations);
+    const FrameworkMemoryTraits &stack = frameworkMemoryTraits(plan.parallelism.framework);
+    act.linearInputBytes = plan.precision.compute == Dtype::FP8 && stack.persistentFp8Weights ? 1.0 : act.bytes;
     act.moeCapacityFactor = plan.model.moeCapacityFactor;
     const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     act.korthikanti = fw.korthikantiAccounting;
@@ -171,6 +199,9 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.compiled = plan.parallelism.compile;
     act.compiledLoss = act.compiled && fw.compileCoversLoss;
     act.recomputeEvery = std::max(plan.parallelism.recomputeEvery, 1);
+    act.recomputeModules = plan.parallelism.recomputeModules & recompute_module::kAll;
+    act.moeCombineSaved = !fw.moeProbsInActivation;
+    act.mlaQLatent = plan.model.mlaQLoraRank > 0 ? plan.model.mlaQLoraRank : 0.0;
     const TrainingWorkload &tw = plan.workload.training;
     act.fill = tw.packed ? 1.0 : std::clamp(tw.paddedFill, 0.0, 1.0);
     act.loss = tw.loss;

@@ -5,6 +5,8 @@
 #include "eval/Layout.h"
 #include "model/ModelShape.h"
 
+#include <cstdint>
+
 // Activation memory of training (docs/formulas.md §3, docs/memory.md §3): the bytes one transformer layer
 // stores for the backward per token on one GPU (Korthikanti et al. 2022 Table 2, generalised to
 // GQA/MLA, gated MLPs, MoE, FlashAttention and context parallelism), the logits of the loss, and
@@ -22,6 +24,10 @@ struct ActivationConfig
     bool sp = false;            // sequence parallel: the replicated h-sized tensors are split by tp too
     bool flash = true;          // fused attention: no s x s score matrices are stored
     double bytes = 2.0;         // bytes per stored activation element (precision.activations)
+    // Bytes per element of the inputs the linear layers save for their weight gradient: 1 under
+    // Transformer Engine FP8 (Linear, LayerNormLinear and GroupedLinear save the FP8 cast of their
+    // input, not the 16-bit tensor), otherwise `bytes`. Korthikanti accounting only.
+    double linearInputBytes = 2.0;
     double moeCapacityFactor = 1.0;
     // What autograd saves: Korthikanti et al.'s accounting of Megatron's fused kernels (dropout
     // masks included), or PyTorch's saved tensors of an eager or compiled Llama-style layer.
@@ -42,6 +48,13 @@ struct ActivationConfig
     // at a time in the forward and again for the input gradient in the backward: the largest matmul
     // weight of a layer on one GPU, a transient of the layer being computed.
     double dequantBytes = 0;
+    // Selective recompute's modules (plan/RecomputeModules.h bits; 0 = the attention core only).
+    // Korthikanti accounting only: the names are Megatron-Core's.
+    std::uint32_t recomputeModules = 0;
+    // MoE: the combine keeps every routed copy's 16-bit expert output for the router probabilities'
+    // gradient (false when the stack applies them in the experts' activation).
+    bool moeCombineSaved = true;
+    double mlaQLatent = 0;      // MLA's compressed query width (q_lora_rank; 0 = no compression)
 
     double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch * fill; }
 };

@@ -26,20 +26,24 @@ constexpr double kFsdp2ReservedGap = 0.23;
 
 // Order of Framework: Generic, Megatron, DeepSpeed, Fsdp1, Fsdp2, Torchtune, HfPeft.
 constexpr FrameworkMemoryTraits kTraits[] = {
-    // Generic: textbook accounting (Korthikanti), PyTorch gradient lifetime and loss.
-    {true, false, kPyTorchLossBytes, false, false, false, true, -1.0},
-    // Megatron-LM / Megatron-Core: fused kernels, main_grad buffer, Transformer Engine FP8, ring CP.
-    {true, true, kMegatronLossBytes, true, false, false, false, -1.0},
-    // DeepSpeed / Megatron-DeepSpeed: Megatron's kernels and loss, ZeRO's gradient partitions.
-    {true, true, kMegatronLossBytes, true, false, false, false, -1.0},
-    // PyTorch FSDP1 (flat parameters; llm-foundry, Accelerate FSDP).
-    {false, false, kPyTorchLossBytes, false, false, false, false, -1.0},
-    // FSDP2 / torchtitan: per-parameter sharding, torchao float8, all-gather CP, PP keeps units unsharded.
-    {false, false, kPyTorchLossBytes, false, true, true, false, kFsdp2ReservedGap},
-    // torchtune recipes.
-    {false, false, kPyTorchLossBytes, false, false, false, true, -1.0},
-    // HF Transformers / PEFT / Accelerate.
-    {false, false, kHfLossBytes, false, false, false, true, -1.0},
+    // Generic: textbook accounting (Korthikanti), PyTorch gradient lifetime and loss; an unknown
+    // stack's optimizer step is taken as fused or per tensor (no whole-model transient).
+    {true, false, kPyTorchLossBytes, false, false, false, true, false, -1.0},
+    // Megatron-LM / Megatron-Core: fused kernels, main_grad buffer, Transformer Engine FP8, ring CP,
+    // Apex/TE FusedAdam, router probabilities applied in the experts' activation.
+    {true, true, kMegatronLossBytes, true, false, false, false, false, -1.0, true},
+    // DeepSpeed / Megatron-DeepSpeed: Megatron's kernels and loss, ZeRO's gradient partitions,
+    // DeepSpeed's FusedAdam.
+    {true, true, kMegatronLossBytes, true, false, false, false, false, -1.0},
+    // PyTorch FSDP1 (flat parameters; llm-foundry, Accelerate FSDP) with torch.optim's AdamW.
+    {false, false, kPyTorchLossBytes, false, false, false, false, true, -1.0},
+    // FSDP2 / torchtitan: per-parameter sharding, torchao float8, all-gather CP, PP keeps units
+    // unsharded; optimizer.implementation "fused" (torchtitan config_manager default).
+    {false, false, kPyTorchLossBytes, false, true, true, false, false, kFsdp2ReservedGap},
+    // torchtune recipes: the shipped configs set the AdamW optimizer's fused: True.
+    {false, false, kPyTorchLossBytes, false, false, false, true, false, -1.0},
+    // HF Transformers / PEFT / Accelerate: Trainer's optim "adamw_torch" (foreach).
+    {false, false, kHfLossBytes, false, false, false, true, true, -1.0},
 };
 
 } // namespace

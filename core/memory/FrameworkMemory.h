@@ -35,10 +35,21 @@ struct FrameworkMemoryTraits
     // torch.compile reaches the loss: torchtune compiles its loss function, HF and plain loops
     // compile a forward that computes the loss; torchtitan compiles the transformer blocks only.
     bool compileCoversLoss;
+    // The optimizer step runs PyTorch's foreach (multi-tensor) AdamW, torch.optim's default on CUDA
+    // when neither fused nor foreach is asked for: _multi_tensor_adamw computes
+    // torch._foreach_sqrt(exp_avg_sqs), a copy of one moment of every parameter, next to the
+    // gradients (torch/optim/adamw.py). Fused kernels (Apex/Transformer Engine FusedAdam,
+    // torch fused=True) update in place.
+    bool foreachOptimizer;
     // Caching allocator: reserved minus allocated bytes at the peak, as a fraction of the allocated
     // peak (block rounding, per-stream pools, freed blocks too small for the next large tensor).
     // Negative: the generic figure (memassume::kAllocatorSlack).
     double reservedGap;
+    // MoE: the router's probabilities are applied inside the experts' activation (Megatron-Core's
+    // TEGroupedMLP multiplies permuted_probs into the SwiGLU output, moe_apply_probs_on_input off),
+    // so the combine is a plain un-permute that saves nothing; otherwise the combine keeps every
+    // routed copy's 16-bit expert output for the probabilities' gradient.
+    bool moeProbsInActivation = false;
 };
 
 const FrameworkMemoryTraits &frameworkMemoryTraits(Framework framework);

@@ -21,9 +21,8 @@ FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators,
     return f;
 }
 
-void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &f, double extraOutsideBytes, double capacityBytes)
+double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &f, double extraOutsideBytes)
 {
-    MemoryBreakdown &b = m.breakdown;
     double nccl = f.ncclBytes;
     if (f.commOverrideBytes >= 0) {
         // A user figure for all communication buffers; it is taken as allocator-visible.
@@ -35,7 +34,13 @@ void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &f, double extr
     const double inside = b.total() - b.cudaContext - extraOutsideBytes;
     b.allocatorSlack = f.allocatorSlack * inside;
     b.commBuffers += nccl;
-    m.outsideAllocatorBytes = b.cudaContext + nccl + extraOutsideBytes;
+    return b.cudaContext + nccl + extraOutsideBytes;
+}
+
+void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &f, double extraOutsideBytes, double capacityBytes)
+{
+    MemoryBreakdown &b = m.breakdown;
+    m.outsideAllocatorBytes = addMemoryOverheads(b, f, extraOutsideBytes);
     m.perGpuBytes = b.total();
     m.capacityBytes = capacityBytes;
     m.fits = capacityBytes > 0 && m.perGpuBytes <= capacityBytes;
@@ -56,6 +61,14 @@ void setMemoryVerdict(MemoryResult &m)
                            || over(m.hostBytesPerNode * (1.0 + band), m.hostCapacityBytes);
     m.hostFits = !over(m.hostBytesPerNode * (1.0 - band), m.hostCapacityBytes);
     m.verdict = surelyOver ? MemoryVerdict::DoesNotFit : maybeOver ? MemoryVerdict::Borderline : MemoryVerdict::Fits;
+}
+
+MemoryVerdict gpuMemoryVerdict(const MemoryResult &m)
+{
+    const double band = m.bandFraction;
+    if (m.capacityBytes <= 0 || m.perGpuBytes * (1.0 - band) > m.capacityBytes)
+        return MemoryVerdict::DoesNotFit;
+    return m.perGpuBytes * (1.0 + band) > m.capacityBytes ? MemoryVerdict::Borderline : MemoryVerdict::Fits;
 }
 
 MemoryVerdictBand memoryVerdictBand(const MemoryResult &m)

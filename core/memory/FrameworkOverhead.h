@@ -22,6 +22,11 @@ struct FrameworkOverhead
 FrameworkOverhead frameworkOverhead(const MemoryOverheads &overheads, int communicators,
                                     Framework framework = Framework::Generic);
 
+// Adds the overhead components to one breakdown (the CUDA context, NCCL buffers into commBuffers,
+// the allocator gap on the allocator-visible bytes, those less extraOutsideBytes); returns the
+// bytes outside the allocator (context, NCCL, extraOutsideBytes).
+double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &overhead, double extraOutsideBytes);
+
 // Adds the overhead components to m.breakdown (commBuffers already holds the allocator-visible
 // communication buffers), then sets perGpuBytes, outsideAllocatorBytes (plus extraOutsideBytes,
 // e.g. resident paged optimizer states already in the breakdown), capacityBytes, fits (strictly
@@ -32,6 +37,10 @@ void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &overhead, doub
 // Sets verdict, bandFraction and hostFits from perGpuBytes, capacityBytes and the host figures
 // (docs/memory.md §10). Training then takes fits = verdict != DoesNotFit.
 void setMemoryVerdict(MemoryResult &m);
+
+// The GPU side of the verdict alone (the host's left out): a plan short of host RAM is not short
+// of GPU memory.
+MemoryVerdict gpuMemoryVerdict(const MemoryResult &memory);
 
 // The estimates of perGpuBytes at which the GPU side of the verdict changes: up to fitsUpToBytes
 // the plan fits even at the top of the band, above doesNotFitAboveBytes it does not fit even at its

@@ -54,7 +54,13 @@ StageParams stageParams(const ModelShape &s, const Layout &l, double layers, boo
         // The last stage holds the output layer; with tied embeddings and pp > 1 it holds a copy of
         // the embedding for the logits (Megatron's embedding group).
         const double output = s.outputParams > 0 ? s.outputParams : (hasEmbedding ? 0.0 : s.embeddingParams);
-        st.other += output / t + s.finalNormParams + s.mtpParams / t;
+        // The MTP module is one more layer (ModelShape.cpp: a layer, the 2h -> h projection, two
+        // norms); a MoE layer's routed experts are split over EP like the stage's own.
+        const double mtpLayer = s.attnParams + s.normParamsPerLayer + (s.moeLayers > 0 ? s.moeMlpParams : s.denseMlpParams)
+                                + 2.0 * s.hidden * s.hidden + 2.0 * s.normParamsPerVector * s.hidden;
+        const double mtpExperts = s.mtpParams > 0 && s.moeLayers > 0 && mtpLayer > 0
+                                      ? s.mtpParams * s.routedExpertParams / mtpLayer : 0.0;
+        st.other += output / t + s.finalNormParams + (s.mtpParams - mtpExperts) / t + mtpExperts / (e * t);
         st.embeddingUnit = std::max(st.embeddingUnit, output / t);
         st.vocabMatrices += output > 0 ? 1 : 0;
     }

@@ -14,9 +14,11 @@
 #include "memory/FrameworkMemory.h"
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryAssumptions.h"
+#include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
@@ -24,7 +26,9 @@ namespace {
 
 struct StageMemory
 {
-    MemoryBreakdown breakdown;      // allocator-visible tensors only (no overheads yet)
+    // Allocator-visible tensors of each phase of the step on this stage (no overheads yet).
+    MemoryPhase phases[6];
+    int count = 0;
     double pagedStates = 0;
     double offloadedCpu = 0;
     double offloadedNvme = 0;
@@ -38,6 +42,24 @@ double microBatchesPerStep(const Plan &plan, const Layout &l)
     return std::max(1.0, plan.workload.training.globalBatch / perStep);
 }
 
+// A backward in forwards: two matmuls per forward one, plus the re-forward it runs.
+double backwardOverForward(Recompute r)
+{
+    switch (r) {
+    case Recompute::Full: return 3.0;
+    case Recompute::EveryN: return 2.5;
+    case Recompute::SelectiveOp: return 2.0 + memassume::kSelectiveOpRecomputedShare;
+    case Recompute::Selective: return 2.1;   // the attention core only
+    case Recompute::None: return 2.0;
+    }
+    return 2.0;
+}
+
+// The phases of one step on the first or the last pipeline stage (both with pp = 1), in the order
+// the stage runs them: the model states at the start, the stored activations of every in-flight
+// micro-batch at the end of the warm-up forwards, the logits and loss at the end of a forward (last
+// stage), the first backward with its recompute's re-forward, the end of the backward with every
+// gradient made, and the optimizer step with its transients.
 StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act, bool first, bool last)
 {
     const Plan &plan = *rp.plan;
@@ -47,12 +69,12 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const ModelStateBytes states = modelStateBytes(plan, s, l, params);
 
     StageMemory out;
-    MemoryBreakdown &b = out.breakdown;
-    b.weights = states.weights;
-    b.optimizerStates = states.optimizerStates;
-    b.masterWeights = states.masterWeights;
-    b.workspace = states.gathered;
-    b.commBuffers = states.commBuffers;
+    MemoryBreakdown base;
+    base.weights = states.weights;
+    base.optimizerStates = states.optimizerStates;
+    base.masterWeights = states.masterWeights;
+    base.workspace = states.gathered;
+    base.commBuffers = states.commBuffers;
     out.pagedStates = states.pagedStates;
     out.offloadedCpu = states.offloadedCpu;
     out.offloadedNvme = states.offloadedNvme;
@@ -77,11 +99,12 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     }
     // Context parallelism: ring attention keeps the K/V chunk being sent and the one being
     // received; torchtitan's all-gather rotation holds K and V of the whole sequence for the layer
-    // being computed (and their gradients in its backward).
+    // being computed (and their gradients in its backward). Alive in the forward and the backward.
+    double cpBuffers = 0;
     if (l.cp > 1) {
         const double kvHeadsPerGpu = s.mla ? 1.0 : std::max(1.0, static_cast<double>(s.kvHeads) / std::max(l.tp, 1));
         const double kvChunk = act.tokensPerGpu() * kvHeadsPerGpu * s.headDim * 2.0 * act.bytes;
-        b.commBuffers += fw.cpAllGatherKv ? 2.0 * kvChunk * l.cp : 2.0 * kvChunk;
+        cpBuffers = fw.cpAllGatherKv ? 2.0 * kvChunk * l.cp : 2.0 * kvChunk;
     }
     // Gradients exist during a forward when they live in a persistent buffer (Megatron, DeepSpeed)
     // or when earlier micro-batches of the step left theirs (gradient accumulation, pipelining);
@@ -90,7 +113,11 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     // FSDP's unsharded unit gradient before its reduce-scatter exists only in the backward.
     const double grads = states.gradients;
     const double unitGradient = l.sharding == ShardingImpl::Fsdp ? states.commBuffers : 0.0;
-    const bool gradsDuringForward = fw.persistentGradients || m > 1.0 || l.pp > 1 || l.sharding != ShardingImpl::Fsdp;
+    base.commBuffers -= unitGradient;
+    const bool gradsPersist = fw.persistentGradients || l.sharding != ShardingImpl::Fsdp;
+    const bool gradsDuringForward = gradsPersist || m > 1.0 || l.pp > 1;
+    const double forwardGrads = gradsDuringForward ? grads : 0.0;
+    const double forwardUnitGradient = gradsDuringForward ? unitGradient : 0.0;
 
     // Transients that never coexist: the logits and loss at the end of the forward (with the first
     // gradient the backward makes, the output layer's, when no buffer held it before), one layer's
@@ -108,19 +135,60 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
         }
         logits = logitsBytes(s, loss);
     }
-    const double forwardPeak = stored + std::max(working, logits) + (gradsDuringForward ? grads + unitGradient : 0.0);
-    const double backwardEndPeak = grads + unitGradient + working + perLayer;
-    if (gradsDuringForward || forwardPeak >= backwardEndPeak) {
-        b.gradients = gradsDuringForward ? grads : 0.0;
-        if (!gradsDuringForward)
-            b.commBuffers -= unitGradient;
-        b.activations = stored + working;
-        b.logitsLoss = std::max(0.0, logits - working);
-    } else {
-        b.gradients = grads;
-        b.activations = std::min(stored, perLayer) + working;
-        b.logitsLoss = 0;
+
+    // The micro-batch each phase works on: the first backward is micro-batch 1's; without a
+    // persistent buffer a forward only meets gradients from micro-batch 2 on.
+    const int mb = static_cast<int>(std::max(1.0, std::min(m, 1e6)));
+    const int forwardMb = l.pp > 1 ? std::max(1, static_cast<int>(std::lround(std::min(inFlight, m))))
+                                   : (!gradsPersist && mb > 1 ? 2 : 1);
+    const int stage = first ? 0 : std::max(l.pp, 1) - 1;
+    const StepSchedule clock{l.schedule, std::max(l.pp, 1), m, backwardOverForward(l.recompute)};
+    auto add = [&](MemoryPhaseKind kind, int microBatch, const MemoryBreakdown &b) {
+        MemoryPhase &p = out.phases[out.count++];
+        p.kind = kind;
+        p.stage = stage;
+        p.microBatch = microBatch;
+        p.timeFraction = clock.fraction(kind, stage, microBatch, inFlight);
+        p.bytes = b;
+    };
+
+    MemoryBreakdown b = base;
+    b.gradients = gradsPersist ? grads : 0.0;
+    add(MemoryPhaseKind::StepStart, 0, b);
+
+    b = base;
+    b.gradients = forwardGrads;
+    b.commBuffers += forwardUnitGradient + cpBuffers;
+    b.activations = stored;
+    add(MemoryPhaseKind::Forward, forwardMb, b);
+
+    if (last) {
+        MemoryBreakdown loss = b;
+        loss.logitsLoss = logits;
+        add(MemoryPhaseKind::Loss, l.pp > 1 ? 1 : forwardMb, loss);
     }
+
+    // The first layer's backward also holds its unsharded gradient before FSDP's reduce-scatter.
+    b.activations = stored + working;
+    b.commBuffers += unitGradient - forwardUnitGradient;
+    add(MemoryPhaseKind::Backward, l.pp > 1 ? 1 : forwardMb, b);
+
+    b = base;
+    b.gradients = grads;
+    b.commBuffers += unitGradient + cpBuffers;
+    b.activations = std::min(stored, perLayer) + working;
+    add(MemoryPhaseKind::BackwardEnd, mb, b);
+
+    // The optimizer step: every gradient, the states, the gathered units released (FSDP, ZeRO-3
+    // reshard after the backward), and the foreach AdamW's copy of one moment (FrameworkMemory.h);
+    // an optimizer fused into the backward has no step of its own.
+    b = base;
+    b.gradients = grads;
+    b.workspace = 0;
+    const bool adam = plan.precision.optimizer == Optimizer::AdamW;
+    if (fw.foreachOptimizer && adam && !plan.parallelism.optimizerInBackward)
+        b.workspace = 0.5 * states.optimizerStates;
+    add(MemoryPhaseKind::OptimizerStep, 0, b);
     return out;
 }
 
@@ -129,57 +197,95 @@ int trainingCommunicators(const Layout &l)
     return (l.tp > 1) + (l.pp > 1) + (l.cp > 1) + (l.dp > 1) + (l.ep > 1);
 }
 
-} // namespace
-
-MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layout)
+// The estimate and its timeline (docs/memory.md "Over one step").
+MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTimeline &timeline)
 {
     const Plan &p = *plan.plan;
     const ActivationConfig act = trainingActivationConfig(p, layout);
 
     // The first stage holds the embedding and the most micro-batches in flight; the last stage the
     // output layer and the logits. With pp = 1 they are the same GPU.
-    StageMemory heavy = stageMemory(plan, layout, act, true, layout.pp <= 1);
-    if (layout.pp > 1) {
-        const StageMemory lastStage = stageMemory(plan, layout, act, false, true);
-        if (lastStage.breakdown.total() + lastStage.pagedStates > heavy.breakdown.total() + heavy.pagedStates)
-            heavy = lastStage;
-    }
+    StageMemory stages[2];
+    int stageCount = 1;
+    stages[0] = stageMemory(plan, layout, act, true, layout.pp <= 1);
+    if (layout.pp > 1)
+        stages[stageCount++] = stageMemory(plan, layout, act, false, true);
 
-    MemoryResult m;
-    m.breakdown = heavy.breakdown;
-    m.offloadedCpuBytes = heavy.offloadedCpu;
-    m.offloadedNvmeBytes = heavy.offloadedNvme;
     // What CUDA reports as the device total (the ceiling of everything a process allocates, the
     // CUDA context included), the capacity as sold where the catalog has no such figure.
     const double capacity = plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0;
     const FrameworkOverhead overhead =
         frameworkOverhead(p.overheads, trainingCommunicators(layout), p.parallelism.framework);
 
-    // Paged optimizer states stay on the GPU as far as they fit next to everything else and are
-    // evicted to host memory beyond that (bitsandbytes paged optimizers, CUDA unified memory).
-    double resident = 0;
-    if (heavy.pagedStates > 0) {
-        MemoryResult probe = m;
-        finishMemoryResult(probe, overhead, 0.0, capacity);
-        resident = std::clamp(capacity - probe.perGpuBytes, 0.0, heavy.pagedStates);
-        m.breakdown.optimizerStates += resident;
-        m.offloadedCpuBytes += heavy.pagedStates - resident;
+    // Every phase with the overheads of that moment: the CUDA context and NCCL buffers, and the
+    // caching allocator's reserved-vs-allocated gap on what is allocated then.
+    MemoryResult m;
+    timeline = MemoryTimeline{};
+    timeline.pipelineStages = std::max(layout.pp, 1);
+    const StageMemory *heavy = &stages[0];
+    double heavyBytes = -1;
+    for (int si = 0; si < stageCount; ++si) {
+        StageMemory &st = stages[si];
+        for (int i = 0; i < st.count; ++i) {
+            MemoryPhase phase = st.phases[i];
+            addMemoryOverheads(phase.bytes, overhead, 0.0);
+            addMemoryPhase(timeline, phase);
+            if (phase.bytes.total() + st.pagedStates > heavyBytes) {
+                heavyBytes = phase.bytes.total() + st.pagedStates;
+                heavy = &st;
+            }
+        }
     }
+    // Paged optimizer states stay on the GPU as far as they fit next to the stage's peak and are
+    // evicted to host memory beyond that (bitsandbytes paged optimizers, CUDA unified memory): the
+    // same resident part in every phase, outside the allocator.
+    double resident = 0;
+    m.offloadedCpuBytes = heavy->offloadedCpu;
+    m.offloadedNvmeBytes = heavy->offloadedNvme;
+    if (heavy->pagedStates > 0) {
+        const double peakWithout = heavyBytes - heavy->pagedStates;
+        resident = std::clamp(capacity - peakWithout, 0.0, heavy->pagedStates);
+        m.offloadedCpuBytes += heavy->pagedStates - resident;
+        for (int i = 0; i < timeline.count; ++i)
+            timeline.phases[static_cast<std::size_t>(i)].bytes.optimizerStates += resident;
+    }
+    timeline.peak = largestMemoryPhase(timeline);
+    const MemoryPhase *peak = memoryPeakPhase(timeline);
+    if (peak)
+        m.breakdown = peak->bytes;
     m.deviceTotalBytes = capacity;
     m.soldBytes = plan.gpu ? plan.gpu->memoryBytes : 0.0;
     // Host memory of one node: offloaded states with their pinned staging buffers, offloaded
     // activations, data-loader workers, per GPU; against the node's RAM less what the operating
     // system and the processes themselves keep.
     const double hostPerGpu = m.offloadedCpuBytes * (1.0 + memassume::kPinnedStagingFraction)
-                              + heavy.offloadedActivations
+                              + heavy->offloadedActivations
                               + std::max(p.parallelism.loaderWorkers, 0) * memassume::kLoaderWorkerGiB * units::kGiB;
     m.hostBytesPerNode = hostPerGpu * std::max(plan.gpusPerNode, 1);
     m.hostCapacityBytes = plan.node ? plan.node->ramBytes * (1.0 - memassume::kHostReserveFraction) : 0.0;
-    finishMemoryResult(m, overhead, resident, capacity);
+    m.outsideAllocatorBytes = m.breakdown.cudaContext + overhead.ncclBytes * (overhead.commOverrideBytes < 0) + resident;
+    m.perGpuBytes = m.breakdown.total();
+    m.capacityBytes = capacity;
+    setMemoryVerdict(m);
     // Training's fit is the verdict: only a plan that does not fit even at the low end of the
     // model's error band is refused (a run within the band may well train).
     m.fits = m.verdict != MemoryVerdict::DoesNotFit;
     return m;
+}
+
+} // namespace
+
+MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layout)
+{
+    MemoryTimeline timeline;
+    return estimate(plan, layout, timeline);
+}
+
+MemoryTimeline trainingMemoryTimeline(const ResolvedPlan &plan, const Layout &layout)
+{
+    MemoryTimeline timeline;
+    estimate(plan, layout, timeline);
+    return timeline;
 }
 
 } // namespace gpuplan

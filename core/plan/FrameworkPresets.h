@@ -3,9 +3,12 @@
 
 #include "common/Enums.h"
 
+#include <string_view>
+
 // Framework presets (docs/memory.md §9): what a training stack means by its words and what it does
 // when a setting is not given. The validation readers take a blank cell as these defaults, and
-// applyFrameworkPreset() sets a plan's dependent fields when a user picks a stack.
+// applyFrameworkPreset() sets a plan's dependent fields when a user picks a stack. Each default
+// names its source in FrameworkPresets.cpp.
 namespace gpuplan {
 
 struct Plan;
@@ -20,10 +23,26 @@ struct FrameworkDefaults
     // micro-batch (Megatron, DeepSpeed), otherwise one micro-batch per pipeline stage (torchtitan's
     // pipeline_parallel_microbatches default).
     bool microBatchesFromStages;
+    // Activation checkpointing when a run does not state it: on one GPU and with the model states
+    // sharded over several (LitGPT checkpoints every block only under FSDP).
+    Recompute checkpointing;
+    Recompute checkpointingSharded;
+    LossKernel loss;           // the loss the stack's recipes compute unless told otherwise
+    bool compile;              // torch.compile on by default
+    // No fp32 master copy unless asked for (torchtune dtype bf16, LitGPT precision "bf16-true").
+    bool pureHalfPrecision;
     const char *what;          // one line for docs and reports
 };
 
 const FrameworkDefaults &frameworkDefaults(Framework framework);
+
+// The defaults of a stack named as a run or plan names it ("litgpt", "ms-swift", "nemo-automodel"
+// are stacks built on one of the Framework values with defaults of their own); any other name: the
+// framework's.
+const FrameworkDefaults &frameworkDefaults(Framework framework, std::string_view stackName);
+
+// The activation checkpointing for a run that does not state it, on numGpus GPUs.
+Recompute defaultCheckpointing(const FrameworkDefaults &defaults, int numGpus);
 
 // Sets the plan's sharding implementation and, when its recompute is a "selective" one, the
 // stack's meaning of it; keeps everything else.

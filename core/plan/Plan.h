@@ -5,6 +5,7 @@
 #include "plan/FacilityAssumptions.h"
 #include "plan/ReportBranding.h"
 
+#include <cstdint>
 #include <string>
 
 // The plan document: everything a user chooses. Plain values; the file format (docs/plan-format.md)
@@ -163,6 +164,9 @@ struct Parallelism
     bool activationOffload = false;      // saved activations moved to host memory during the forward
     bool compile = false;                // torch.compile (or graph compilation) of the layers
     int loaderWorkers = 4;               // data-loader worker processes per GPU (host memory)
+    // Recompute::Selective: the modules re-run in the backward (plan/RecomputeModules.h bits,
+    // Megatron-Core --recompute-modules); 0 = the stack's default (the attention core).
+    std::uint32_t recomputeModules = 0;
 };
 
 struct Precision

@@ -1,9 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Plan fields: hardware, parallelism, precision and memory overheads.
 #include "plan/PlanFieldMacros.h"
+#include "plan/RecomputeModules.h"
 
 namespace gpuplan {
 namespace {
+
+bool isRecomputeModuleList(std::string_view text)
+{
+    std::uint32_t modules = 0;
+    return parseRecomputeModules(text, modules);
+}
+
+const TextRule kRecomputeModulesRule{kAllowedRecomputeModules, &isRecomputeModuleList};
 
 const FieldSpec kSystemFields[] = {
     GP_FIELD_TEXT("hardware.gpu", hardware.gpu, 200, "GPU id or alias from the catalog"),
@@ -49,6 +58,22 @@ const FieldSpec kSystemFields[] = {
                   "Training stack: what its recompute, gradients, loss and allocator do with memory"),
     GP_FIELD_INT("parallelism.recompute_every", parallelism.recomputeEvery, 1, 1000, "layers",
                  "every_n_layers recompute: every N-th layer is fully checkpointed"),
+    // Kept as a bit set in the plan: the text is made from it on reading and parsed on writing
+    // (the rule has accepted it by then).
+    gpuplan::FieldSpec{"parallelism.recompute_modules", gpuplan::FieldType::Text, 0, 200, "characters",
+                       "Selective recompute: the modules re-run in the backward (Megatron-Core --recompute-modules)",
+                       nullptr, nullptr, nullptr,
+                       [](const gpuplan::Plan &p) -> const std::string & {
+                           thread_local std::string text;
+                           text = recomputeModulesText(p.parallelism.recomputeModules);
+                           return text;
+                       },
+                       [](gpuplan::Plan &p, const std::string &v) {
+                           std::uint32_t modules = 0;
+                           if (parseRecomputeModules(v, modules))
+                               p.parallelism.recomputeModules = modules;
+                       },
+                       false, 0.0, "", &kRecomputeModulesRule},
     GP_FIELD_BOOL("parallelism.activation_offload", parallelism.activationOffload,
                   "Saved activations moved to host memory during the forward"),
     GP_FIELD_BOOL("parallelism.compile", parallelism.compile, "torch.compile (graph compilation) of the layers"),

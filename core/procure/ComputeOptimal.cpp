@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "procure/ComputeOptimal.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -30,10 +31,12 @@ ComputeOptimal computeOptimalModel(const ProcureRequest &request, const std::vec
         if (onBuyersSite(o) && request.sitePowerKw >= 0 && o.facilityKw > request.sitePowerKw)
             continue;
         const double byBudget = budget ? planFlops * request.budgetUsd / o.cashUsd : std::numeric_limits<double>::infinity();
+        // The deadline counts from the order: a bought cluster trains only after its lead time.
+        const double trainingDays = std::max(0.0, request.deadlineDays - o.leadTimeDays);
         const double byDeadline =
-            deadline ? planFlops * request.deadlineDays / o.timeToTrainDays : std::numeric_limits<double>::infinity();
+            deadline ? planFlops * trainingDays / o.timeToTrainDays : std::numeric_limits<double>::infinity();
         const double compute = std::min(byBudget, byDeadline);
-        if (compute > best.computeFlops) {
+        if (compute > 0 && compute > best.computeFlops) {
             best.known = true;
             best.option = static_cast<int>(i);
             best.computeFlops = compute;

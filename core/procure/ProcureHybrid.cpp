@@ -7,6 +7,7 @@
 #include "common/Units.h"
 #include "facility/Cost.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace gpuplan {
@@ -94,6 +95,11 @@ ProcureOption hybridOption(const std::string &gpu, const ProcureOption &buy, con
     o.cashUsd = o.parts[0].cashUsd + o.parts[1].cashUsd;
     o.tcoUsd = o.parts[0].tcoUsd + o.parts[1].tcoUsd;
     o.capexUsd = buy.capexUsd;
+    o.upfrontUsd = buy.capexUsd;
+    // The cloud cluster trains while the owned one is delivered and installed; the owned phase
+    // starts when both are done.
+    o.leadTimeDays = base.leadTimeDays;
+    o.finishDays = std::max(cloudS / units::kDay, base.leadTimeDays) + ownS / units::kDay;
     o.facilityKw = buy.facilityKw;
     o.energyMwh = ownShare * base.energyMwh + cloudShare * burst.energyMwh;
     // Failure-free rate over the tokens, and MFU weighted by the GPU-hours of each phase.
@@ -108,6 +114,7 @@ ProcureOption hybridOption(const std::string &gpu, const ProcureOption &buy, con
 bool noWorse(const ProcureOption &a, const ProcureOption &b)
 {
     return a.cashUsd <= b.cashUsd && a.tcoUsd <= b.tcoUsd && a.timeToTrainDays <= b.timeToTrainDays &&
+           a.finishDays <= b.finishDays && a.upfrontUsd <= b.upfrontUsd &&
            a.energyMwh <= b.energyMwh && a.facilityKw <= b.facilityKw && (!a.priceEstimated || b.priceEstimated);
 }
 

@@ -24,6 +24,7 @@ inline constexpr int kMaxBurstMultiple = 4;
 struct ExploredCount
 {
     int buyOption = -1;             // index of its buy option in the result; -1 when not for sale
+    double leadTimeDays = 0;        // order to the bought cluster in service
     int numGpus = 0;
     Layout layout;
     double wallS = 0;               // time to train with failures at this count

@@ -66,9 +66,20 @@ Json optionJson(const ProcureOption &o)
             {"cash_usd", num(o.cashUsd)},
             {"tco_usd", num(o.tcoUsd)},
             {"capex_usd", num(o.capexUsd)},
+            {"upfront_usd", num(o.upfrontUsd)},
+            {"financing",
+             {{"financed", o.financing.financed},
+              {"loan_usd", num(o.financing.loanUsd)},
+              {"rate_per_year", num(o.financing.ratePerYear)},
+              {"interest_usd", num(o.financing.interestUsd)}}},
+            {"lead_time_days", num(o.leadTimeDays)},
+            {"finish_days", num(o.finishDays)},
             {"facility_kw", num(o.facilityKw)},
             {"energy_mwh", num(o.energyMwh)},
             {"mfu", num(o.mfu)},
+            {"replicas", o.replicas},
+            {"gpus_per_replica", o.gpusPerReplica},
+            {"usd_per_million_tokens", num(o.usdPerMillionTokens)},
             {"feasible", o.feasible},
             {"violations", std::move(violations)},
             {"parts", std::move(parts)}};
@@ -97,8 +108,18 @@ std::string describe(const ProcureOption &o)
     else
         s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + fmt("%.0f%%", 100.0 * o.parts[1].tokenShare) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
-    s += ": " + fmt("%.0f days", o.timeToTrainDays) + ", cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) +
-         ", " + fmt("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
+    if (o.gpusPerReplica > 0)
+        s += std::string(" (") + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) + ")";
+    s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + fmt("%.0f", o.finishDays) + ", " +
+                                            fmt("$%.3g per million output tokens", o.usdPerMillionTokens)
+                                      : fmt("%.0f days", o.timeToTrainDays)) +
+         (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + fmt("%.0f days", o.leadTimeDays) + " lead time (done on day " +
+                                   fmt("%.0f)", o.finishDays)
+                             : std::string()) +
+         ", " + (onBuyersSite(o) ? "capex " + formatUsd(o.capexUsd) + ", up front " + formatUsd(o.upfrontUsd) +
+                                       (o.financing.financed ? " (" + formatUsd(o.financing.loanUsd) + " borrowed)" : std::string()) + ", "
+                                 : std::string("nothing up front, ")) +
+         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + fmt("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
          " DP " + std::to_string(o.layout.dp) + (o.layout.cp > 1 ? " CP " + std::to_string(o.layout.cp) : std::string()) +
          (o.layout.ep > 1 ? " EP " + std::to_string(o.layout.ep) : std::string());
     for (const Violation &v : o.violations)
@@ -125,11 +146,13 @@ Json procureToJson(const ProcureResult &r)
                    {"tokens", num(c.tokens)},
                    {"tokens_per_param", kChinchillaTokensPerParam},
                    {"limited_by", c.limitedByBudget ? "budget" : "deadline"}};
-    return {{"objective", procureObjectiveName(r.objective)},
+    return {{"mode", r.serving ? "serving" : "training"},
+            {"objective", procureObjectiveName(r.objective)},
             {"constraints",
              {{"budget_usd", limitJson(r.request.budgetUsd)},
               {"deadline_days", limitJson(r.request.deadlineDays)},
-              {"site_power_kw", limitJson(r.request.sitePowerKw)}}},
+              {"site_power_kw", limitJson(r.request.sitePowerKw)},
+              {"allow_financing", r.request.allowFinancing}}},
             {"gpus", r.gpusExplored},
             {"options", std::move(options)},
             {"pareto", r.pareto},
@@ -143,13 +166,18 @@ Json procureToJson(const ProcureResult &r)
 
 std::string procureTextReport(const ProcureResult &r, int shown)
 {
-    std::string out = "Procurement options (" + std::to_string(r.options.size()) + " over " +
+    std::string out = std::string(r.serving ? "Serving fleets for the plan's request rate (" : "Procurement options (") +
+                      std::to_string(r.options.size()) + " over " +
                       std::to_string(r.gpusExplored.size()) + " GPU types; objective " +
                       procureObjectiveName(r.objective) + ")\n";
     auto limit = [](double v, const std::string &text) { return v >= 0 ? text : std::string("none"); };
     out += "  budget " + limit(r.request.budgetUsd, formatUsd(r.request.budgetUsd)) + ", deadline " +
            limit(r.request.deadlineDays, fmt("%.0f days", r.request.deadlineDays)) + ", site power " +
-           limit(r.request.sitePowerKw, fmt("%.0f kW", r.request.sitePowerKw)) + "\n";
+           limit(r.request.sitePowerKw, fmt("%.0f kW", r.request.sitePowerKw)) +
+           (r.request.allowFinancing ? ", financing allowed (" + fmt("%.0f%% of the capex borrowed", 100.0 * r.request.loanToValue) +
+                                           fmt(" at %.1f%%/year)", 100.0 * r.request.financingRate)
+                                     : std::string(", capex paid up front")) +
+           "\n";
     if (r.best >= 0)
         out += "Best: " + describe(r.options[static_cast<std::size_t>(r.best)]) + "\n";
     if (r.bestEstimated >= 0)
@@ -161,7 +189,7 @@ std::string procureTextReport(const ProcureResult &r, int shown)
         for (int i : r.closestMisses)
             out += "  " + describe(r.options[static_cast<std::size_t>(i)]) + "\n";
     }
-    out += "Pareto front (cash vs time, cheapest first):\n";
+    out += "Pareto front (cash vs finish day, cheapest first):\n";
     int n = 0;
     for (int i : r.pareto) {
         if (n++ == shown)

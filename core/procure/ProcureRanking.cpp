@@ -11,13 +11,38 @@ namespace {
 
 constexpr int kClosestMisses = 5;
 
+// How a bought cluster is paid for under the request: its whole capex up front, or with
+// financing allowed the part the lender does not advance, the interest over the lead time and the
+// run added to the cash. Idempotent: re-ranking under other terms replaces the previous interest.
+void applyFinancing(const ProcureRequest &r, ProcureOption &o)
+{
+    if (!onBuyersSite(o))
+        return;
+    o.cashUsd -= o.financing.interestUsd;
+    o.financing = Financing{};
+    o.upfrontUsd = o.capexUsd;
+    if (!r.allowFinancing || o.capexUsd <= 0)
+        return;
+    o.financing.financed = true;
+    o.financing.loanUsd = o.capexUsd * r.loanToValue;
+    o.financing.ratePerYear = r.financingRate;
+    o.financing.interestUsd = o.financing.loanUsd * r.financingRate * o.finishDays / 365.0;
+    o.upfrontUsd = o.capexUsd - o.financing.loanUsd;
+    o.cashUsd += o.financing.interestUsd;
+}
+
 void checkConstraints(const ProcureRequest &r, ProcureOption &o)
 {
     o.violations.clear();
-    if (r.deadlineDays >= 0 && o.timeToTrainDays > r.deadlineDays)
-        o.violations.push_back({Constraint::Deadline, o.timeToTrainDays, r.deadlineDays});
-    if (r.budgetUsd >= 0 && o.cashUsd > r.budgetUsd)
-        o.violations.push_back({Constraint::Budget, o.cashUsd, r.budgetUsd});
+    applyFinancing(r, o);
+    // The deadline counts from the order: a bought cluster's delivery and installation first.
+    if (r.deadlineDays >= 0 && o.finishDays > r.deadlineDays)
+        o.violations.push_back({Constraint::Deadline, o.finishDays, r.deadlineDays});
+    // The budget is the money the buyer must have: the cash over the run, and before it the capex
+    // (less a loan when financing is allowed), whichever is more.
+    const double needed = std::max(o.cashUsd, o.upfrontUsd);
+    if (r.budgetUsd >= 0 && needed > r.budgetUsd)
+        o.violations.push_back({Constraint::Budget, needed, r.budgetUsd});
     // Site power limits what is installed on the buyer's site; rented GPUs run in the provider's.
     if (r.sitePowerKw >= 0 && onBuyersSite(o) && o.facilityKw > r.sitePowerKw)
         o.violations.push_back({Constraint::SitePower, o.facilityKw, r.sitePowerKw});
@@ -41,7 +66,7 @@ bool betterByObjective(const ProcureOption &x, const ProcureOption &y, ProcureOb
         return vx < vy;
     if (x.cashUsd != y.cashUsd)
         return x.cashUsd < y.cashUsd;
-    return x.timeToTrainDays < y.timeToTrainDays;
+    return x.finishDays < y.finishDays;
 }
 
 } // namespace
@@ -59,15 +84,15 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out)
 
     std::vector<int> order(options.size());
     std::iota(order.begin(), order.end(), 0);
-    // Pareto front in (cash, time): cheapest first, each next one strictly faster.
+    // Pareto front in (cash, finish): cheapest first, each next one finishing strictly sooner.
     std::sort(order.begin(), order.end(), [&](int a, int b) {
         const ProcureOption &x = options[static_cast<std::size_t>(a)];
         const ProcureOption &y = options[static_cast<std::size_t>(b)];
-        return x.cashUsd != y.cashUsd ? x.cashUsd < y.cashUsd : x.timeToTrainDays < y.timeToTrainDays;
+        return x.cashUsd != y.cashUsd ? x.cashUsd < y.cashUsd : x.finishDays < y.finishDays;
     });
     double fastest = 0;
     for (int i : order) {
-        const double days = options[static_cast<std::size_t>(i)].timeToTrainDays;
+        const double days = options[static_cast<std::size_t>(i)].finishDays;
         if (out.pareto.empty() || days < fastest) {
             out.pareto.push_back(i);
             fastest = days;

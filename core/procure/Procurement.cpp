@@ -10,6 +10,7 @@
 #include "facility/FacilityInputs.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureHybrid.h"
+#include "procure/ProcureServing.h"
 #include "search/LayoutSearch.h"
 
 #include <algorithm>
@@ -36,33 +37,21 @@ void reject(ProcureResult &out, const char *reason, long long n = 1)
     out.rejected[reason] += n;
 }
 
-// The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
-// and price overrides belong to its own GPU).
-Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
-{
-    Plan p = base;
-    if (&gpu == baseGpu)
-        return p;
-    p.hardware.gpu = gpu.id;
-    p.hardware.node.clear();
-    p.hardware.fabric.clear();
-    p.hardware.gpusPerNode = 0;
-    p.hardware.nodeNetworkGbps = 0;
-    p.cost.gpuPriceUsd = -1;
-    p.cost.serverPriceUsd = -1;
-    p.cost.cloudOffer.clear();
-    p.cost.cloudGpuHourUsd = -1;
-    return p;
-}
+// A layout whose memory is only borderline (within the memory model's error band of the limit) may
+// not fit on the real cluster: a layout at most this much slower that fits even at the top of the
+// band is taken instead, among the auto-planner's fastest few.
+constexpr double kSafeLayoutSlowdown = 1.02;
+constexpr int kSafeLayoutCandidates = 8;
 
 // Fastest layout at `n` GPUs: the auto-planner with the plan's sharding implementation and no
-// offload (both only slow a run that has the GPUs to hold its states).
+// offload (both only slow a run that has the GPUs to hold its states); a borderline one gives way
+// to one that fits within kSafeLayoutSlowdown of its time.
 bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> *cancel, ProcureResult &out,
                    SearchCandidate &best)
 {
     SearchOptions options;
     options.objective = SearchObjective::Time;
-    options.top = 1;
+    options.top = kSafeLayoutCandidates;
     options.minGpus = n;
     options.maxGpus = n;
     options.allShardings = false;
@@ -77,6 +66,21 @@ bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> 
     if (r.best.empty())
         return false;
     best = r.best.front();
+    const Evaluation fastest = evaluateWithoutFacility(resolved, best.layout);
+    if (fastest.memory.verdict != MemoryVerdict::Borderline)
+        return true;
+    for (std::size_t i = 1; i < r.best.size(); ++i) {
+        const SearchCandidate &c = r.best[i];
+        if (c.timeToTrainS > best.timeToTrainS * kSafeLayoutSlowdown)
+            break;   // best first: the rest are slower still
+        if (c.perGpuBytes >= fastest.memory.perGpuBytes)
+            continue;
+        if (evaluateWithoutFacility(resolved, c.layout).memory.verdict == MemoryVerdict::Fits) {
+            reject(out, "borderline memory: a layout at most 2% slower that fits taken instead");
+            best = c;
+            return true;
+        }
+    }
     return true;
 }
 
@@ -107,6 +111,10 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
     const CostResult &c = e.cost;
     const double pue = resolved.plan->facility.pue;
     const double siteKw = e.power.peakItKw * pue;
+    // A bought cluster trains only once it is delivered and installed (facility.procurement_weeks
+    // and install_weeks); rented capacity starts at once (the catalog states no capacity lead time).
+    const FacilityAssumptions &f = resolved.plan->facility;
+    const double leadDays = 7.0 * (f.procurementWeeks + f.installWeeks);
     const bool buyPriced = !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
     if (buyPriced) {
         ProcureOption o = baseOption(gpu, e, candidate);
@@ -114,6 +122,9 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
         o.cashUsd = c.onpremCashUsd;
         o.tcoUsd = c.onpremTotalUsd;
         o.capexUsd = c.onpremCapexUsd;
+        o.upfrontUsd = c.onpremCapexUsd;
+        o.leadTimeDays = leadDays;
+        o.finishDays = leadDays + o.timeToTrainDays;
         o.facilityKw = siteKw;
         explored.buyOption = static_cast<int>(out.options.size());
         out.options.push_back(std::move(o));
@@ -133,9 +144,11 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
         o.priceEstimated = !q.published;
         o.cashUsd = q.bill.cashUsd;
         o.tcoUsd = q.bill.runShareUsd;
+        o.finishDays = o.timeToTrainDays;
         o.facilityKw = siteKw;
         out.options.push_back(std::move(o));
     }
+    explored.leadTimeDays = leadDays;
     explored.numGpus = e.layout.numGpus;
     explored.layout = e.layout;
     explored.wallS = e.reliability.effectiveTimeToTrainS;
@@ -195,11 +208,33 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
 
 } // namespace
 
+Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
+{
+    Plan p = base;
+    if (&gpu == baseGpu)
+        return p;
+    p.hardware.gpu = gpu.id;
+    p.hardware.node.clear();
+    p.hardware.fabric.clear();
+    p.hardware.gpusPerNode = 0;
+    p.hardware.nodeNetworkGbps = 0;
+    p.cost.gpuPriceUsd = -1;
+    p.cost.serverPriceUsd = -1;
+    p.cost.cloudOffer.clear();
+    p.cost.cloudGpuHourUsd = -1;
+    return p;
+}
+
 Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption &option)
 {
     const GpuSpec *gpu = catalog.findGpu(option.gpu);
     Plan p = gpu ? planForGpu(plan, *gpu, catalog.findGpu(plan.hardware.gpu)) : plan;
     writeLayout(option.layout, p);   // a hybrid's: its owned base, bought
+    if (option.gpusPerReplica > 0) {   // serving: one replica's layout, the fleet from the request rate
+        p.parallelism.tp = option.layout.tp;
+        p.parallelism.pp = option.layout.pp;
+        p.hardware.numGpus = option.numGpus;
+    }
     if (option.acquisition == Acquisition::Cloud) {
         if (!option.offer.empty())
             p.cost.cloudOffer = option.offer;
@@ -211,9 +246,10 @@ Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption
 double objectiveValue(const ProcureOption &o, ProcureObjective objective)
 {
     switch (objective) {
-    case ProcureObjective::Cash: return o.cashUsd;
+    // A serving fleet's cash buys output tokens over the horizon: ranked per million of them.
+    case ProcureObjective::Cash: return o.gpusPerReplica > 0 ? o.usdPerMillionTokens : o.cashUsd;
     case ProcureObjective::Tco: return o.tcoUsd;
-    case ProcureObjective::Time: return o.timeToTrainDays;
+    case ProcureObjective::Time: return o.finishDays;
     case ProcureObjective::Energy: return o.energyMwh;
     }
     return o.cashUsd;
@@ -225,8 +261,9 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     out = ProcureResult{};
     out.request = request;
     out.objective = request.objective;
-    if (plan.workload.mode != Mode::Training) {
-        error = "procure plans a training run: the plan's workload.mode is not training";
+    out.serving = plan.workload.mode == Mode::Inference;
+    if (out.serving && !(plan.workload.inference.requestRate > 0)) {
+        error = "procure sizes a serving fleet for a request rate: set workload.inference.request_rate";
         return false;
     }
     std::vector<const GpuSpec *> gpus;
@@ -250,7 +287,8 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i = next++; i < gpus.size() && !cancelled(cancel); i = next++)
-            exploreGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i]);
+            out.serving ? exploreServingGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i])
+                        : exploreGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i]);
     };
     const unsigned threads = std::min<unsigned>(kThreads, std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
@@ -275,7 +313,7 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     // The plan's training compute, 6·N·D (formulas.md §5), scales each option to other model sizes.
     ResolvedPlan resolved;
     std::vector<ResolveError> errors;
-    const double planFlops = resolvePlan(plan, catalog, resolved, errors)
+    const double planFlops = !out.serving && resolvePlan(plan, catalog, resolved, errors)
                                  ? 6.0 * resolved.shape.activeParams * plan.workload.training.tokens
                                  : 0.0;
     out.computeOptimal = computeOptimalModel(request, out.options, planFlops);

@@ -28,6 +28,13 @@ bool parseProcureObjective(const std::string &text, ProcureObjective &out);
 const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud", "hybrid"
 const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
 
+// Terms of a loan against GPUs, 2026: lenders advance 60-70% of the hardware price (ESTIMATE,
+// v2-pseo-ai.pages.dev, January 2026, low confidence; its recommended 50-60% at origination): 0.6;
+// OEM financing arrangements at 9-10% a year (CoreWeave 10-Q for the period ending 2025-06-30,
+// sec.gov, a filing; its other GPU debt 7-15%): 0.10.
+inline constexpr double kGpuLoanToValue = 0.6;
+inline constexpr double kGpuLoanRate = 0.10;
+
 struct ProcureRequest
 {
     double budgetUsd = -1;          // negative: no budget
@@ -35,6 +42,12 @@ struct ProcureRequest
     double sitePowerKw = -1;        // negative: no site limit (buying only; rented GPUs use the provider's)
     std::vector<std::string> gpus;  // GPU ids or aliases; empty = every catalog GPU
     ProcureObjective objective = ProcureObjective::Cash;
+    // Off: a bought cluster needs its whole capex up front, and more than the budget makes it
+    // infeasible. On (--allow-financing): a lender advances loanToValue of the hardware at
+    // financingRate a year; the buyer finds the rest up front and pays the interest in cash.
+    bool allowFinancing = false;
+    double loanToValue = kGpuLoanToValue;
+    double financingRate = kGpuLoanRate;
 };
 
 // Documented bounds of the request (docs/procurement.md); out of bounds is refused, not clamped.
@@ -68,6 +81,15 @@ struct HybridPart
     double tcoUsd = 0;
 };
 
+// How a bought cluster is paid for (docs/procurement.md, "Cash up front").
+struct Financing
+{
+    bool financed = false;
+    double loanUsd = 0;             // advanced by the lender: loanToValue x capex
+    double ratePerYear = 0;
+    double interestUsd = 0;         // over the lead time and the run, in the option's cash_usd
+};
+
 struct ProcureOption
 {
     std::string gpu;
@@ -82,10 +104,20 @@ struct ProcureOption
     double cashUsd = 0;             // cash over the run (buy: capex + operations - resale)
     double tcoUsd = 0;              // the run's share of the cost of ownership (cloud: of the contract)
     double capexUsd = 0;            // buy: the up-front commitment
+    double upfrontUsd = 0;          // money needed before the run: the capex less any loan; 0 renting
+    Financing financing;            // buy and hybrid: set by rankOptions() from the request
+    double leadTimeDays = 0;        // order to a cluster in service (buy: facility procurement + install
+                                    // weeks); cloud: capacity lead time where stated (none in the catalog)
+    double finishDays = 0;          // from the order to the end of the run: what a deadline is held to
     double facilityKw = 0;          // peak IT power x PUE: what a site must supply (hybrid: the owned base)
     double energyMwh = 0;           // facility energy of the run
-    double tokensPerS = 0;
+    double tokensPerS = 0;          // training: failure-free tokens/s; serving: output tokens/s at the plan's load
     double mfu = 0;
+    // Serving: the fleet (replicas x GPUs per replica = numGpus) that carries the plan's request rate
+    // within its P99 targets, and the cash per million output tokens it serves over the horizon.
+    int replicas = 0;
+    int gpusPerReplica = 0;
+    double usdPerMillionTokens = 0;
     bool feasible = true;
     std::vector<Violation> violations;
     std::vector<HybridPart> parts;  // hybrid only: the owned base, then the cloud burst
@@ -122,10 +154,11 @@ struct ProcureResult
     ComputeOptimal computeOptimal;
     ProcureObjective objective = ProcureObjective::Cash;
     ProcureRequest request;
+    bool serving = false;           // a serving plan: fleets over cost.horizon_months, cash ranked per million tokens
     bool cancelled = false;         // stopped by the caller's cancel flag: the options are incomplete and unranked
 };
 
-// Returns false with a message when the plan is not a training plan or a listed GPU is unknown.
+// Returns false with a message when a listed GPU is unknown, or a serving plan has no request rate.
 // `cancel` (optional, set from another thread) is polled between GPU counts and inside the layout
 // searches; once set, procure() returns soon with out.cancelled.
 bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &request, ProcureResult &out,
@@ -143,6 +176,10 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out);
 // the others by how far they miss (summed relative overshoot), so the first is `best` when there
 // is one, and the first infeasible ones are `closestMisses` when there is none.
 std::vector<int> rankedOrder(const ProcureResult &result);
+
+// The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
+// and price overrides belong to its own GPU `baseGpu`).
+Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu);
 
 // The plan an option stands for: the option's GPU (with its catalog node, fabric and prices when
 // it is not the plan's own GPU, as explored), GPU count and layout, and for a cloud option its

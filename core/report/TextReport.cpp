@@ -3,6 +3,8 @@
 
 #include "common/EnumNames.h"
 #include "facility/FacilityText.h"
+#include "memory/FrameworkOverhead.h"
+#include "memory/MemoryTimeline.h"
 #include "report/Format.h"
 #include "report/ServingText.h"
 
@@ -54,9 +56,14 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
     const MemoryResult &mem = e.memory;
     const std::string band = fmt("%.0f", mem.bandFraction * 100);
     line("total", formatBytes(mem.perGpuBytes) + " of " + formatBytes(mem.capacityBytes) +
-                      (mem.verdict == MemoryVerdict::Fits         ? "  (fits, with the +-" + band + "% error band)"
-                       : mem.verdict == MemoryVerdict::Borderline ? "  (BORDERLINE: within the +-" + band + "% error band)"
-                                                                  : std::string("  (DOES NOT FIT)")));
+                      (gpuMemoryVerdict(mem) == MemoryVerdict::Fits         ? "  (fits, with the +-" + band + "% error band)"
+                       : gpuMemoryVerdict(mem) == MemoryVerdict::Borderline ? "  (BORDERLINE: within the +-" + band + "% error band)"
+                                                                     : std::string("  (DOES NOT FIT)")));
+    if (p.workload.mode == Mode::Training) {
+        const MemoryTimeline timeline = memoryTimeline(plan, e);
+        if (const MemoryPhase *peak = memoryPeakPhase(timeline))
+            line("peak", memoryPhaseName(*peak, timeline.pipelineStages));
+    }
     if (mem.hostCapacityBytes > 0)
         line("host memory per node", formatBytes(mem.hostBytesPerNode) + " of " + formatBytes(mem.hostCapacityBytes) +
                                          (mem.hostFits ? "" : "  (DOES NOT FIT in the node's RAM)"));

@@ -94,7 +94,10 @@ double fitFrameworkGap(std::vector<MemoryCase> &cases, const Catalog &catalog, F
 {
     std::vector<MemoryCase> rows;
     for (const MemoryCase &c : cases) {
-        if (c.row.plan.parallelism.framework == stack && c.row.counter == MemoryCounter::Reserved && memoryFitHalf(c.id))
+        // Dense models only: the MoE rows carry expert-dispatch memory the model does not hold yet
+        // (docs/accuracy.md "Memory", MoE rows), which a gap fit would take for allocator slack.
+        if (c.row.plan.parallelism.framework == stack && c.row.counter == MemoryCounter::Reserved && memoryFitHalf(c.id)
+            && c.row.plan.model.moeExperts == 0)
             rows.push_back(c);
     }
     if (rows.empty())

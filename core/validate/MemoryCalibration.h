@@ -52,7 +52,7 @@ inline constexpr double kSlackGridLo = 0.0, kSlackGridHi = 0.30, kSlackGridStep 
 MemoryOverheadFit fitMemoryOverheads(std::vector<MemoryCase> &cases, const Catalog &catalog);
 
 // A framework's reserved-vs-allocated gap (FrameworkMemory.h): grid 0-0.40 in 0.01 steps minimizing
-// the MAPE of that framework's fit-half rows measured in the reserved counter, with the shipped
+// the MAPE of that framework's fit-half rows of dense models measured in the reserved counter, with the shipped
 // context and slack. Returns -1 when the fit half has no such row.
 inline constexpr double kGapGridHi = 0.40, kGapGridStep = 0.01;
 double fitFrameworkGap(std::vector<MemoryCase> &cases, const Catalog &catalog, Framework stack);

@@ -3,6 +3,7 @@
 
 #include "catalog/Catalog.h"
 #include "common/EnumNames.h"
+#include "model/ModelShape.h"
 #include "plan/FrameworkPresets.h"
 #include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
@@ -164,6 +165,56 @@ bool readExperts(const CsvTable &t, std::size_t row, ModelArch &m, std::string &
     return true;
 }
 
+// An optional integer column; blank keeps `out`.
+bool optionalInt(const CsvTable &t, std::size_t row, std::string_view column, int lo, int hi, int &out,
+                 std::string &reason)
+{
+    const std::string_view cell = t.cell(row, column);
+    return cell.empty() || intCellValue(cell, column, lo, hi, out, reason);
+}
+
+// The 2026-12 architecture and layout columns (README "Columns added 2026-12"): expert and virtual
+// pipeline degrees, the expert MLP size, shared experts and leading dense layers of an MoE model,
+// multi-head latent attention and a head dimension that is not hidden / heads. With them the tied
+// or untied embeddings are decided again from the published parameter count.
+bool readMoeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &reason)
+{
+    ModelArch &m = plan.model;
+    Parallelism &par = plan.parallelism;
+    int kvRank = 0;
+    if (!optionalInt(t, row, "ep", 1, 100000, par.ep, reason) || !optionalInt(t, row, "vp", 1, 1000, par.vp, reason) ||
+        !optionalInt(t, row, "head_dim", 1, 100000, m.headDim, reason) ||
+        !optionalInt(t, row, "moe_ffn_hidden", 1, 10000000, m.moeFfnHidden, reason) ||
+        !optionalInt(t, row, "moe_shared_experts", 0, 1000, m.moeSharedExperts, reason) ||
+        !optionalInt(t, row, "moe_dense_layers", 0, m.layers, m.moeDenseLayers, reason) ||
+        !optionalInt(t, row, "mla_kv_lora_rank", 1, 100000, kvRank, reason) ||
+        !optionalInt(t, row, "mla_q_lora_rank", 1, 100000, m.mlaQLoraRank, reason) ||
+        !optionalInt(t, row, "mla_qk_nope_dim", 1, 100000, m.mlaQkNopeDim, reason) ||
+        !optionalInt(t, row, "mla_qk_rope_dim", 1, 100000, m.mlaQkRopeDim, reason) ||
+        !optionalInt(t, row, "mla_v_dim", 1, 100000, m.mlaVDim, reason))
+        return false;
+    if (par.vp > 1)
+        par.schedule = PipelineSchedule::Interleaved;
+    if (kvRank > 0) {
+        m.mlaKvLoraRank = kvRank;
+        m.kvHeads = m.heads;   // MLA rows leave kv_heads blank: every head has its own K and V
+    }
+    if (m.moeExperts == 0) {
+        m.moeSharedExperts = m.moeDenseLayers = 0;
+        par.ep = 1;
+    }
+    if (const auto published = parseNumberCell(t.cell(row, "params_b")); published && *published > 0) {
+        const double target = *published * 1e9;
+        const int seq = plan.workload.training.seqLen;
+        m.tiedEmbeddings = false;
+        const double untied = computeModelShape(m, seq).totalParams;
+        m.tiedEmbeddings = true;
+        const double tied = computeModelShape(m, seq).totalParams;
+        m.tiedEmbeddings = std::fabs(tied - target) < std::fabs(untied - target);
+    }
+    return true;
+}
+
 // cpu_offload column: none, optimizer (ZeRO-Offload), params (ZeRO-3 / FSDP CPU offload).
 bool readCpuOffload(const CsvTable &t, std::size_t row, Parallelism &par, RowDefaults &defaults, std::string &reason)
 {
@@ -267,10 +318,13 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
     const std::string fwName = lower(t.cell(row, "framework"));
     RowDefaults &defaults = out.defaults;
     const Framework fw = inference ? Framework::Generic : frameworkOf(fwName, defaults);
-    const FrameworkDefaults &fd = frameworkDefaults(fw);
+    const FrameworkDefaults &fd = frameworkDefaults(fw, fwName);
     applyFrameworkPreset(plan, fw);
-    if (t.cell(row, "recompute").empty())
-        par.recompute = Recompute::None;     // no activation checkpointing unless stated
+    if (t.cell(row, "recompute").empty() && !inference) {
+        // Not stated: the stack's own default (FrameworkPresets.cpp), recorded.
+        par.recompute = defaultCheckpointing(fd, plan.hardware.numGpus);
+        defaults.add("recompute=" + std::string(nameOf(recomputeNames(), par.recompute)));
+    }
 
     PrecisionCell pc;
     if (!parsePrecision(t.cell(row, "precision"), pc, reason))
@@ -305,7 +359,9 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
             defaults.add("micro_batch=" + std::to_string(tw.microBatch));
         }
         const std::string masterCell = lower(t.cell(row, "master_weights"));
-        const bool master = masterCell.empty() ? pc.compute != Dtype::FP32 : masterCell != "none";
+        const bool master = masterCell.empty() ? pc.compute != Dtype::FP32 && !fd.pureHalfPrecision : masterCell != "none";
+        if (masterCell.empty() && pc.compute != Dtype::FP32)
+            defaults.add(std::string("master_weights=") + (master ? "fp32" : "none"));
         setTrainingPrecision(plan, fd.fp32ParamsAsMaster, pc, master);
         if (!readOptimizer(t.cell(row, "optimizer"), plan, reason))
             return false;
@@ -339,11 +395,11 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         if (!flagCell(t, row, "activation_offload", false, par.activationOffload, defaults, reason) ||
             !flagCell(t, row, "optimizer_in_backward", false, par.optimizerInBackward, defaults, reason) ||
             !readCpuOffload(t, row, par, defaults, reason) ||
-            !enumCell(t, row, "loss", lossKernelNames(), LossKernel::Standard, tw.loss, defaults, reason) ||
+            !enumCell(t, row, "loss", lossKernelNames(), fd.loss, tw.loss, defaults, reason) ||
             !flagCell(t, row, "packed", fd.packed, tw.packed, defaults, reason) ||
-            !flagCell(t, row, "compile", false, par.compile, defaults, reason))
+            !flagCell(t, row, "compile", fd.compile, par.compile, defaults, reason))
             return false;
-        if (!readExperts(t, row, plan.model, reason))
+        if (!readExperts(t, row, plan.model, reason) || !readMoeColumns(t, row, plan, reason))
             return false;
     }
     out.counter = counterFromDescription(t.cell(row, "what_measured"));

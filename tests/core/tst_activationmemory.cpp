@@ -3,6 +3,7 @@
 // Recomputation in Large Transformer Models", arXiv 2205.05198) Table 2, the Ultra-Scale Playbook's
 // SwiGLU terms, Megatron's pipeline in-flight factors (docs/formulas.md §3).
 #include "memory/ActivationMemory.h"
+#include "plan/RecomputeModules.h"
 
 #include <QTest>
 
@@ -167,6 +168,57 @@ private slots:
         const double k2cf = layerBytesPerToken(mixtral, c, Recompute::Selective);
         // Capacity 1.5 adds 0.5 x k x (4 q f_e + 2 q h) bytes per token.
         QVERIFY(near(k2cf - k2, 0.5 * 2 * (4 * 2.0 * 14336 + 2 * 2.0 * 4096)));
+    }
+
+    void selectiveRecomputeModules() const
+    {
+        // DeepSeek-V3's shape (config.json): MLA, 256 experts top-8 of f_e 2048, one shared expert,
+        // 3 dense layers of 61. Each Megatron-Core --recompute-modules entry drops what that module
+        // would keep (DeepSeek-V3 report §3.2.3 and §3.3.2).
+        ModelArch a;
+        a.layers = 61;
+        a.hidden = 7168;
+        a.heads = 128;
+        a.kvHeads = 128;
+        a.ffnHidden = 18432;
+        a.gatedMlp = true;
+        a.vocab = 129280;
+        a.moeExperts = 256;
+        a.moeTopK = 8;
+        a.moeSharedExperts = 1;
+        a.moeFfnHidden = 2048;
+        a.moeDenseLayers = 3;
+        a.mlaQLoraRank = 1536;
+        a.mlaKvLoraRank = 512;
+        a.mlaQkNopeDim = 128;
+        a.mlaQkRopeDim = 64;
+        a.mlaVDim = 128;
+        const ModelShape v3 = computeModelShape(a, 4096);
+        ActivationConfig c = config(1, false, true);
+        c.linearInputBytes = 1.0;   // FP8 under Transformer Engine
+        const double moeShare = 58.0 / 61.0;
+        const double base = layerBytesPerToken(v3, c, Recompute::Selective);
+        QCOMPARE(c.recomputeModules, 0u);
+        c.recomputeModules = recompute_module::kCoreAttn;   // the default, stated
+        QVERIFY(near(layerBytesPerToken(v3, c, Recompute::Selective), base));
+        // The norms' outputs: the QKV and MLP linears' FP8 inputs, 2 x 1 x h.
+        c.recomputeModules = recompute_module::kCoreAttn | recompute_module::kLayernorm;
+        QVERIFY(near(base - layerBytesPerToken(v3, c, Recompute::Selective), 2.0 * 7168));
+        // The up-projections' outputs: Q (128 x 192) and K, V (128 x (128 + 128)) in 16 bits.
+        c.recomputeModules = recompute_module::kCoreAttn | recompute_module::kMlaUpProj;
+        QVERIFY(near(base - layerBytesPerToken(v3, c, Recompute::Selective), 2.0 * (128 * 192 + 128 * 256)));
+        // The routed experts' SwiGLU output and gated product (2 + 1 bytes x f_e per routed copy).
+        c.recomputeModules = recompute_module::kCoreAttn | recompute_module::kMoeAct;
+        QVERIFY(near(base - layerBytesPerToken(v3, c, Recompute::Selective), 8 * 3.0 * 2048 * moeShare));
+        // Probabilities applied in the experts' activation: the combine keeps no expert outputs.
+        c.recomputeModules = 0;
+        c.moeCombineSaved = false;
+        QVERIFY(near(base - layerBytesPerToken(v3, c, Recompute::Selective), 8 * 2.0 * 7168 * moeShare));
+        // The whole MoE block: only its input, the second norm's output, stays.
+        c.recomputeModules = recompute_module::kMoe;
+        QVERIFY(layerBytesPerToken(v3, c, Recompute::Selective) < base / 2);
+        // Only "selective" reads the modules.
+        QVERIFY(near(layerBytesPerToken(v3, c, Recompute::Full), 2.0 * 7168));
     }
 
     void logitsOfTheLoss() const

@@ -9,6 +9,7 @@
 #include "explain/Explanation.h"
 #include "perf/TrainingTime.h"
 #include "plan/PlanIo.h"
+#include "plan/RecomputeModules.h"
 #include "report/TextReport.h"
 
 #include "search/ElasticJson.h"
@@ -165,6 +166,29 @@ private slots:
         const std::string text = explanationText(x);
         QVERIFY(contains(text, formatBytes(e.memory.perGpuBytes)));
         QVERIFY(contains(text, "Rajbhandari"));
+        // The moment of the peak is named (TP 8, PP 4 interleaved: a pipeline stage).
+        QVERIFY2(contains(text, "Peak: ") && contains(text, " on stage "), text.c_str());
+    }
+
+    void memoryNamesTheRecomputedModules()
+    {
+        // A selective recompute with stated modules says which (Megatron-Core's names), and keeping
+        // fewer tensors shows in the per-layer activations.
+        Plan plan;
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        plan.parallelism.recompute = Recompute::Selective;
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        const double attentionCore = e.memory.breakdown.activations;
+        plan.parallelism.recomputeModules = recompute_module::kCoreAttn | recompute_module::kLayernorm;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        QVERIFY(e.memory.breakdown.activations < attentionCore);
+        const Explanation x = explain(ExplainTopic::MemoryPerGpu, rp, e);
+        bool named = false;
+        for (const ExplainTerm &t : x.terms)
+            named = named || (t.symbol == "A_layer" && contains(t.meaning, "(selective: core_attn layernorm)"));
+        QVERIFY(named);
     }
 
     void timeThroughputAndMfuCarryTheEvaluation()

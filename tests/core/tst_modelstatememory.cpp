@@ -342,6 +342,40 @@ private slots:
         l.pp = 1;
         QCOMPARE(firstStageParams(tied, l).vocabMatrices, 1);
     }
+
+    void multiTokenPredictionExpertsFollowExpertParallelism() const
+    {
+        // DeepSeek-V3's MTP module (report §2.2) is one more MoE layer on the last stage; its 256
+        // routed experts are split over EP like the stage's own, the rest (attention, shared
+        // expert, router, the 2h -> h projection, norms) over TP only.
+        ModelArch a;
+        a.layers = 61;
+        a.hidden = 7168;
+        a.heads = 128;
+        a.kvHeads = 128;
+        a.ffnHidden = 18432;
+        a.gatedMlp = true;
+        a.vocab = 129280;
+        a.moeExperts = 256;
+        a.moeTopK = 8;
+        a.moeSharedExperts = 1;
+        a.moeFfnHidden = 2048;
+        a.moeDenseLayers = 3;
+        a.mlaQLoraRank = 1536;
+        a.mlaKvLoraRank = 512;
+        a.mlaQkNopeDim = 128;
+        a.mlaQkRopeDim = 64;
+        a.mlaVDim = 128;
+        ModelArch noMtp = a;
+        a.mtpLayers = 1;
+        const ModelShape s = computeModelShape(a, 4096);
+        Layout l;
+        l.pp = 16;
+        l.ep = 64;
+        const double mtpOnStage = lastStageParams(s, l).total() - lastStageParams(computeModelShape(noMtp, 4096), l).total();
+        QVERIFY(near(mtpOnStage, s.mtpParams - s.routedExpertParams * (1.0 - 1.0 / 64)));
+        QVERIFY(mtpOnStage < 1.0e9);   // of a 14B module
+    }
 };
 
 QTEST_APPLESS_MAIN(TestModelStateMemory)

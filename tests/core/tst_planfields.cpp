@@ -2,6 +2,7 @@
 // The plan field registry: unique paths, sane bounds, accessors that round-trip.
 #include "plan/Plan.h"
 #include "plan/PlanFields.h"
+#include "plan/RecomputeModules.h"
 
 #include <QTest>
 
@@ -59,10 +60,13 @@ private slots:
                 f.setNumber(p, f.enumTable().names.back().value);
                 QCOMPARE(static_cast<int>(f.getNumber(p)), f.enumTable().names.back().value);
                 break;
-            case FieldType::Text:
-                f.setText(p, "x");
-                QCOMPARE(f.getText(p), std::string("x"));
+            case FieldType::Text: {
+                // The recompute modules are a bit set: they read back as names in their fixed order.
+                const bool modules = std::string_view(f.path) == "parallelism.recompute_modules";
+                f.setText(p, modules ? "moe_act core_attn" : "x");
+                QCOMPARE(f.getText(p), std::string(modules ? "core_attn moe_act" : "x"));
                 break;
+            }
             }
         }
     }
@@ -77,6 +81,29 @@ private slots:
                                       "(or 0 = derived from the GPU count)"));
         QVERIFY(!checkFieldValue(*findPlanField("facility.pue"), std::numeric_limits<double>::infinity(), message));
         QVERIFY(message.find("non-finite") != std::string::npos);
+    }
+
+    // parallelism.recompute_modules: Megatron-Core's --recompute-modules names, separated by spaces
+    // or commas, each at most once; anything else is refused with the list of names.
+    void recomputeModulesBoundsAndMessages() const
+    {
+        const FieldSpec *f = findPlanField("parallelism.recompute_modules");
+        QVERIFY(f);
+        QCOMPARE(f->type, FieldType::Text);
+        std::string message;
+        for (const char *ok : {"", "core_attn", "layernorm mla_up_proj moe_act", "moe,shared_experts", " mlp "})
+            QVERIFY2(checkFieldText(*f, ok, message), ok);
+        QVERIFY(!checkFieldText(*f, "core_attn core_attn", message));
+        QVERIFY(!checkFieldText(*f, "attention", message));
+        QCOMPARE(message, std::string("parallelism.recompute_modules: \"attention\"; expected text of at most 200 "
+                                      "characters: empty (the attention core), or names separated by spaces from "
+                                      "core_attn, layernorm, mla_up_proj, moe_act, mlp, moe, shared_experts"));
+        Plan p;
+        f->setText(p, "moe,layernorm");
+        QCOMPARE(p.parallelism.recomputeModules, recompute_module::kLayernorm | recompute_module::kMoe);
+        f->setText(p, "nonsense");   // refused text changes nothing
+        QCOMPARE(p.parallelism.recomputeModules, recompute_module::kLayernorm | recompute_module::kMoe);
+        QCOMPARE(f->getText(p), std::string("layernorm moe"));
     }
 
     // The PDF branding fields (docs/plan-format.md): the organisation is text of at most 200

@@ -5,6 +5,7 @@
 // compute-optimal model of Hoffmann et al. (2022).
 #include "catalog/CatalogLoader.h"
 #include "eval/Evaluator.h"
+#include "facility/FacilityInputs.h"
 #include "plan/PlanIo.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureJson.h"
@@ -14,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <set>
@@ -49,7 +51,8 @@ const ProcureResult &explored()
 
 bool satisfies(const ProcureOption &o, const ProcureRequest &r)
 {
-    return (r.deadlineDays < 0 || o.timeToTrainDays <= r.deadlineDays) && (r.budgetUsd < 0 || o.cashUsd <= r.budgetUsd) &&
+    return (r.deadlineDays < 0 || o.finishDays <= r.deadlineDays) &&
+           (r.budgetUsd < 0 || std::max(o.cashUsd, o.upfrontUsd) <= r.budgetUsd) &&
            (r.sitePowerKw < 0 || o.acquisition == Acquisition::Cloud || o.facilityKw <= r.sitePowerKw);
 }
 
@@ -223,7 +226,7 @@ private slots:
         QVERIFY(base);
         ProcureRequest request;
         request.sitePowerKw = base->facilityKw * 1.01;
-        request.deadlineDays = base->timeToTrainDays * 0.8;
+        request.deadlineDays = base->finishDays * 0.8;
         rankOptions(request, r);
         int feasibleHybrids = 0;
         for (const ProcureOption &o : r.options) {
@@ -241,6 +244,72 @@ private slots:
             QVERIFY(o.cashUsd < buy->cashUsd + cloud->cashUsd);
         }
         QVERIFY(feasibleHybrids > 0);
+    }
+
+    void leadTimeCountsAgainstTheDeadline()
+    {
+        // A bought cluster trains after its delivery and installation: the example's facility
+        // defaults, 12 weeks procurement + 4 weeks installation = 112 days. Rented capacity starts at
+        // once; a hybrid's cloud phase runs during the lead time.
+        const ProcureResult &r = explored();
+        for (const ProcureOption &o : r.options) {
+            if (o.acquisition == Acquisition::Cloud) {
+                QCOMPARE(o.leadTimeDays, 0.0);
+                QCOMPARE(o.finishDays, o.timeToTrainDays);
+                QCOMPARE(o.upfrontUsd, 0.0);
+            } else {
+                QCOMPARE(o.leadTimeDays, 112.0);
+                if (o.acquisition == Acquisition::Buy)
+                    QCOMPARE(o.finishDays, 112.0 + o.timeToTrainDays);
+                else
+                    QVERIFY(o.finishDays >= 112.0 + o.parts[0].days - 1e-9 && o.finishDays >= o.timeToTrainDays - 1e-9);
+                QCOMPARE(o.upfrontUsd, o.capexUsd);
+            }
+            if (o.feasible && r.request.deadlineDays >= 0)
+                QVERIFY(o.finishDays <= r.request.deadlineDays);
+        }
+    }
+
+    void capexUpFrontNeedsTheBudget()
+    {
+        // A budget between a bought cluster's cash over the run (capex less the resale) and its capex
+        // does not buy it: the capex is needed up front. Financing allowed, a lender advances 60% at
+        // 10% a year over the lead time and the run; the interest is cash.
+        ProcureResult r = explored();
+        int index = -1;
+        for (int i = 0; i < static_cast<int>(r.options.size()); ++i) {
+            const ProcureOption &o = r.options[static_cast<std::size_t>(i)];
+            if (o.gpu == "H100-SXM-80GB" && o.acquisition == Acquisition::Buy && o.capexUsd > 1.5 * o.cashUsd)
+                index = i;
+        }
+        QVERIFY(index >= 0);
+        const ProcureOption &o = r.options[static_cast<std::size_t>(index)];
+        const double cash = o.cashUsd, capex = o.capexUsd;
+        ProcureRequest request;
+        request.budgetUsd = 0.5 * (cash + capex);
+        rankOptions(request, r);
+        QVERIFY(!o.feasible);
+        QCOMPARE(o.violations.size(), std::size_t(1));
+        QCOMPARE(o.violations[0].constraint, Constraint::Budget);
+        QCOMPARE(o.violations[0].value, capex);
+        QVERIFY(!o.financing.financed);
+
+        request.allowFinancing = true;
+        rankOptions(request, r);
+        QVERIFY(o.financing.financed);
+        QVERIFY(std::fabs(o.financing.loanUsd - 0.6 * capex) < 1e-6 * capex);
+        QVERIFY(std::fabs(o.upfrontUsd - 0.4 * capex) < 1e-6 * capex);
+        const double interest = 0.6 * capex * 0.10 * o.finishDays / 365.0;
+        QVERIFY(std::fabs(o.financing.interestUsd - interest) < 1e-6 * capex);
+        QVERIFY(std::fabs(o.cashUsd - (cash + interest)) < 1e-6 * capex);
+        QCOMPARE(o.feasible, std::max(o.cashUsd, o.upfrontUsd) <= request.budgetUsd);
+
+        // Re-ranking without financing restores the option as explored.
+        request.allowFinancing = false;
+        rankOptions(request, r);
+        QVERIFY(std::fabs(o.cashUsd - cash) < 1e-9 * capex);
+        QCOMPARE(o.upfrontUsd, capex);
+        QCOMPARE(o.financing.interestUsd, 0.0);
     }
 
     void estimatedPricesNeverBest()
@@ -281,7 +350,7 @@ private slots:
         ProcureResult onlyEstimated = r;
         for (ProcureOption &o : onlyEstimated.options) {
             if (!o.priceEstimated)
-                o.timeToTrainDays = 1e6;   // out of every deadline
+                o.finishDays = 1e6;   // out of every deadline
         }
         rankOptions(r.request, onlyEstimated);
         QCOMPARE(onlyEstimated.best, -1);
@@ -299,12 +368,12 @@ private slots:
         double lastCash = -1, lastDays = 1e300;
         for (int i : r.pareto) {
             const ProcureOption &p = r.options[static_cast<std::size_t>(i)];
-            QVERIFY(p.cashUsd >= lastCash && p.timeToTrainDays < lastDays);
+            QVERIFY(p.cashUsd >= lastCash && p.finishDays < lastDays);
             lastCash = p.cashUsd;
-            lastDays = p.timeToTrainDays;
+            lastDays = p.finishDays;
             for (const ProcureOption &o : r.options)
-                QVERIFY(!(o.cashUsd <= p.cashUsd && o.timeToTrainDays <= p.timeToTrainDays &&
-                          (o.cashUsd < p.cashUsd || o.timeToTrainDays < p.timeToTrainDays)));
+                QVERIFY(!(o.cashUsd <= p.cashUsd && o.finishDays <= p.finishDays &&
+                          (o.cashUsd < p.cashUsd || o.finishDays < p.finishDays)));
         }
     }
 
@@ -449,15 +518,45 @@ private slots:
         QVERIFY(r.rejected.count("no purchase price in the catalog"));
     }
 
-    void servingPlanRefused()
+    void servingFleetsRankedPerMillionTokens()
     {
+        // The bundled serving example (40 requests/s): each option is a fleet that carries the rate
+        // within the P99 targets, priced over the 36-month horizon; best is the lowest cash per
+        // million output tokens at a published price. A plan without a request rate is refused.
         Plan plan;
         std::vector<PlanError> errors;
         QVERIFY(loadPlanFile(GPUPLAN_SOURCE_DIR "/examples/llama3-8b-inference.gpuplan", &bundledCatalog(), plan, errors));
+        ProcureRequest request;
+        request.gpus = {"H100-SXM-80GB", "A100-SXM-80GB", "L40S"};
         ProcureResult r;
         std::string error;
-        QVERIFY(!procure(plan, bundledCatalog(), {}, r, error));
-        QVERIFY(error.find("training") != std::string::npos);
+        QVERIFY2(procure(plan, bundledCatalog(), request, r, error), error.c_str());
+        QVERIFY(r.serving);
+        QVERIFY(r.options.size() >= 6);
+        QVERIFY(r.best >= 0);
+        const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
+        for (const ProcureOption &o : r.options) {
+            QVERIFY(o.replicas > 0 && o.gpusPerReplica > 0);
+            QVERIFY(o.numGpus >= o.replicas * o.gpusPerReplica);
+            QVERIFY(o.usdPerMillionTokens > 0 && std::isfinite(o.usdPerMillionTokens));
+            QCOMPARE(o.parts.size(), std::size_t(0));   // no hybrids for serving
+            if (o.feasible && !o.priceEstimated)
+                QVERIFY(best.usdPerMillionTokens <= o.usdPerMillionTokens);
+        }
+        // The option's plan, evaluated, is the same fleet at the same cash.
+        ResolvedPlan resolved;
+        std::vector<ResolveError> resolveErrors;
+        const Plan p = planForOption(plan, bundledCatalog(), best);
+        QVERIFY(resolvePlan(p, bundledCatalog(), resolved, resolveErrors));
+        const Evaluation e = evaluate(resolved);
+        QCOMPARE(static_cast<int>(servingFleetGpus(e)), best.replicas * best.gpusPerReplica);
+        const nlohmann::ordered_json j = procureToJson(r);
+        QCOMPARE(j["mode"].get<std::string>(), std::string("serving"));
+        QVERIFY(j["options"][0].contains("usd_per_million_tokens"));
+
+        plan.workload.inference.requestRate = 0;
+        QVERIFY(!procure(plan, bundledCatalog(), request, r, error));
+        QVERIFY(error.find("request_rate") != std::string::npos);
     }
 
     void computeOptimalChinchilla()

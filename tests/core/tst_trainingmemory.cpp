@@ -95,8 +95,10 @@ private slots:
         QVERIFY(working > 0 && working < logits);
         const double expected = st.weights + st.gradients + st.optimizerStates + st.masterWeights + stored + logits;
         QVERIFY(near(m.perGpuBytes, expected));
-        QVERIFY(near(m.breakdown.activations, stored + working));
-        QVERIFY(near(m.breakdown.logitsLoss, logits - working));
+        // The peak is the loss phase at the end of the forward: the stored activations and the
+        // whole loss (the recompute working set comes later, in the backward).
+        QVERIFY(near(m.breakdown.activations, stored));
+        QVERIFY(near(m.breakdown.logitsLoss, logits));
         QCOMPARE(m.outsideAllocatorBytes, 0.0);
         QVERIFY(m.fits);
     }

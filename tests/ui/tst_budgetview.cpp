@@ -9,6 +9,7 @@
 
 #include "budget/BudgetChart.h"
 #include "budget/BudgetTable.h"
+#include "budget/BudgetText.h"
 #include "budget/BudgetView.h"
 #include "budget/BudgetWorker.h"
 #include "budget/LimitSlider.h"
@@ -52,7 +53,8 @@ bool waitForAnswer(BudgetView &view)
 
 bool meets(const ProcureOption &o, const ProcureRequest &r)
 {
-    return (r.deadlineDays < 0 || o.timeToTrainDays <= r.deadlineDays) && (r.budgetUsd < 0 || o.cashUsd <= r.budgetUsd)
+    return (r.deadlineDays < 0 || o.finishDays <= r.deadlineDays) &&
+           (r.budgetUsd < 0 || std::max(o.cashUsd, o.upfrontUsd) <= r.budgetUsd)
            && (r.sitePowerKw < 0 || o.acquisition == Acquisition::Cloud || o.facilityKw <= r.sitePowerKw);
 }
 
@@ -160,7 +162,7 @@ private slots:
                 std::multiset<std::pair<double, double>> expected, drawn;
                 for (const ProcureOption &o : r.options) {
                     if (o.acquisition == way && o.feasible == feasible)
-                        expected.insert({o.timeToTrainDays, o.cashUsd});
+                        expected.insert({o.finishDays, o.cashUsd});
                 }
                 const QVector<double> days = chart->pointDays(way, feasible), cash = chart->pointCash(way, feasible);
                 QCOMPARE(days.size(), cash.size());
@@ -173,13 +175,13 @@ private slots:
         // keeps it by days).
         QVector<double> frontDays, frontCash;
         for (int i : r.pareto) {
-            frontDays.prepend(r.options[static_cast<std::size_t>(i)].timeToTrainDays);
+            frontDays.prepend(r.options[static_cast<std::size_t>(i)].finishDays);
             frontCash.prepend(r.options[static_cast<std::size_t>(i)].cashUsd);
         }
         QCOMPARE(chart->paretoDays(), frontDays);
         QCOMPARE(chart->paretoCash(), frontCash);
         const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
-        QCOMPARE(chart->bestPoint(), (QVector<double>{best.timeToTrainDays, best.cashUsd}));
+        QCOMPARE(chart->bestPoint(), (QVector<double>{best.finishDays, best.cashUsd}));
         // Limits: the shaded region ends at the deadline and the budget, where the lines are.
         QCOMPARE(chart->feasibleCorner(), QPointF(240, 30e6));
         QCOMPARE(chart->deadlineLineDays(), 240.0);
@@ -203,7 +205,7 @@ private slots:
         const int option = m_view->tableModel()->optionAtRow(row);
         QCOMPARE(m_view->selectedOption(), option);
         const ProcureOption &o = r.options[static_cast<std::size_t>(option)];
-        QCOMPARE(chart->selectedPoint(), (QVector<double>{o.timeToTrainDays, o.cashUsd}));
+        QCOMPARE(chart->selectedPoint(), (QVector<double>{o.finishDays, o.cashUsd}));
         // A click on a point selects its row.
         chart->plot()->replot();
         const int clicked = m_view->tableModel()->optionAtRow(10);
@@ -256,7 +258,7 @@ private slots:
         QCOMPARE(r.objective, ProcureObjective::Time);
         const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
         for (const ProcureOption &o : r.options)   // best among published prices (docs/procurement.md)
-            QVERIFY(!o.feasible || o.priceEstimated || best.timeToTrainDays <= o.timeToTrainDays);
+            QVERIFY(!o.feasible || o.priceEstimated || best.finishDays <= o.finishDays);
         m_view->setGpuFilter({});
         m_view->setObjective(ProcureObjective::Cash);
         while (m_view->isComputing())
@@ -397,15 +399,26 @@ private slots:
         QVERIFY(!answer.ranked->options.empty());
     }
 
-    void servingPlanSaysWhy()
+    void servingPlanGetsFleets()
     {
+        // A serving plan's options are the fleets that carry its request rate (docs/procurement.md,
+        // "Serving fleets"), each with its capex up front in the table.
         auto controller = test::openExamplePlan("llama3-8b-inference.gpuplan");
         BudgetView view(controller.get());
+        view.setGpuFilter({"H100-SXM-80GB"});
         view.refresh(*controller);
-        QVERIFY(waitForAnswer(view));
-        QVERIFY(view.answer()->error.contains(QStringLiteral("training")));
-        QCOMPARE(view.tableModel()->rowCount(), 0);
-        QVERIFY(!view.applySelected());
+        while (view.isComputing())
+            QVERIFY(waitForAnswer(view));
+        QVERIFY2(view.answer()->error.isEmpty(), qPrintable(view.answer()->error));
+        const ProcureResult &r = *view.answer()->ranked;
+        QVERIFY(r.serving && !r.options.empty());
+        QVERIFY(view.tableModel()->rowCount() > 0);
+        for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+            const ProcureOption &o = r.options[static_cast<std::size_t>(view.tableModel()->optionAtRow(row))];
+            QVERIFY(o.replicas > 0);
+            QCOMPARE(view.tableModel()->data(view.tableModel()->index(row, BudgetTableModel::Upfront)).toString(),
+                     ui::usdShort(o.upfrontUsd));
+        }
     }
 };
 

@@ -13,16 +13,22 @@
 #include "report/ReportFormat.h"
 #include "report/ReportStyle.h"
 #include "results/ComparisonTab.h"
+#include "results/KeyResultsStrip.h"
 #include "results/ResultsPanel.h"
+#include "charts/CostChart.h"
 
 #include "catalog/CatalogLoader.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
+#include "facility/FacilityText.h"
+#include "eval/EvaluationJson.h"
+#include "report/Format.h"
 #include "export/LaunchFiles.h"
 
 #include "search/ElasticJson.h"
 
 #include <QBuffer>
+#include <QDir>
 #include <QFile>
 #include <QSet>
 #include <QTemporaryDir>
@@ -205,7 +211,7 @@ private slots:
         QVERIFY(doc.plainText().contains(QStringLiteral("1,024")));
         QVERIFY(doc.table(QStringLiteral("scaling"))->rows.size() >= 3);
         // Summary: the recommendation names the GPU count and the cheaper option.
-        QVERIFY(doc.plainText().contains(QStringLiteral("Procure 1,024 × NVIDIA H100")));
+        QVERIFY(doc.plainText().contains(QStringLiteral("The plan needs 1,024 × NVIDIA H100")));
     }
 
     void verdictHoldsAgainstEveryOfferShown_data() const
@@ -410,6 +416,117 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Comparison")), qPrintable(text.left(400)));
         QVERIFY2(text.contains(column), qPrintable(text.left(2000)));
         QVERIFY(text.contains(QStringLiteral("2,048")) && text.contains(QStringLiteral("1,024")));
+    }
+
+    void oneVerdictEverywhere_data() const
+    {
+        QTest::addColumn<QString>("file");
+        const QDir examples(QStringLiteral(GPUPLAN_SOURCE_DIR "/examples"));
+        for (const QString &f : examples.entryList({QStringLiteral("*.gpuplan")}, QDir::Files))
+            QTest::newRow(qPrintable(f)) << f;
+    }
+
+    void oneVerdictEverywhere() const
+    {
+        // Issue 28: the PDF, the CLI text and JSON and the GUI give one verdict for each bundled
+        // example: the same word, offer and amount (facility/CostVerdict.h), no second "is cheaper",
+        // and no catalog id in the PDF's prose.
+        QFETCH(QString, file);
+        auto c = openExample(file.toUtf8().constData());
+        QVERIFY(c->isResolved());
+        const Evaluation &e = c->evaluation();
+        const CostVerdict v = costVerdict(c->resolved(), e);
+        QVERIFY(v.decided);
+        const QString word = QString::fromUtf8(verdictWord(v));
+        const QString offer = QString::fromStdString(v.offer);
+        const QString cash = QString::fromStdString(formatMoney(c->plan(), v.cashUsd));
+        const QString headline = QStringLiteral("%1 %2:").arg(word, offer);
+        QVERIFY(QString::fromStdString(v.text).startsWith(headline));
+        QVERIFY(QString::fromStdString(v.text).contains(cash));
+
+        // CLI: the text report's cost section and evaluate --json's cost.verdict.
+        const std::string text = facilityTextReport(c->resolved(), e);
+        QVERIFY(text.find(v.text) != std::string::npos);
+        QVERIFY(text.find("is cheaper") == std::string::npos && text.find("cheaper)") == std::string::npos);
+        const nlohmann::ordered_json j = evaluationToJson(c->resolved(), e);
+        QVERIFY(!j["cost"].contains("cheaper") && !j["cost"].contains("recommendation"));
+        QCOMPARE(j["cost"]["verdict"]["text"].get<std::string>(), v.text);
+        QCOMPARE(j["cost"]["verdict"]["choice"].get<std::string>(), std::string(verdictChoiceName(v.choice)));
+        QCOMPARE(j["cost"]["verdict"]["offer"].get<std::string>(), v.offer);
+        QCOMPARE(j["cost"]["verdict"]["cash_usd"].get<double>(), v.cashUsd);
+
+        // GUI: the key results' cost tile and the Cost tab's title.
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.captionText(KeyResult::Cost).endsWith(QStringLiteral("verdict: ") + word.toLower()),
+                 qPrintable(strip.captionText(KeyResult::Cost)));
+        CostChart chart;
+        chart.refresh(*c);
+        QCOMPARE(chart.verdictTitle(), QStringLiteral("Verdict: %1, %2 in cash").arg(word.toLower(), cash));
+
+        // PDF: the document and the rendered file carry the verdict; page 1 is the decision.
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({c.get()}, keep);
+        const QString plain = doc.plainText().simplified();
+        QVERIFY(plain.contains(QString::fromStdString(v.text).simplified()));
+        for (const char *second : {"is cheaper", "cheaper in cash", "Cheaper against", "(cloud is cheaper)", "on-prem is cheaper"})
+            QVERIFY2(!plain.contains(QLatin1String(second)), second);
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("plan.pdf"));
+        QFile out(pdf);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        QVERIFY(renderPdf(doc, &out, QPageSize::A4).pages > 1);
+        out.close();
+        const QString page1 = test::poppler(QStringLiteral("pdftotext"), {QStringLiteral("-f"), QStringLiteral("1"),
+                                                                          QStringLiteral("-l"), QStringLiteral("1"), pdf,
+                                                                          QStringLiteral("-")})
+                                  .simplified();
+        QVERIFY2(page1.contains(QStringLiteral("The decision")), qPrintable(page1));
+        QVERIFY2(page1.contains(headline), qPrintable(page1));
+        QVERIFY2(page1.contains(cash), qPrintable(page1));
+        QVERIFY(page1.contains(QStringLiteral("Cash up front")) && page1.contains(QStringLiteral("MW")));
+
+        // No catalog id (GPU, node or cloud offer) in the report's sentences; tables may list them.
+        QStringList ids;
+        for (const GpuSpec &g : c->catalog().gpus)
+            ids << QString::fromStdString(g.id);
+        for (const NodeSpec &n : c->catalog().nodes)
+            ids << QString::fromStdString(n.id);
+        for (const CloudOffer &o : c->catalog().clouds)
+            ids << QString::fromStdString(o.id);
+        for (const Block &b : doc.blocks) {
+            QStringList prose;
+            if (const auto *para = std::get_if<Paragraph>(&b))
+                prose << para->text;
+            else if (const auto *list = std::get_if<BulletList>(&b))
+                prose << list->items;
+            for (const QString &sentence : prose) {
+                for (const QString &id : ids)
+                    QVERIFY2(!sentence.contains(id), qPrintable(id + QStringLiteral(" in: ") + sentence));
+            }
+        }
+    }
+
+    void comparisonPdfWordsEachVerdict() const
+    {
+        // The comparison PDF's table gives each plan's verdict in the same words as its own report.
+        auto training = openExample("llama3-70b-training.gpuplan");
+        auto serving = openExample("llama3-8b-inference.gpuplan");
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const ReportDocument doc = reportOf({training.get(), serving.get()}, keep);
+        const Table *t = doc.table(QStringLiteral("comparison"));
+        QVERIFY(t);
+        const TableRow *row = rowStartingWith(t, QStringLiteral("Verdict"));
+        QVERIFY(row);
+        int column = 1;
+        for (const PlanController *c : {training.get(), serving.get()}) {
+            const CostVerdict v = costVerdict(c->resolved(), c->evaluation());
+            QVERIFY(row->cells[column].startsWith(QStringLiteral("%1 %2, %3 in cash")
+                                                      .arg(QString::fromUtf8(verdictWord(v)), QString::fromStdString(v.offer),
+                                                           QString::fromStdString(formatMoney(c->plan(), v.cashUsd)))));
+            ++column;
+        }
+        QVERIFY(!rowStartingWith(t, QStringLiteral("Cheaper")));
     }
 };
 

@@ -86,7 +86,7 @@ BudgetChart::BudgetChart(QWidget *parent) : ChartWidget(parent)
     for (QCPItemText *label : {m_deadlineLabel, m_budgetLabel})
         label->setPadding(QMargins(4, 2, 4, 2));
 
-    p->xAxis->setLabel(tr("Time to train with failures (days)"));
+    p->xAxis->setLabel(tr("Done by day: lead time + time to train with failures"));
     p->yAxis->setLabel(tr("Cash (USD)"));
 
     onPlotClicked([this](const QPointF &pixel) {
@@ -139,7 +139,7 @@ void BudgetChart::chooseAxes()
     QVector<double> days, cash;
     if (m_result) {
         for (const ProcureOption &o : m_result->options) {
-            days << o.timeToTrainDays;
+            days << o.finishDays;
             cash << o.cashUsd;
         }
     }
@@ -174,11 +174,11 @@ void BudgetChart::rebuild()
     if (r) {
         for (const ProcureOption &o : r->options) {
             const int s = slot(o.acquisition, o.feasible);
-            days[s] << o.timeToTrainDays;
+            days[s] << o.finishDays;
             cash[s] << o.cashUsd;
         }
         for (int i : r->pareto) {
-            frontDays << r->options[static_cast<std::size_t>(i)].timeToTrainDays;
+            frontDays << r->options[static_cast<std::size_t>(i)].finishDays;
             frontCash << r->options[static_cast<std::size_t>(i)].cashUsd;
         }
     }
@@ -187,7 +187,7 @@ void BudgetChart::rebuild()
     m_front->setData(frontDays, frontCash);
     if (r && r->best >= 0) {
         const ProcureOption &b = r->options[static_cast<std::size_t>(r->best)];
-        m_best->setData(QVector<double>{b.timeToTrainDays}, QVector<double>{b.cashUsd}, true);
+        m_best->setData(QVector<double>{b.finishDays}, QVector<double>{b.cashUsd}, true);
     } else {
         m_best->data()->clear();
     }
@@ -254,7 +254,7 @@ void BudgetChart::updateSelection()
         return;
     }
     const ProcureOption &o = m_result->options[static_cast<std::size_t>(m_selected)];
-    m_selectedGraph->setData(QVector<double>{o.timeToTrainDays}, QVector<double>{o.cashUsd}, true);
+    m_selectedGraph->setData(QVector<double>{o.finishDays}, QVector<double>{o.cashUsd}, true);
 }
 
 void BudgetChart::restyle()
@@ -300,7 +300,7 @@ QPointF BudgetChart::optionPixel(int index) const
     if (!m_result || index < 0 || index >= static_cast<int>(m_result->options.size()))
         return {};
     const ProcureOption &o = m_result->options[static_cast<std::size_t>(index)];
-    return {plot()->xAxis->coordToPixel(o.timeToTrainDays), plot()->yAxis->coordToPixel(o.cashUsd)};
+    return {plot()->xAxis->coordToPixel(o.finishDays), plot()->yAxis->coordToPixel(o.cashUsd)};
 }
 
 int BudgetChart::optionAt(const QPointF &pixel) const
@@ -339,8 +339,10 @@ QString BudgetChart::hoverText(const QPointF &pixel) const
         return {};
     const ProcureOption &o = m_result->options[static_cast<std::size_t>(i)];
     QString text = QStringLiteral("<b>%1</b><br>%2<br>").arg(optionName(o).toHtmlEscaped(), layoutText(o.layout));
-    text += tr("Time to train: %1<br>Cash: %2 · cost of ownership: %3<br>Site power: %4")
-                .arg(daysText(o.timeToTrainDays), usdShort(o.cashUsd), usdShort(o.tcoUsd), kwText(o.facilityKw));
+    text += tr("Time to train: %1, done by day %5<br>Cash: %2 · up front: %6 · cost of ownership: %3<br>Site power: %4")
+                .arg(daysText(o.timeToTrainDays), usdShort(o.cashUsd), usdShort(o.tcoUsd), kwText(o.facilityKw))
+                .arg(o.finishDays, 0, 'f', 0)
+                .arg(usdShort(o.upfrontUsd));
     if (o.acquisition == Acquisition::Hybrid && o.parts.size() == 2)
         text += QStringLiteral("<br>") + hybridPhasesText(o).toHtmlEscaped();
     if (!o.feasible)

@@ -64,6 +64,13 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && (index.column() == OfferTerm || index.column() == Feasible) && o.priceEstimated)
         return tr("The offer publishes no price for this term: on-demand less the plan's discount (an estimate). "
                   "The best option is chosen among published prices; estimated ones are listed after them.");
+    if (role == Qt::ToolTipRole && index.column() == Finish)
+        return tr("Days from the order to the end of the run: a bought cluster's delivery and installation "
+                  "(%1 days) first; the deadline is held to this.").arg(o.leadTimeDays, 0, 'f', 0);
+    if (role == Qt::ToolTipRole && index.column() == Upfront)
+        return o.financing.financed ? tr("Capex %1, of which %2 borrowed; the budget must hold the rest and the interest.")
+                                          .arg(usdShort(o.capexUsd), usdShort(o.financing.loanUsd))
+                                    : tr("Money needed before the run starts: a bought cluster's whole capex; renting, nothing.");
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -74,7 +81,9 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     case OfferTerm: return offerTermText(o);
     case LayoutColumn: return layoutText(o.layout);
     case Days: return QString::number(o.timeToTrainDays, 'f', 1);
+    case Finish: return QString::number(o.finishDays, 'f', 0);
     case Cash: return usdShort(o.cashUsd);
+    case Upfront: return usdShort(o.upfrontUsd);
     case Tco: return usdShort(o.tcoUsd);
     case SiteKw: return QString::fromStdString(grouped(static_cast<long long>(o.facilityKw + 0.5)));
     case Feasible:
@@ -100,7 +109,9 @@ QVariant BudgetTableModel::headerData(int section, Qt::Orientation orientation, 
     case OfferTerm: return tr("Offer, term");
     case LayoutColumn: return tr("Layout");
     case Days: return tr("Days");
+    case Finish: return tr("Done by day");
     case Cash: return tr("Cash");
+    case Upfront: return tr("Up front");
     case Tco: return tr("TCO");
     case SiteKw: return tr("kW");
     case Feasible: return tr("Feasible");

@@ -18,7 +18,7 @@ class BudgetTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Rank, Gpu, Count, Way, OfferTerm, LayoutColumn, Days, Cash, Tco, SiteKw, Feasible, WhyNot, ColumnCount };
+    enum Column { Rank, Gpu, Count, Way, OfferTerm, LayoutColumn, Days, Finish, Cash, Upfront, Tco, SiteKw, Feasible, WhyNot, ColumnCount };
 
     explicit BudgetTableModel(QObject *parent = nullptr);
 

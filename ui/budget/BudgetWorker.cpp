@@ -36,6 +36,7 @@ ProcureResult rankedForRequest(const ProcureResult &explored, const ProcureReque
 {
     ProcureResult out;
     out.gpusExplored = explored.gpusExplored;
+    out.serving = explored.serving;
     out.evaluated = explored.evaluated;
     out.rejected = explored.rejected;
     out.options.reserve(explored.options.size());

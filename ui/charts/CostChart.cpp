@@ -5,7 +5,9 @@
 #include "charts/ChartFormat.h"
 #include "document/PlanController.h"
 
+#include "facility/CostVerdict.h"
 #include "facility/FacilityModel.h"
+#include "facility/FacilityText.h"
 #include "facility/Sensitivity.h"
 
 #include <qcustomplot.h>
@@ -168,6 +170,12 @@ void CostChart::refresh(const PlanController &controller)
     estimateCostSensitivity(controller.resolved(), e.layout, e);
     const bool serving = controller.plan().workload.mode == Mode::Inference;
     m_depreciationYears = controller.plan().cost.depreciationYears;
+    // The title names the one verdict every view shows, not a comparison of its own.
+    const CostVerdict verdict = costVerdict(controller.resolved(), e);
+    m_verdictTitle = verdict.decided ? tr("Verdict: %1, %2 in cash")
+                                           .arg(QString::fromUtf8(verdictWord(verdict)).toLower(),
+                                                QString::fromStdString(formatMoney(controller.plan(), verdict.cashUsd)))
+                                     : QString();
     setCost(e.cost, e.cost.cloudPerMonthUsd, serving ? controller.plan().cost.horizonMonths : 0.0);
 }
 
@@ -294,7 +302,6 @@ void CostChart::rebuild()
                                       "(Cost & facility inputs).")
                                  : QString());
     } else {
-        const QString cheaper = c.cheaper == CostBasis::Cloud ? tr("cloud") : tr("on-prem");
         const double lifeYears = m_depreciationYears;
         const QString breakEven = c.breakEvenNever ? tr("owning never pays off against renting")
                                   : c.breakEvenMonths > lifeYears * 12.0
@@ -306,9 +313,12 @@ void CostChart::rebuild()
         else if (!onpremPriced(c))
             m_titleParts = {tr("This plan in the cloud: %1").arg(usdText(c.cloudTotalUsd)),
                             tr("(no GPU price: set one in the cost inputs)")};
-        else
+        else if (m_verdictTitle.isEmpty())
             m_titleParts = {tr("Cloud %1 ·").arg(usdText(c.cloudTotalUsd)), tr("on-prem %1").arg(usdText(c.onpremTotalUsd)),
-                            tr("(%1 is cheaper)").arg(cheaper), QStringLiteral("\n"), breakEven};
+                            QStringLiteral("\n"), breakEven};
+        else
+            m_titleParts = {tr("Cloud %1 ·").arg(usdText(c.cloudTotalUsd)), tr("on-prem %1 ·").arg(usdText(c.onpremTotalUsd)),
+                            m_verdictTitle, QStringLiteral("\n"), breakEven};
         setOverlayText(QString());
     }
     fitTitle();
@@ -440,7 +450,8 @@ QString CostChart::timelineHover(const QPointF &pixel) const
         text += tr("<br>On-prem: %1 (%2 capex + %3 per month)")
                     .arg(usdText(onprem), usdText(c.onpremCapexUsd), usdText(c.onpremOpexPerYearUsd / 12.0));
     if (m_cloudPerMonth > 0 && onpremPriced(c))
-        text += tr("<br>%1 is cheaper by %2").arg(cloud < onprem ? tr("Cloud") : tr("On-prem"), usdText(std::fabs(cloud - onprem)));
+        text += tr("<br>Difference by then: %1 (%2 spent less)")
+                    .arg(usdText(std::fabs(cloud - onprem)), cloud < onprem ? tr("renting") : tr("owning"));
     if (m_cloudPerMonth > 0 && onpremPriced(c) && !c.breakEvenNever && c.breakEvenMonths > 0)
         text += tr("<br>Break-even after %1").arg(monthsText(c.breakEvenMonths));
     return text;

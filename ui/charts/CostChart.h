@@ -34,6 +34,8 @@ public:
     explicit CostChart(QWidget *parent = nullptr);
     ~CostChart() override;
 
+    // The title's verdict part ("Verdict: buy, $19.7 M in cash"), empty when nothing is priced.
+    QString verdictTitle() const { return m_verdictTitle; }
     QString title() const override { return tr("Cost"); }
     void refresh(const PlanController &controller) override;
     void resetView() override;
@@ -86,6 +88,7 @@ private:
     QCPBars *m_low;
     QCPBars *m_high;
     CostResult m_cost;
+    QString m_verdictTitle;   // the plan's cost verdict (facility/CostVerdict.h), short: "Verdict: buy, $15.1 M in cash"
     double m_cloudPerMonth = 0;
     double m_horizonMonths = 0;
     double m_depreciationYears = 5;   // the hardware life a break-even is measured against

@@ -70,6 +70,7 @@ const Label kLabels[] = {
     {"parallelism.offload_params", "Offload weights"},
     {"parallelism.framework", "Framework"},
     {"parallelism.recompute_every", "Checkpoint every"},
+    {"parallelism.recompute_modules", "Recompute modules"},
     {"parallelism.activation_offload", "Offload activations"},
     {"parallelism.optimizer_in_backward", "Optimizer in backward"},
     {"parallelism.compile", "torch.compile"},

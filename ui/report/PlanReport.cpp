@@ -7,6 +7,7 @@
 
 #include "Settings.h"
 #include "document/PlanController.h"
+#include "facility/CostVerdict.h"
 
 #include <cstdio>
 
@@ -66,8 +67,12 @@ void addComparison(ReportDocument &doc, const std::vector<const ReportPlan *> &p
     row(QObject::tr("Cloud cost"), [](const SectionInput &in) { return money(in.plan, in.evaluation.cost.cloudTotalUsd); });
     row(QObject::tr("On-prem cost"), [](const SectionInput &in) { return money(in.plan, in.evaluation.cost.onpremTotalUsd); });
     row(QObject::tr("On-prem capex"), [](const SectionInput &in) { return money(in.plan, in.evaluation.cost.onpremCapexUsd); });
-    row(QObject::tr("Cheaper"), [](const SectionInput &in) {
-        return in.evaluation.cost.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem");
+    // The one verdict (facility/CostVerdict.h), not a comparison of its own against the plan's offer.
+    row(QObject::tr("Verdict"), [](const SectionInput &in) {
+        const CostVerdict v = costVerdict(in.resolved, in.evaluation);
+        return v.decided ? QObject::tr("%1 %2, %3 in cash, %4 up front")
+                               .arg(QString::fromUtf8(verdictWord(v)), q(v.offer), money(in.plan, v.cashUsd), money(in.plan, v.upfrontUsd))
+                         : QObject::tr("no verdict (%1)").arg(q(v.reason));
     });
     row(QObject::tr("Facility power"), [](const SectionInput &in) { return kw(in.evaluation.power.facilityKw); });
     row(QObject::tr("Racks"), [](const SectionInput &in) { return grouped(in.evaluation.cooling.racks); });
@@ -128,6 +133,10 @@ ReportDocument buildReport(const std::vector<const ReportPlan *> &plans, const R
                                    q(describe(v.reason))),
                           TextStyle::Alert, {}});
     }
+    // Page 1 is the decision: what to buy or rent, the cash and the finish day (ReportDecision.cpp);
+    // a plan that cannot run has no decision to sign, only the alert above.
+    if (!comparison && !plans.empty() && plans.front()->results.evaluation.validity.valid())
+        addDecision(doc, sectionInput(*plans.front(), {}));
     doc.add(PageBreak{});
     if (!comparison) {
         if (!plans.empty())

@@ -121,9 +121,14 @@ const std::vector<PlanAssumption> &planAssumptions()
 
 void addRisks(ReportDocument &doc, const SectionInput &in)
 {
+    doc.add(Heading{in.prefix + QObject::tr("Risks"), 1});
+    doc.add(BulletList{riskItems(in), TextStyle::Body});
+}
+
+QStringList riskItems(const SectionInput &in)
+{
     const Evaluation &e = in.evaluation;
     const Plan &p = in.plan;
-    doc.add(Heading{in.prefix + QObject::tr("Risks"), 1});
     QStringList risks;
     for (const Diagnostic &d : e.diagnostics) {
         if (d.severity == Severity::Info)
@@ -154,7 +159,7 @@ void addRisks(ReportDocument &doc, const SectionInput &in)
                      .arg(grouped(e.storage.tierReadGBps, 0), grouped(e.storage.requiredReadGBps, 1));
     risks << QObject::tr("Prices: catalog prices are list or street prices at the dates below; GPU prices and lead times "
                          "move by tens of percent within months.");
-    doc.add(BulletList{risks, TextStyle::Body});
+    return risks;
 }
 
 void addAssumptions(ReportDocument &doc, const SectionInput &in)

@@ -7,6 +7,7 @@
 
 #include "common/EnumNames.h"
 #include "eval/Evaluator.h"
+#include "facility/CostVerdict.h"
 #include "facility/FacilityText.h"
 #include "facility/Sensitivity.h"
 
@@ -151,11 +152,15 @@ void addCosts(ReportDocument &doc, const SectionInput &in)
     if (c.cloudTermsBilled > 0)
         versus.rows.push_back({{QObject::tr("Cloud cash, %1 reservation term(s) billed in full").arg(grouped(c.cloudTermsBilled)),
                                 money(p, c.cloudCashUsd)}});
-    versus.rows.push_back({{QObject::tr("Cheaper against the plan's offer (cost of ownership)"),
-                            c.cheaper == CostBasis::Cloud ? QObject::tr("cloud") : QObject::tr("on-prem")}, RowKind::Total});
+    // The verdict row is the one verdict of the core (facility/CostVerdict.h): its word, offer and cash.
+    const CostVerdict verdict = costVerdict(in.resolved, in.evaluation);
+    versus.rows.push_back({{verdict.decided ? QObject::tr("Verdict: %1 %2").arg(QString::fromUtf8(verdictWord(verdict)), q(verdict.offer))
+                                            : QObject::tr("Verdict: none (%1)").arg(q(verdict.reason)),
+                            verdict.decided ? money(p, verdict.cashUsd) : QString()}, RowKind::Total});
+    versus.rows.push_back({{QObject::tr("Up front (capex before the run)"), money(p, verdict.upfrontUsd)}});
     versus.rows.push_back({{QObject::tr("Break-even (use until owning beats renting)"), q(breakEvenText(p, c))}});
     versus.rows.push_back({{QObject::tr("On-prem utilization at which both cost the same"),
-                            c.breakEvenUtilizationNever ? QObject::tr("cloud cheaper at any") : percent(c.breakEvenUtilization)}});
+                            c.breakEvenUtilizationNever ? QObject::tr("none up to 100%") : percent(c.breakEvenUtilization)}});
     versus.rows.push_back({{QObject::tr("Cost per million tokens"), exactMoney(p, c.perMillionTokensUsd)}});
     doc.add(std::move(versus));
 

@@ -57,6 +57,11 @@ Figure portfolioScheduleFigure(const std::vector<PortfolioEntry> &entries, const
 
 // Risks, assumptions with the source and date of every price, formulas (ReportAssumptions.cpp).
 void addRisks(ReportDocument &doc, const SectionInput &in);
+QStringList riskItems(const SectionInput &in);   // most severe first: errors and warnings, missing prices, failures
+// Page 1 of a one-plan report (ReportDecision.cpp): what to buy or rent, how many, where, the cash up
+// front and over the run, the finish day with the lead time, MW and racks, the three biggest risks
+// and the error band, in the words of the cost verdict (facility/CostVerdict.h).
+void addDecision(ReportDocument &doc, const SectionInput &in);
 void addAssumptions(ReportDocument &doc, const SectionInput &in);
 void addFormulaAppendix(ReportDocument &doc);
 

@@ -61,14 +61,6 @@ QString costSentence(const SectionInput &in, const CostVerdict &v)
     return s;
 }
 
-QString cheapestOfferName(const CostVerdict &v)
-{
-    const CloudQuote &quote = v.cheapestCloud;
-    const QString option = QString::fromUtf8(nameOf(cloudPricingNames(), quote.pricing)).replace(QLatin1Char('_'), QLatin1Char(' '));
-    return quote.offer ? QObject::tr("%1 %2, %3").arg(q(quote.offer->provider), q(quote.offer->instance), option)
-                       : QObject::tr("plan's price, %1").arg(option);
-}
-
 struct Tile
 {
     QString label;
@@ -183,10 +175,10 @@ QString recommendation(const SectionInput &in)
                                       counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")));
     QString s;
     if (p.workload.mode == Mode::Training)
-        s = QObject::tr("Procure %1 to train %2 (%3 parameters) on %4 tokens: %5.")
+        s = QObject::tr("The plan needs %1 to train %2 (%3 parameters) on %4 tokens: %5.")
                 .arg(hardware, modelName(p), count(e.shape.totalParams), count(p.workload.training.tokens), capacityText(in));
     else
-        s = QObject::tr("Procure %1 to serve %2 (%3 parameters): %4, %5 ms to the first token and %6 ms per output token.")
+        s = QObject::tr("The plan needs %1 to serve %2 (%3 parameters): %4, %5 ms to the first token and %6 ms per output token.")
                 .arg(hardware, modelName(p), count(e.shape.totalParams), capacityText(in),
                      grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1));
     if (shownMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
@@ -224,10 +216,11 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
         tiles.push_back({QObject::tr("Serving capacity"),
                          QObject::tr("%1 tok/s").arg(count(e.inference.outputTokensPerSPerGpu * e.layout.numGpus)),
                          QObject::tr("output tokens, all replicas")});
-    const QString view = verdict.basis == CostView::Cash ? QObject::tr("cash") : QObject::tr("cost of ownership");
-    tiles.push_back({QObject::tr("Cost (cheapest way, %1)").arg(view),
-                     money(p, verdict.cheaper == CostBasis::Cloud ? verdict.cloudUsd : verdict.onpremUsd),
-                     verdict.cheaper == CostBasis::Cloud ? cheapestOfferName(verdict) : QObject::tr("on-prem")});
+    // The one verdict (facility/CostVerdict.h): its word, the cash over the run and the offer.
+    tiles.push_back({verdict.decided ? QObject::tr("%1, cash over the run").arg(QString::fromUtf8(verdictWord(verdict)))
+                                     : QObject::tr("No verdict"),
+                     verdict.decided ? money(p, verdict.cashUsd) : QObject::tr("not priced"),
+                     verdict.decided ? q(verdict.offer) : q(verdict.reason)});
     tiles.push_back({QObject::tr("Facility power"), kw(e.power.facilityKw), QObject::tr("at PUE %1").arg(grouped(p.facility.pue, 2))});
     if (!e.validity.valid()) {
         // Not an answer: every tile but the GPU count reads "would be".
@@ -282,11 +275,11 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
         row(QObject::tr("Cash over %1").arg(horizon),
             QObject::tr("on-prem %1 (capex %2 + operations %3 − resale %4); cheapest cloud %5 (%6)")
                 .arg(money(p, c.onpremCashUsd), money(p, c.onpremCapexUsd), money(p, c.onpremOperationsUsd),
-                     money(p, c.onpremResaleUsd), money(p, verdict.cheapestCloud.bill.cashUsd), cheapestOfferName(verdict)));
+                     money(p, c.onpremResaleUsd), money(p, verdict.cheapestCloud.bill.cashUsd), q(offerName(in.resolved, verdict.cheapestCloud))));
         row(QObject::tr("Cost of ownership"),
             QObject::tr("on-prem %1 (%2 at %3 utilization); cloud %4 (%5)")
                 .arg(money(p, c.onpremTotalUsd), training ? QObject::tr("the run's share") : QObject::tr("the horizon's share"),
-                     percent(p.cost.onpremUtilization), money(p, verdict.cheapestCloud.bill.runShareUsd), cheapestOfferName(verdict)));
+                     percent(p.cost.onpremUtilization), money(p, verdict.cheapestCloud.bill.runShareUsd), q(offerName(in.resolved, verdict.cheapestCloud))));
     } else {
         row(QObject::tr("Cash over %1").arg(horizon), QObject::tr("on-prem %1; no cloud price").arg(money(p, c.onpremCashUsd)));
         row(QObject::tr("Cost of ownership"), QObject::tr("on-prem %1; no cloud price").arg(money(p, c.onpremTotalUsd)));

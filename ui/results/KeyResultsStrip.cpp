@@ -9,6 +9,7 @@
 #include "document/PlanController.h"
 
 #include "common/Units.h"
+#include "facility/CostVerdict.h"
 #include "report/ServingText.h"
 #include "report/TextReport.h"
 
@@ -516,10 +517,14 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
         setNoResult(KeyResult::Cost, tr("cloud | on-prem, %1").arg(period), tr("The cost model has no result for this plan yet."));
     } else {
         auto usd = [](double v) { return v > 0 ? str(formatUsd(v)) : QStringLiteral("—"); };
+        // The caption and tooltip carry the one verdict (facility/CostVerdict.h) in its own words.
+        const CostVerdict verdict = costVerdict(controller.resolved(), e);
+        const QString word = verdict.decided ? QString::fromUtf8(verdictWord(verdict)).toLower() : tr("no verdict");
         set(KeyResult::Cost, tr("%1 | %2").arg(usd(c.cloudTotalUsd), usd(c.onpremTotalUsd)),
-            tr("cloud | on-prem, %1").arg(period),
-            tr("Cloud: %1 at %2 per GPU-hour. On-prem: %3 (share of the cluster's cost of ownership).")
-                .arg(usd(c.cloudTotalUsd), usd(c.cloudPerGpuHourUsd), usd(c.onpremTotalUsd)),
+            tr("cloud | on-prem, %1 · verdict: %2").arg(period, word),
+            tr("%4\n\nCloud: %1 at %2 per GPU-hour (the plan's offer). On-prem: %3 (share of the cluster's cost of ownership).")
+                .arg(usd(c.cloudTotalUsd), usd(c.cloudPerGpuHourUsd), usd(c.onpremTotalUsd),
+                     QString::fromStdString(verdict.text)),
             ResultState::Normal);
     }
 }

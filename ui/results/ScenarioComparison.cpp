@@ -89,8 +89,15 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
     const MemoryResult &m = e.memory;
     if (m.perGpuBytes > 0 && m.capacityBytes > 0) {
         const bool runs = e.validity.status != PlanStatus::Invalid;
-        set(ComparisonRow::Fits, makeCell(!runs ? QObject::tr("invalid plan") : m.fits ? QObject::tr("yes") : QObject::tr("no"),
-                                          runs && m.fits ? 1.0 : 0.0));
+        // "yes" only when the estimate fits even at the top of the memory model's error band: a
+        // borderline plan may not fit on the real cluster (docs/memory.md).
+        const bool fits = m.verdict == MemoryVerdict::Fits, borderline = m.verdict == MemoryVerdict::Borderline;
+        set(ComparisonRow::Fits, makeCell(!runs       ? QObject::tr("invalid plan")
+                                          : fits      ? QObject::tr("yes")
+                                          : borderline ? QObject::tr("borderline (within the %1% error band)")
+                                                             .arg(m.bandFraction * 100.0, 0, 'f', 0)
+                                                       : QObject::tr("no"),
+                                          !runs ? 0.0 : fits ? 1.0 : borderline ? 0.5 : 0.0));
         // Compared by the share of each plan's own GPU it uses: 56 GiB of a 141 GiB H200 is
         // more headroom than 51 GiB of an 80 GB H100, though more bytes.
         const double used = m.perGpuBytes / m.capacityBytes;

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Page 1 of a one-plan report: the decision a buyer signs, before any detail. Every figure is the
+// cost verdict's (facility/CostVerdict.h) or the evaluation's, worded as in the rest of the report.
+#include "report/ReportFormat.h"
+#include "report/ReportSections.h"
+
+#include "common/Units.h"
+#include "facility/CostVerdict.h"
+#include "report/Format.h"
+
+#include <algorithm>
+
+namespace gpuplan::ui::report {
+
+namespace {
+
+constexpr int kRisksOnPageOne = 3;
+constexpr double kWeekS = 7.0 * 86400.0;
+
+// Days from the order to the end of the run: a bought cluster's delivery and installation first;
+// rented capacity starts at once (the catalog states no capacity lead time).
+QString finishText(const SectionInput &in, const CostVerdict &v)
+{
+    const Plan &p = in.plan;
+    const bool training = p.workload.mode == Mode::Training;
+    const double runS = training ? in.evaluation.reliability.effectiveTimeToTrainS : 0.0;
+    const bool buy = v.decided && v.choice == VerdictChoice::Buy;
+    const double leadS = buy ? (p.facility.procurementWeeks + p.facility.installWeeks) * kWeekS : 0.0;
+    if (!training)
+        return buy ? QObject::tr("serving from week %1 after the order (%2 weeks procurement + %3 weeks installation)")
+                         .arg(grouped(leadS / kWeekS, 0), grouped(p.facility.procurementWeeks, 0), grouped(p.facility.installWeeks, 0))
+                   : QObject::tr("serving as soon as the capacity is booked (no lead time stated by the provider)");
+    if (buy)
+        return QObject::tr("day %1 after the order: %2 weeks procurement + %3 weeks installation, then %4 of training with failures")
+            .arg(grouped((leadS + runS) / 86400.0, 0), grouped(p.facility.procurementWeeks, 0),
+                 grouped(p.facility.installWeeks, 0), duration(runS));
+    return QObject::tr("day %1 after booking: %2 of training with failures (no lead time stated by the provider)")
+        .arg(grouped(runS / 86400.0, 0), duration(runS));
+}
+
+QString whereText(const SectionInput &in, const CostVerdict &v)
+{
+    if (!v.decided)
+        return QObject::tr("not decided: %1").arg(q(v.reason));
+    if (v.choice == VerdictChoice::Buy)
+        return in.plan.cost.ownFacility ? QObject::tr("the organisation's own data center")
+                                        : QObject::tr("colocation, %1 per kW-month").arg(money(in.plan, in.plan.cost.coloUsdPerKwMonth));
+    const CloudOffer *offer = v.cheapestCloud.offer;
+    return offer && !offer->region.empty() ? QObject::tr("%1, %2").arg(q(offer->provider), q(offer->region))
+                                           : QObject::tr("the provider's data center");
+}
+
+QString bandText(const SectionInput &in)
+{
+    const Evaluation &e = in.evaluation;
+    const bool training = in.plan.workload.mode == Mode::Training;
+    const double band = training ? e.training.errorBand : e.inference.errorBand;
+    QString s = band > 0 ? (training ? QObject::tr("time to train and cost ±%1 (validation against measured runs)")
+                                    : QObject::tr("throughput, latency and cost ±%1 (validation against measured runs)"))
+                               .arg(percent(band))
+                         : QObject::tr("no validation band for this regime");
+    if (e.memory.bandFraction > 0)
+        s += QObject::tr("; memory per GPU ±%1").arg(percent(e.memory.bandFraction));
+    return s;
+}
+
+} // namespace
+
+void addDecision(ReportDocument &doc, const SectionInput &in)
+{
+    const Evaluation &e = in.evaluation;
+    const Plan &p = in.plan;
+    const CostVerdict v = costVerdict(in.resolved, e);
+    doc.add(Heading{QObject::tr("The decision"), 2});
+    doc.add(Paragraph{q(v.text), TextStyle::Body, {}});
+    Table t;
+    t.id = QStringLiteral("decision");
+    t.header = false;
+    t.columns = {{QObject::tr("Field"), 1.0, false}, {QObject::tr("Value"), 3.0, false}};
+    const bool training = p.workload.mode == Mode::Training;
+    t.rows.push_back({{v.decided && v.choice == VerdictChoice::Rent ? QObject::tr("Rent") : QObject::tr("Buy"),
+                       v.decided ? q(v.offer) : QObject::tr("no verdict")}});
+    t.rows.push_back({{QObject::tr("Where"), whereText(in, v)}});
+    t.rows.push_back({{QObject::tr("Cash up front"), v.decided ? money(p, v.upfrontUsd) : QString()}});
+    t.rows.push_back({{training ? QObject::tr("Cash over the run") : QObject::tr("Cash over the horizon"),
+                       v.decided ? QObject::tr("%1 over %2").arg(money(p, v.cashUsd), duration(v.horizonS)) : QString()}});
+    t.rows.push_back({{QObject::tr("Finished"), finishText(in, v)}});
+    t.rows.push_back({{QObject::tr("Power and racks"),
+                       QObject::tr("%1 MW facility power running, %2 MW at peak (PUE %3); %4")
+                           .arg(grouped(e.power.facilityKw / 1000.0, 2), grouped(e.power.peakItKw * p.facility.pue / 1000.0, 2),
+                                grouped(p.facility.pue, 2), counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")))}});
+    t.rows.push_back({{QObject::tr("Error band"), bandText(in)}});
+    doc.add(std::move(t));
+    QStringList risks = riskItems(in);
+    if (risks.size() > kRisksOnPageOne)
+        risks.erase(risks.begin() + kRisksOnPageOne, risks.end());
+    doc.add(Paragraph{QObject::tr("The three biggest risks (all in the Risks section):"), TextStyle::Muted, {}});
+    doc.add(BulletList{risks, TextStyle::Body});
+}
+
+} // namespace gpuplan::ui::report
