@@ -18,10 +18,13 @@ set(allowed
   "catalog/ModelPreset.h -> plan/Plan.h"
   "common/EnumNames.cpp -> plan/FacilityAssumptions.h"
   "eval/Evaluation.h -> perf/CapacityResult.h"
+  "eval/EvaluationJson.cpp -> memory/MemoryTimeline.h"
+  "eval/Evaluator.cpp -> memory/FrameworkOverhead.h"
   "eval/Evaluator.cpp -> facility/FacilityModel.h"
   "eval/Evaluator.cpp -> memory/MemoryModel.h"
   "eval/Evaluator.cpp -> perf/InferenceTime.h"
   "eval/Evaluator.cpp -> perf/TrainingTime.h"
+  "facility/CostVerdict.cpp -> report/Format.h"
   "facility/CostVerdict.cpp -> report/TextReport.h"
   "facility/FacilityText.cpp -> report/TextReport.h")
 

@@ -299,16 +299,20 @@ std::vector<LiveValue> valueLive(const LessonContext &c)
                         printf1("$%.2f", v.usdPerMillionTokens) + " per million tokens, " + std::to_string(v.numGpus) +
                             " GPUs, " + printf1("%.1f days", v.timeToTrainDays),
                         "gpuplan-cli procure: cheapest purchase that finishes within the plan's time"});
+    // At most three names, then a count: the row must stay one or two lines on a projector.
     std::string missing;
+    int left = 0;
     for (const GpuSpec &g : c.catalog.gpus) {
         if (!(g.priceUsd > 0))
             continue;
         bool listed = false;
         for (const GpuValue &v : table)
             listed = listed || v.gpu == g.id;
-        if (!listed)
+        if (!listed && ++left <= 3)
             missing += (missing.empty() ? "" : ", ") + g.name;
     }
+    if (left > 3)
+        missing += " and " + std::to_string(left - 3) + " more";
     if (!missing.empty())
         rows.push_back({"Priced GPUs left out", missing,
                         "no whole server priced in the catalog, the model does not fit, or none finishes in time "
@@ -322,12 +326,11 @@ const LessonStep kValueSteps[] = {
      "costs per million trained tokens in cash (buy, run, resell), cheapest first. The catalog prices are "
      "estimates with sources and dates.",
      "nothing yet", "Cost per million tokens by GPU", ExplainTopic::CostPerRun, "cost", nullptr, valueLive},
-    {"The most expensive GPU of the table, the H200: more memory and bandwidth than the H100, the same Tensor Core "
-     "peak. Whether a run is cheaper on it depends on whether it finishes enough sooner to pay for its price and "
+    {"The H200: more memory and bandwidth than the H100, the same Tensor Core peak, a higher price. Whether a run is cheaper on it depends on whether it finishes enough sooner to pay for its price and "
      "power: compare its row with the H100's.",
      "GPU: H100 → H200", "Cost per run and the table", ExplainTopic::CostPerRun, "cost",
      [](Plan &p) { p.hardware.gpu = "H200-SXM-141GB"; }, valueLive},
-    {"The cheapest GPU of the table, an A100: slower, so more of them, more nodes, more power and more network. "
+    {"An A100: cheaper per GPU and slower, so more of them, more nodes, more power and more network. "
      "Price per GPU is a poor guide either way; the cost per trained token of the whole run is the number to "
      "compare, and it depends on the model and the deadline.",
      "GPU: H200 → A100 80GB", "Cost per run and the table", ExplainTopic::CostPerRun, "cost",
