@@ -180,6 +180,7 @@ Json entryJson(const EnginePreset &e)
     j["kv_block_tokens"] = e.kvBlockTokens;
     j["kv_memory_fraction"] = e.kvMemoryFraction;
     j["kv_fraction_of_free"] = e.kvFractionOfFree;
+    j["kv_fraction_covers_temporaries"] = e.kvFractionCoversTemporaries;
     j["kv_reserve_whole_request"] = e.kvReserveWholeRequest;
     j["max_batch"] = e.maxBatch;
     j["max_tokens_per_step"] = e.maxTokensPerStep;

@@ -56,6 +56,11 @@ struct EnginePreset
     // gpu_memory_utilization, SGLang mem_fraction_static).
     double kvMemoryFraction = 0.9;
     bool kvFractionOfFree = false;
+    // With a fraction of the whole HBM: true when the fraction holds the pass temporaries too, so
+    // the pool is what the profiling pass leaves (vLLM gpu_memory_utilization); false when it holds
+    // weights and KV only and the temporaries live in the rest of the HBM (SGLang
+    // mem_fraction_static: pool = fraction x HBM - weights - what the process already holds).
+    bool kvFractionCoversTemporaries = true;
     // true: a request is admitted only when blocks for its prompt and its whole output are free
     // (TensorRT-LLM GUARANTEED_NO_EVICT); false: blocks are taken as the context grows and a full
     // cache preempts (vLLM, SGLang), so the pool holds requests at their mean occupancy.

@@ -60,7 +60,7 @@ const char *const kEngineKeys[] = {
     "allreduce_latency_s", "allreduce_bus_fraction", "step_overhead_s", "prefill_overhead_s", "residual_mape",
     "memory_reserve_gib", "paged_kv", "kv_block_tokens", "kv_memory_fraction", "kv_fraction_of_free",
     "kv_reserve_whole_request", "max_batch", "max_tokens_per_step", "sequence_step_overhead_s",
-    "engine_start_s", "mixed_prefill"};
+    "engine_start_s", "mixed_prefill", "kv_fraction_covers_temporaries"};
 
 // A misspelt parameter would otherwise leave the default in place without a word.
 bool rejectUnknownKeys(const nlohmann::json &e, EntryError &error)
@@ -119,7 +119,8 @@ bool parseEnginePreset(const nlohmann::json &e, EnginePreset &out, EntryError &e
         !readInt(e, "max_tokens_per_step", 16, 10000000, p.maxTokensPerStep, error) ||
         !readCatalogNumber(e, "sequence_step_overhead_s", 0.0, 1e-2, p.sequenceStepOverheadS, error) ||
         !readCatalogNumber(e, "engine_start_s", 0.0, 3600.0, p.engineStartS, error) ||
-        !readBool(e, "mixed_prefill", p.mixedPrefill, error))
+        !readBool(e, "mixed_prefill", p.mixedPrefill, error) ||
+        !readBool(e, "kv_fraction_covers_temporaries", p.kvFractionCoversTemporaries, error))
         return false;
     out = p;
     return true;

@@ -79,8 +79,8 @@ struct GpuSpec
     double memoryBandwidth = 0;         // bytes/s
     std::array<double, static_cast<int>(Dtype::Count)> peakFlops{};  // dense FLOP/s by compute dtype; 0 = unsupported
     // Dense FP4 tensor rate (NVFP4 / MXFP4), FLOP/s; 0 = no FP4 tensor math or no figure in the
-    // catalog. Not a compute precision of a plan (no Dtype): stated for the catalog views and for
-    // models of FP4 weights and activations. Blackwell Ultra's FP4 dense is not half its sparse figure.
+    // catalog (Hopper and older: FP4 is then "not supported"). peak(NVFP4) and peak(MXFP4) read it.
+    // Blackwell Ultra's FP4 dense is not half its sparse figure.
     double fp4DenseFlops = 0;
     double tdpW = 0;
     double scaleUpBandwidth = 0;        // NVLink/xGMI per GPU, bytes/s ONE direction; 0 = none
@@ -96,7 +96,11 @@ struct GpuSpec
     int migMemorySlices = 8;
     ProvenanceMap sources;              // per field
 
-    double peak(Dtype d) const { return peakFlops[static_cast<int>(d)]; }
+    double peak(Dtype d) const
+    {
+        const double p = peakFlops[static_cast<int>(d)];
+        return p == 0 && (d == Dtype::NVFP4 || d == Dtype::MXFP4) ? fp4DenseFlops : p;
+    }
 };
 
 // The memory a process on this GPU can use in all (the CUDA context included): the CUDA-reported

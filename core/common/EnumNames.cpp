@@ -27,8 +27,9 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b)
 
 const EnumName kDtype[] = {n(Dtype::FP32, "fp32"), n(Dtype::TF32, "tf32"), n(Dtype::BF16, "bf16"),
                            n(Dtype::FP16, "fp16"), n(Dtype::FP8, "fp8"),   n(Dtype::INT8, "int8"),
-                           n(Dtype::INT4, "int4"), n(Dtype::NF4, "nf4")};
-const EnumName kDtypeAlias[] = {n(Dtype::FP8, "e4m3"), n(Dtype::FP8, "fp8_e4m3"), n(Dtype::NF4, "q4"),
+                           n(Dtype::INT4, "int4"), n(Dtype::NF4, "nf4"),
+                           n(Dtype::NVFP4, "nvfp4"), n(Dtype::MXFP4, "mxfp4")};
+const EnumName kDtypeAlias[] = {n(Dtype::FP8, "e4m3"), n(Dtype::FP8, "fp8_e4m3"), n(Dtype::NF4, "q4"), n(Dtype::NVFP4, "fp4"),
                                 n(Dtype::FP32, "float32"), n(Dtype::BF16, "bfloat16"), n(Dtype::FP16, "float16")};
 const EnumName kMode[] = {n(Mode::Training, "training"), n(Mode::Inference, "inference")};
 const EnumName kFineTune[] = {n(FineTune::None, "none"), n(FineTune::Lora, "lora"), n(FineTune::Qlora, "qlora")};

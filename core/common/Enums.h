@@ -6,8 +6,9 @@
 // Enumerations shared by plan, catalog and models. Their file-format names live in EnumNames.h.
 namespace gpuplan {
 
-// Numeric formats. Byte sizes: see bytesPerElement().
-enum class Dtype : std::uint8_t { FP32, TF32, BF16, FP16, FP8, INT8, INT4, NF4, Count };
+// Numeric formats. Byte sizes: see bytesPerElement(). NVFP4 and MXFP4 are the 4-bit floating-point
+// block formats of Blackwell-class tensor cores (weights and GEMM inputs), run at the GPU's FP4 rate.
+enum class Dtype : std::uint8_t { FP32, TF32, BF16, FP16, FP8, INT8, INT4, NF4, NVFP4, MXFP4, Count };
 
 enum class Mode : std::uint8_t { Training, Inference };
 

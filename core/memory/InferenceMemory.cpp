@@ -205,7 +205,10 @@ KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, 
                                             static_cast<double>(std::max(e.maxBatch, 1)));
     MemoryResult r;
     r.breakdown.weights = inferenceWeightBytes(p, s, layout);
-    r.breakdown.workspace = inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences);
+    // An engine whose fraction holds weights and KV only keeps its temporaries (and its reserve)
+    // in the rest of the HBM, outside what the pool is carved from.
+    const bool temporariesInFraction = e.kvFractionOfFree || e.kvFractionCoversTemporaries;
+    r.breakdown.workspace = temporariesInFraction ? inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences) : 0.0;
     const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
     finishMemoryResult(r, overhead, 0.0, hbm);
     const double rest = r.perGpuBytes;

@@ -7,6 +7,7 @@
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 #include "validate/ValidationReport.h"
+#include "common/Dtype.h"
 #include "common/EnumNames.h"
 
 #include <cctype>
@@ -57,7 +58,8 @@ std::string sizeLabel(double params)
 bool precisionKnown(const CsvTable &t, std::size_t row, std::string &reason)
 {
     const std::string_view text = t.cell(row, "precision");
-    if (text.empty() || parseEnum(dtypeNames(), text))
+    const auto d = text.empty() ? std::nullopt : parseEnum(dtypeNames(), text);
+    if (text.empty() || (d && !isFp4(static_cast<Dtype>(*d))))
         return true;
     reason = "precision = \"" + std::string(text) + "\" has no training time model (known: fp32, tf32, bf16, fp16, fp8)";
     return false;

@@ -24,7 +24,7 @@ private slots:
             "elementwise_hidden_passes": 10, "elementwise_ffn_passes": 4, "gqa_kv_reuse": 0.5,
             "allreduce_latency_s": 1.5e-5, "allreduce_bus_fraction": 0.4, "step_overhead_s": 0.002,
             "prefill_overhead_s": 0.003, "residual_mape": 12, "memory_reserve_gib": 2, "paged_kv": false,
-            "kv_block_tokens": 32})");
+            "kv_block_tokens": 32, "kv_fraction_covers_temporaries": false})");
         EnginePreset e;
         EntryError error;
         QVERIFY2(parseEnginePreset(entry, e, error), error.message.c_str());
@@ -46,6 +46,7 @@ private slots:
         QCOMPARE(e.memoryReserveGiB, 2.0);
         QVERIFY(!e.pagedKv);
         QCOMPARE(e.kvBlockTokens, 32);
+        QVERIFY(!e.kvFractionCoversTemporaries);
     }
 
     void rejectsWithTheFieldNamed_data() const

@@ -4,12 +4,15 @@
 // capacity under the engine's memory utilization, concurrency and the smallest TP that fits.
 #include "catalog/EnginePreset.h"
 #include "common/Dtype.h"
+#include "common/Units.h"
+#include "memory/FrameworkOverhead.h"
 #include "memory/InferenceMemory.h"
 #include "memory/MemoryModel.h"
 #include "memory/ModelStateMemory.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gpuplan;
@@ -134,6 +137,11 @@ private slots:
         QVERIFY(near(inferenceWeightBytes(f.plan, s, l), st.matmul * 1.0 + st.other * 2.0));
         f.plan.precision.weights = Dtype::INT4;
         QVERIFY(near(inferenceWeightBytes(f.plan, s, l), st.matmul * (0.5 + 2.0 / 64) + st.other * 2.0));
+        // NVFP4: an FP8 scale per 16 values; MXFP4: an 8-bit scale per 32 values.
+        f.plan.precision.weights = Dtype::NVFP4;
+        QVERIFY(near(inferenceWeightBytes(f.plan, s, l), st.matmul * (0.5 + 1.0 / 16) + st.other * 2.0));
+        f.plan.precision.weights = Dtype::MXFP4;
+        QVERIFY(near(inferenceWeightBytes(f.plan, s, l), st.matmul * (0.5 + 1.0 / 32) + st.other * 2.0));
         f.plan.precision.weights = Dtype::BF16;
         l.tp = 1;
         QVERIFY(near(inferenceWeightBytes(f.plan, s, l), 2.0 * s.totalParams));
@@ -151,6 +159,39 @@ private slots:
         l.flashAttention = false;
         const double eager = inferenceWorkspaceBytes(f.plan, s, l, nullptr, 1);
         QVERIFY(near(eager - flash, 2048.0 * 2048 * 64 * 4));
+    }
+
+    void kvPoolWithTemporariesOutsideTheFraction() const
+    {
+        // A fraction of the whole HBM that holds weights and KV only (SGLang mem_fraction_static)
+        // leaves the pass temporaries and the engine reserve outside it: the pool is larger by
+        // exactly those bytes and their allocator slack than under vLLM's rule, where the fraction
+        // holds the temporaries too.
+        Fixture f(llama2_70b());
+        f.plan.parallelism.tp = 4;
+        f.rp.plan = &f.plan;
+        f.rp.gpu = &f.gpu;
+        f.rp.engine = &f.engine;
+        f.rp.shape = computeModelShape(f.plan.model, 4096);
+        f.engine.kvFractionOfFree = false;
+        f.engine.kvMemoryFraction = 0.88;
+        f.plan.workload.inference.memoryUtilization = 0.88;
+        const Layout l = layoutFromPlan(f.plan);
+        f.engine.kvFractionCoversTemporaries = true;
+        const KvPool inside = kvPool(f.rp, l, 2048, 512);
+        f.engine.kvFractionCoversTemporaries = false;
+        const KvPool outside = kvPool(f.rp, l, 2048, 512);
+        const double passSequences = std::clamp(f.engine.maxTokensPerStep / 2048.0, 1.0, double(f.engine.maxBatch));
+        const double temporaries = inferenceWorkspaceBytes(f.plan, f.rp.shape, l, &f.engine, passSequences);
+        const FrameworkOverhead overhead = frameworkOverhead(f.plan.overheads, 1);
+        QVERIFY(temporaries > units::kGiB);   // the 1 GiB reserve and more
+        QVERIFY(near(outside.poolBytes - inside.poolBytes, temporaries * (1.0 + overhead.allocatorSlack), 1e-6));
+        QVERIFY(outside.requests > inside.requests);
+        // A fraction of the free memory (TensorRT-LLM) is taken after the temporaries whatever the flag.
+        f.engine.kvFractionOfFree = true;
+        const KvPool freeA = kvPool(f.rp, l, 2048, 512);
+        f.engine.kvFractionCoversTemporaries = true;
+        QCOMPARE(kvPool(f.rp, l, 2048, 512).poolBytes, freeA.poolBytes);
     }
 
     void capacityConcurrencyAndSmallestTp() const

@@ -5,6 +5,7 @@
 #include "catalog/CatalogLoader.h"
 #include "validate/CsvTable.h"
 #include "validate/InferenceCalibration.h"
+#include "validate/InferenceRowPlan.h"
 #include "validate/Validators.h"
 
 #include <QTest>
@@ -94,17 +95,18 @@ private slots:
     void accuracyTargetsPerMetric() const
     {
         const ValidationReport r = validateInference(table(publicCsv()), bundledCatalog());
-        int skipped = 0;
+        int skipped = 0, fp4 = 0;
         for (const ValidationRow &row : r.rows) {
-            if (!row.skipped.empty()) {
+            if (!row.skipped.empty())
                 ++skipped;
-                // FP4 weights are refused, not extrapolated (no FP4 rates in the GPU catalog).
-                QVERIFY2(row.skipped.find("fp4") != std::string::npos, row.skipped.c_str());
-            }
+            // The NVFP4 rows (Qwen3-32B on B200 and GB200) run at the catalog's FP4 rate.
+            if (row.id >= "AICP-00757" && row.id <= "AICP-00759" && row.skipped.empty() && row.predicted > 0)
+                ++fp4;
         }
-        // Every public row is predicted (blank batch_size, closed loops and disaggregated pools
-        // included) except the 3 FP4 rows (AICP-00757..00759), once per metric.
-        QCOMPARE(skipped, 9);
+        // Every public row is predicted (blank batch_size, closed loops, disaggregated pools and
+        // FP4 weights included), once per metric.
+        QCOMPARE(skipped, 0);
+        QCOMPARE(fp4, 9);
         std::printf("inference validation MAPE %% (all / fit half / test half):\n");
         for (const char *metric : kMetrics) {
             const double all = mape(r, metric, -1, Rows::Other), fit = mape(r, metric, 0, Rows::Other),
@@ -305,6 +307,26 @@ private slots:
         QVERIFY(!find(rb, "R-1", "output_tokens_per_s_per_gpu")->hasMeasured);
     }
 
+    void engineColumnFindsTheNearestVersionPreset() const
+    {
+        // Exact ids and aliases, versions truncated to a preset id, then the nearest fitted
+        // version of the same engine; unknown engines get the generic preset.
+        const Catalog &c = bundledCatalog();
+        auto id = [&](const char *column) { return findEnginePreset(c, column)->id; };
+        QCOMPARE(id("tensorrt-llm@0.6.1"), std::string("tensorrt-llm@0.6"));
+        QCOMPARE(id("tensorrt-llm@1.0.0rc3"), std::string("tensorrt-llm@1.0"));
+        QCOMPARE(id("tensorrt-llm@1.0-pytorch"), std::string("tensorrt-llm"));
+        QCOMPARE(id("sglang@0.5.6.post2"), std::string("sglang@0.5"));
+        QCOMPARE(id("vllm@0.12.0"), std::string("vllm@0.12"));
+        QCOMPARE(id("tensorrt-llm@1.3.0rc5"), std::string("tensorrt-llm@1.0"));
+        QCOMPARE(id("vllm@0.10.1"), std::string("vllm@0.12"));
+        QCOMPARE(id("sglang@0.4.9"), std::string("sglang@0.5"));
+        QCOMPARE(id("tensorrt-llm@0.9"), std::string("tensorrt-llm@0"));
+        QCOMPARE(id("tensorrt-llm@unknown(runtime-0.8.1)"), std::string("tensorrt-llm"));
+        QCOMPARE(id("vllm"), std::string("vllm"));
+        QCOMPARE(id("somethingelse@2.0"), std::string("generic"));
+    }
+
     void unusableRowsAreSkippedWithAReason() const
     {
         const std::string text =
@@ -312,7 +334,9 @@ private slots:
             "S-1,32,4096,32,32000,H100-SXM-80GB,1,1,1,fp16,vllm,8,,128\n"
             "S-2,32,4096,32,32000,NoSuchGPU,1,1,1,fp16,vllm,8,512,1\n"
             "S-3,32,4096,32,32000,H100-SXM-80GB,1,1,1,fp4x,vllm,8,512,16\n"
-            "S-4,32,4096,32,32000,H100-SXM-80GB,1,1,1,fp16,vllm,8,512,zero\n";
+            "S-4,32,4096,32,32000,H100-SXM-80GB,1,1,1,fp16,vllm,8,512,zero\n"
+            "S-5,32,4096,32,32000,H100-SXM-80GB,1,1,1,fp4,vllm,8,512,16\n"
+            "S-6,32,4096,32,32000,B200-SXM-180GB,1,1,1,mxfp4,vllm,8,512,16\n";
         const ValidationReport r = validateInference(table(text), bundledCatalog());
         QCOMPARE(find(r, "S-1", "ttft_ms")->skipped.find("input_len") != std::string::npos, true);
         QCOMPARE(find(r, "S-1", "decode_ms_per_token")->skipped.empty(), false);
@@ -320,6 +344,11 @@ private slots:
         QVERIFY(find(r, "S-3", "output_tokens_per_s_per_gpu")->skipped.find("precision") != std::string::npos);
         const ValidationRow *s4 = find(r, "S-4", "");
         QVERIFY(s4 && s4->skipped.find("output_len") != std::string::npos);
+        // FP4 on Hopper: "not supported", never extrapolated from FP8; on Blackwell it is predicted.
+        const ValidationRow *s5 = find(r, "S-5", "output_tokens_per_s_per_gpu");
+        QVERIFY(s5 && s5->skipped.find("not supported on H100-SXM-80GB") != std::string::npos);
+        const ValidationRow *s6 = find(r, "S-6", "output_tokens_per_s_per_gpu");
+        QVERIFY2(s6 && s6->skipped.empty() && s6->predicted > 0, s6 ? s6->skipped.c_str() : "S-6");
     }
 };
 
