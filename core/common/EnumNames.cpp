@@ -68,7 +68,12 @@ const EnumName kVerdict[] = {n(MemoryVerdict::Fits, "fits"), n(MemoryVerdict::Bo
 const EnumName kOffload[] = {n(Offload::None, "none"), n(Offload::Cpu, "cpu"), n(Offload::Nvme, "nvme"),
                              n(Offload::Paged, "paged")};
 const EnumName kSchedule[] = {n(PipelineSchedule::OneFOneB, "1f1b"), n(PipelineSchedule::Interleaved, "interleaved"),
-                              n(PipelineSchedule::GPipe, "gpipe")};
+                              n(PipelineSchedule::GPipe, "gpipe"),
+                              n(PipelineSchedule::DualPipe, "dualpipe")};
+const EnumName kFp8Recipe[] = {n(Fp8Recipe::Delayed, "delayed"), n(Fp8Recipe::Tensorwise, "tensorwise"),
+                               n(Fp8Recipe::Blockwise, "blockwise"), n(Fp8Recipe::Mxfp8, "mxfp8"),
+                               n(Fp8Recipe::Nvfp4, "nvfp4")};
+const EnumName kFp8RecipeAlias[] = {n(Fp8Recipe::Tensorwise, "current")};
 const EnumName kSharding[] = {n(ShardingImpl::DeepSpeed, "deepspeed"), n(ShardingImpl::Fsdp, "fsdp"),
                               n(ShardingImpl::Megatron, "megatron")};
 const EnumName kNorm[] = {n(NormKind::LayerNorm, "layernorm"), n(NormKind::RmsNorm, "rmsnorm")};
@@ -124,6 +129,7 @@ GPUPLAN_ENUM_TABLE(lossKernelNames, "loss", kLoss, {})
 GPUPLAN_ENUM_TABLE(memoryVerdictNames, "memory verdict", kVerdict, {})
 GPUPLAN_ENUM_TABLE(offloadNames, "offload", kOffload, {})
 GPUPLAN_ENUM_TABLE(scheduleNames, "schedule", kSchedule, {})
+GPUPLAN_ENUM_TABLE(fp8RecipeNames, "fp8 recipe", kFp8Recipe, kFp8RecipeAlias)
 GPUPLAN_ENUM_TABLE(shardingImplNames, "sharding", kSharding, {})
 GPUPLAN_ENUM_TABLE(normNames, "norm", kNorm, {})
 GPUPLAN_ENUM_TABLE(positionNames, "position", kPosition, {})

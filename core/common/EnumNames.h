@@ -36,6 +36,7 @@ const EnumNameTable &lossKernelNames();
 const EnumNameTable &memoryVerdictNames();
 const EnumNameTable &offloadNames();
 const EnumNameTable &scheduleNames();
+const EnumNameTable &fp8RecipeNames();
 const EnumNameTable &shardingImplNames();
 const EnumNameTable &normNames();
 const EnumNameTable &positionNames();

@@ -45,7 +45,15 @@ enum class DataLimit : std::uint8_t { Gpu, Storage, Network, HostCpu };
 // memory when the GPU runs out.
 enum class Offload : std::uint8_t { None, Cpu, Nvme, Paged };
 
-enum class PipelineSchedule : std::uint8_t { OneFOneB, Interleaved, GPipe };
+// How the low-precision GEMMs of a training plan are scaled (precision.fp8_recipe): per-tensor
+// scales from an amax history (delayed) or from the tensor itself (tensorwise, "current"),
+// per-block scales (blockwise: 1x128 activation / 128x128 weight tiles, DeepSeek-V3; mxfp8: 1x32
+// blocks with E8M0 scales), or NVFP4 (4-bit E2M1 values, an E4M3 scale per 16 values), which
+// runs the transformer layers' GEMMs at the FP4 peak.
+enum class Fp8Recipe : std::uint8_t { Delayed, Tensorwise, Blockwise, Mxfp8, Nvfp4 };
+
+// DualPipe: DeepSeek-V3's bidirectional schedule (arXiv 2412.19437 §3.2.1, Table 2).
+enum class PipelineSchedule : std::uint8_t { OneFOneB, Interleaved, GPipe, DualPipe };
 
 // Which implementation shards model states over the data-parallel group. ZeRO stage numbers
 // (0-3) mean the same thing in each; the implementations differ in buffers and gathers.

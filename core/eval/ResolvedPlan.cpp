@@ -72,6 +72,14 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
     if (!out.gpu)
         errors.push_back({"hardware.gpu", "unknown GPU \"" + plan.hardware.gpu + "\"; known: " + knownIds(catalog.gpus)});
     out.physicalGpu = out.gpu;
+    if (out.gpu && plan.workload.mode == Mode::Training && plan.precision.compute == Dtype::FP8 &&
+        plan.precision.fp8Recipe == Fp8Recipe::Nvfp4 && out.gpu->fp4DenseFlops <= 0)
+        errors.push_back({"precision.fp8_recipe", "nvfp4 needs FP4 tensor cores; \"" + out.gpu->id +
+                                                      "\" has no fp4_dense_tflops in the catalog (allowed here: delayed, "
+                                                      "tensorwise, blockwise, mxfp8)"});
+    if (plan.parallelism.schedule == PipelineSchedule::DualPipe && plan.parallelism.pp > 1 && plan.parallelism.pp % 2 != 0)
+        errors.push_back({"parallelism.schedule", "dualpipe places two stages on each rank: parallelism.pp = " +
+                                                      std::to_string(plan.parallelism.pp) + " must be 1 or even"});
     if (out.gpu && !plan.hardware.migProfile.empty())
         resolveMig(plan, *out.gpu, out, errors);
 

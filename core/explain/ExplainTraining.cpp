@@ -6,6 +6,7 @@
 
 #include "common/EnumNames.h"
 #include "common/Units.h"
+#include "perf/TrainingFlops.h"
 #include "perf/TrainingTime.h"
 #include "report/TextReport.h"
 #include "search/ElasticJson.h"
@@ -32,7 +33,7 @@ bool needTraining(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
 
 double peakFlops(const ResolvedPlan &rp)
 {
-    return rp.gpu->peak(rp.plan->precision.compute);
+    return trainingPeakFlops(rp);
 }
 
 void addPart(Explanation &out, const char *label, const char *what, double seconds_)
@@ -146,7 +147,9 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     out.formula = "T_step = compute + recompute + exposed TP/CP/EP/PP/DP communication + pipeline bubble + optimizer "
                   "+ offload + other";
     out.terms.push_back({"m", "micro-batches per pipeline per step (gradient accumulation)", integer(t.microBatchesPerStep)});
-    out.terms.push_back({"bubble", "pipeline fill and drain relative to compute: (p − 1)/(v·m) for interleaved 1F1B",
+    out.terms.push_back({"bubble", rp.plan->parallelism.schedule == PipelineSchedule::DualPipe
+                             ? "pipeline fill and drain relative to compute: (p/2 − 1)(1 + B − 3W)/m for DualPipe"
+                             : "pipeline fill and drain relative to compute: (p − 1)/(v·m) for interleaved 1F1B",
                          percent(t.bubbleFraction)});
     out.terms.push_back({"FLOP/GPU", "hardware FLOPs per GPU per step (recompute included)", flops(t.hardwareFlopsPerStep / gpus)});
     out.terms.push_back({"F", std::string("dense peak of one ") + rp.gpu->name + " in " + nameOf(dtypeNames(), rp.plan->precision.compute),

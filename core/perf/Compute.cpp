@@ -21,12 +21,25 @@ double peak16(const GpuSpec &gpu)
 
 } // namespace
 
-ComputeRates computeRates(const GpuSpec &gpu, Dtype compute)
+double castBytes(Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case Fp8Recipe::Delayed: return 2.0 + 1.0;
+    case Fp8Recipe::Tensorwise: return 2.0 + 2.0 + 1.0;
+    case Fp8Recipe::Blockwise: return 2.0 + 1.0 + 4.0 / 128.0;
+    case Fp8Recipe::Mxfp8: return 2.0 + 1.0 + 1.0 / 32.0;
+    case Fp8Recipe::Nvfp4: return 2.0 + 0.5 + 1.0 / 16.0;
+    }
+    return 3.0;
+}
+
+ComputeRates computeRates(const GpuSpec &gpu, Dtype compute, Fp8Recipe recipe)
 {
     const GpuEfficiency &e = gpu.efficiency;
     ComputeRates r;
     const double p16 = peak16(gpu);
-    const double peak = gpu.peak(compute) > 0 ? gpu.peak(compute) : p16;
+    r.fp4 = compute == Dtype::FP8 && recipe == Fp8Recipe::Nvfp4 && gpu.fp4DenseFlops > 0;
+    const double peak = r.fp4 ? gpu.fp4DenseFlops : gpu.peak(compute) > 0 ? gpu.peak(compute) : p16;
     r.matmulFlops = std::max(peak * e.matmulMaxFraction, 1.0);
     r.matmulLatencyS = e.matmulHalfFlops / std::max(p16 * e.matmulMaxFraction, 1.0);
     // Fused attention runs in 16 bits when the GEMMs run in fp8, but no faster than the compute
@@ -38,7 +51,8 @@ ComputeRates computeRates(const GpuSpec &gpu, Dtype compute)
     r.hostLaunchS = e.hostLaunchS;
     r.hostOverlapExponent = e.hostOverlapExponent;
     r.fp8 = compute == Dtype::FP8;
-    r.gemmInBytes = r.fp8 ? 1.0 : 2.0;
+    r.gemmInBytes = r.fp4 ? 0.5 + 1.0 / 16.0 : r.fp8 ? 1.0 : 2.0;
+    r.castBytesPerElement = castBytes(r.fp8 && !r.fp4 && recipe == Fp8Recipe::Nvfp4 ? Fp8Recipe::Delayed : recipe);
     return r;
 }
 
@@ -53,14 +67,14 @@ double gemmTime(double m, double n, double k, const ComputeRates &r, double grou
     return std::max({compute, memory, r.kernelFloorS});
 }
 
-double fp8CastBytesForward(double m, double n, double k, double groups)
+double fp8CastBytesForward(double m, double n, double k, double groups, double perElement)
 {
-    return 3.0 * groups * (m * k + k * n);
+    return perElement * groups * (m * k + k * n);
 }
 
-double fp8CastBytesBackward(double m, double n, double k, double groups)
+double fp8CastBytesBackward(double m, double n, double k, double groups, double perElement)
 {
-    return 3.0 * groups * (m * n + m * k);
+    return perElement * groups * (m * n + m * k);
 }
 
 double memoryTime(double bytes, const ComputeRates &r)

@@ -22,11 +22,21 @@ struct ComputeRates
     double kernelFloorS = 0;
     double hostLaunchS = 0;
     double hostOverlapExponent = 4;
-    double gemmInBytes = 2;      // bytes per GEMM input element (1 for fp8)
-    bool fp8 = false;            // fp8 GEMMs: inputs are cast (Transformer Engine) before each GEMM
+    double gemmInBytes = 2;      // bytes per GEMM input element (1 for fp8, 0.5 + scales for nvfp4)
+    bool fp8 = false;            // fp8 (or nvfp4) GEMMs: inputs are cast before each GEMM
+    bool fp4 = false;            // nvfp4 recipe on a GPU with FP4 tensor cores: GEMMs at the FP4 peak
+    double castBytesPerElement = 3;   // HBM bytes per element one cast moves (castBytes())
 };
 
-ComputeRates computeRates(const GpuSpec &gpu, Dtype compute);
+// `recipe` matters only for fp8 compute; nvfp4 needs gpu.fp4DenseFlops > 0 (else the fp8 rate).
+ComputeRates computeRates(const GpuSpec &gpu, Dtype compute, Fp8Recipe recipe = Fp8Recipe::Delayed);
+
+// HBM bytes per element of one quantizing cast under `recipe`: the bf16 input read and the
+// low-precision copy written with its scales (1x128 blocks: one fp32 scale per 128 values; mxfp8:
+// one E8M0 byte per 32; nvfp4: half a byte per value and one E4M3 byte per 16). Current
+// (tensorwise) scaling reads the tensor once more for its amax before casting; delayed scaling
+// takes the scale from the amax history and fuses the amax into the cast.
+double castBytes(Fp8Recipe recipe);
 
 // GPU time and kernel count of a sequence of kernels. The host issues kernels asynchronously,
 // so a pass takes max(GPU time, kernels x host launch time) (passTime).
@@ -54,8 +64,9 @@ double gemmTime(double m, double n, double k, const ComputeRates &r, double grou
 
 // Extra memory traffic of fp8 GEMMs: casting the inputs (bf16 read, fp8 write) in the forward,
 // and the output gradient plus a transposed input copy in the backward (Transformer Engine).
-double fp8CastBytesForward(double m, double n, double k, double groups = 1.0);
-double fp8CastBytesBackward(double m, double n, double k, double groups = 1.0);
+// perElement: castBytes() of the recipe (3 for delayed scaling).
+double fp8CastBytesForward(double m, double n, double k, double groups = 1.0, double perElement = 3.0);
+double fp8CastBytesBackward(double m, double n, double k, double groups = 1.0, double perElement = 3.0);
 
 // A memory-bound kernel moving `bytes` through HBM.
 double memoryTime(double bytes, const ComputeRates &r);

@@ -20,11 +20,13 @@ double weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d
     w.forward.add(gemmTime(m, n, k, r, groups));
     w.backward.add(gemmTime(m, k, n, r, groups));
     const double wgrad = d.weightGrads ? gemmTime(k, n, m, r, groups) : 0.0;
-    if (d.weightGrads)
+    if (d.weightGrads) {
         w.backward.add(wgrad);
+        w.weightGradS += wgrad;
+    }
     if (r.fp8) {
-        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups), r));
-        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups), r));
+        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups, r.castBytesPerElement), r));
+        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups, r.castBytesPerElement), r));
     }
     if (d.dequantize) {
         // NF4 weights (0.5 B) read, 16-bit copy written, before the forward and the backward GEMM.
@@ -155,6 +157,16 @@ LayerWork logitsWork(const ModelShape &s, const LayerDims &d, const ComputeRates
     const double elems = T * vocabShard;
     w.forward.add(memoryTime((d.actBytes + 8.0) * elems, r), 3.0);
     w.backward.add(memoryTime((4.0 + d.actBytes) * elems, r), 2.0);
+    return w;
+}
+
+LayerWork mtpHeadWork(const ModelShape &s, const LayerDims &d, const ComputeRates &r)
+{
+    LayerWork w = logitsWork(s, d, r);
+    const double T = d.tokens;
+    const double splitNorms = d.sp ? d.tp : 1.0;
+    elementwise(w, 2.0 * 2.0 * d.actBytes * T * s.hidden / splitNorms, r);   // two RMSNorms
+    weightGemm(w, T, s.hidden / d.tp, 2.0 * s.hidden, d, r);                 // projection of the concatenation
     return w;
 }
 

@@ -38,6 +38,7 @@ struct LayerWork
     // all-reduce (or reduce-scatter) of their input gradient asynchronously and computes these
     // meanwhile (--async-tensor-model-parallel-allreduce, default since 2021).
     double tpBackwardWindowS = 0;
+    double weightGradS = 0;    // weight-gradient GEMMs of the backward (W of zero-bubble and DualPipe schedules)
     double expertS = 0;        // MoE layers: routed experts' GEMMs, activation and permutation, forward + backward
 };
 
@@ -48,5 +49,10 @@ LayerWork layerWork(const ModelShape &shape, const LayerDims &d, bool moe, const
 // vocabulary-parallel cross-entropy in fp32.
 LayerWork embeddingWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
 LayerWork logitsWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
+
+// A multi-token-prediction module without its transformer layer (DeepSeek-V3 report §2.2):
+// the two RMSNorms of the hidden state and of the next token's embedding, the 2h -> h
+// projection, and the shared output head with its loss.
+LayerWork mtpHeadWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
 
 } // namespace gpuplan

@@ -2,6 +2,7 @@
 #include "perf/Pipeline.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplan {
 
@@ -11,15 +12,26 @@ namespace {
 // Megatron-LM); GPipe has no chunks.
 int chunks(PipelineSchedule schedule, int vp)
 {
-    return schedule == PipelineSchedule::GPipe ? 1 : std::max(vp, 1);
+    if (schedule == PipelineSchedule::GPipe || schedule == PipelineSchedule::DualPipe)
+        return 1;   // DualPipe's two stages per rank each see a micro-batch once
+    return std::max(vp, 1);
 }
 
 } // namespace
 
-double bubbleFraction(PipelineSchedule schedule, int pp, int vp, double microBatches)
+double bubbleFraction(PipelineSchedule schedule, int pp, int vp, double microBatches, double backwardShare,
+                      double weightGradShare)
 {
     if (pp <= 1 || microBatches <= 0)
         return 0.0;
+    if (schedule == PipelineSchedule::DualPipe) {
+        // Micro-batches enter from both ends, so the fill and drain span half the stages; the
+        // weight gradients (W) of the drain fill the remaining gaps. Each rank holds two
+        // stages, so p is even (an odd p is read as the next lower even one).
+        const double halfStages = std::floor(pp / 2.0) - 1.0;
+        const double idle = std::max(1.0 + backwardShare - 3.0 * weightGradShare, 0.0);
+        return std::max(halfStages, 0.0) * idle / microBatches;
+    }
     return (pp - 1.0) / (chunks(schedule, vp) * microBatches);
 }
 

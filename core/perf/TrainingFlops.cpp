@@ -49,6 +49,16 @@ double trainingHardwareFlopsPerStep(const ResolvedPlan &rp, const Layout &l)
     return trainingModelFlopsPerStep(rp) + recomputed * tokensPerStep(plan);
 }
 
+double trainingPeakFlops(const ResolvedPlan &rp)
+{
+    if (!rp.gpu || !rp.plan)
+        return 0.0;
+    const Precision &p = rp.plan->precision;
+    if (p.compute == Dtype::FP8 && p.fp8Recipe == Fp8Recipe::Nvfp4 && rp.gpu->fp4DenseFlops > 0)
+        return rp.gpu->fp4DenseFlops;
+    return rp.gpu->peak(p.compute);
+}
+
 void fillThroughput(TrainingResult &out, const ResolvedPlan &rp, const Layout &l)
 {
     const Plan &plan = *rp.plan;
@@ -56,7 +66,7 @@ void fillThroughput(TrainingResult &out, const ResolvedPlan &rp, const Layout &l
     // has (flagged by the layout check) is still timed on tp x pp x dp x cp of them.
     const double layoutGpus = static_cast<double>(std::max(l.tp, 1)) * std::max(l.pp, 1) * std::max(l.dp, 1) * std::max(l.cp, 1);
     const double gpus = std::max<double>(l.numGpus, layoutGpus);
-    const double peak = rp.gpu ? rp.gpu->peak(plan.precision.compute) : 0.0;
+    const double peak = trainingPeakFlops(rp);
     out.tokensPerStep = tokensPerStep(plan);
     out.modelFlopsPerStep = trainingModelFlopsPerStep(rp);
     out.hardwareFlopsPerStep = trainingHardwareFlopsPerStep(rp, l);

@@ -14,6 +14,10 @@ namespace gpuplan {
 double trainingModelFlopsPerStep(const ResolvedPlan &plan);
 double trainingHardwareFlopsPerStep(const ResolvedPlan &plan, const Layout &layout);
 
+// The dense peak MFU and HFU are relative to: the compute format's, or FP4's where the nvfp4
+// recipe runs the GEMMs in FP4 (0: the GPU has no peak for the format).
+double trainingPeakFlops(const ResolvedPlan &plan);
+
 // Fills tokens, throughput, FLOPs, MFU/HFU, time to train and the error band of a result
 // whose stepTimeS is set.
 void fillThroughput(TrainingResult &result, const ResolvedPlan &plan, const Layout &layout);

@@ -180,7 +180,7 @@ MoeComputeShares moeComputeShares(const ResolvedPlan &rp, const Layout &l)
     if (!rp.plan || !rp.gpu || rp.shape.moeLayers <= 0)
         return out;
     const ModelShape &s = rp.shape;
-    const ComputeRates r = computeRates(*rp.gpu, rp.plan->precision.compute);
+    const ComputeRates r = computeRates(*rp.gpu, rp.plan->precision.compute, rp.plan->precision.fp8Recipe);
     const LayerDims d = layerDims(*rp.plan, l, r);
     double experts = 0, attention = 0, all = 0;
     for (int moe = 0; moe < 2; ++moe) {
@@ -208,7 +208,9 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     const ModelShape &s = rp.shape;
     const TrainingWorkload &w = plan.workload.training;
     const GpuEfficiency &eff = rp.gpu->efficiency;
-    const ComputeRates r = computeRates(*rp.gpu, plan.precision.compute);
+    const ComputeRates r = computeRates(*rp.gpu, plan.precision.compute, plan.precision.fp8Recipe);
+    // NVFP4 recipes quantize the transformer layers' linears; the output head stays in BF16.
+    const ComputeRates rHead = r.fp4 ? computeRates(*rp.gpu, Dtype::BF16) : r;
     const CommNetwork net = commNetwork(rp);
 
     const int tp = std::max(l.tp, 1), pp = std::max(l.pp, 1), dp = std::max(l.dp, 1);
@@ -222,23 +224,33 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
 
     // Average layer (dense and MoE layers mixed as in the model).
     const double layers = std::max(s.layers, 1);
-    Parts layer;
+    Parts layer, lastKindLayer;
     PassWindows layerWin;
+    double weightGradS = 0;   // weight-gradient GEMMs of the average layer
     for (int moe = 0; moe < 2; ++moe) {
         const double count = moe ? s.moeLayers : s.denseLayers;
         if (count <= 0)
             continue;
         PassWindows win;
-        layer.add(layerParts(layerWork(s, d, moe == 1, r), layerComm(s, d, l, net, moe == 1), l.recompute, r,
-                             eff.commOverlapPenalty, win, plan.parallelism.recomputeEvery, l.epOverlap)
-                      .scaled(count / layers));
+        const LayerWork work = layerWork(s, d, moe == 1, r);
+        lastKindLayer = layerParts(work, layerComm(s, d, l, net, moe == 1), l.recompute, r, eff.commOverlapPenalty, win,
+                                   plan.parallelism.recomputeEvery, l.epOverlap);
+        layer.add(lastKindLayer.scaled(count / layers));
         layerWin.forward += win.forward * count / layers;
         layerWin.backward += win.backward * count / layers;
+        weightGradS += work.weightGradS * count / layers;
     }
     Parts ends;
     PassWindows unused;
     ends.add(layerParts(embeddingWork(s, d, r), LayerComm{}, Recompute::None, r, 0.0, unused));
-    ends.add(layerParts(logitsWork(s, d, r), LayerComm{}, Recompute::None, r, 0.0, unused));
+    ends.add(layerParts(logitsWork(s, d, rHead), LayerComm{}, Recompute::None, rHead, 0.0, unused));
+    // Multi-token prediction (DeepSeek-V3 §2.2): each module runs one more layer of the
+    // model's kind (MoE when the model has experts) and a second pass through the output head.
+    const int mtpModules = s.mtpParams > 0 ? std::max(plan.model.mtpLayers, 0) : 0;
+    for (int i = 0; i < mtpModules; ++i) {
+        ends.add(lastKindLayer);
+        ends.add(layerParts(mtpHeadWork(s, d, rHead), LayerComm{}, Recompute::None, rHead, 0.0, unused));
+    }
 
     // The busiest stage. Stages are taken as balanced: the first and last stages carry the
     // embedding and the logits, and tuned runs give them fewer layers (docs/performance-model.md).
@@ -281,7 +293,11 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
         perMicro.dp += exposedComm(sync.perMicroBatchS, window, eff.commOverlapPenalty, sync.perMicroBatchS / layersOnStage);
     }
     const double perMicroS = perMicro.total();
-    const double bubbleFrac = bubbleFraction(l.schedule, pp, l.vp, micro);
+    // The backward's and the weight gradients' shares of a layer's time shape DualPipe's bubble.
+    const double layerS = std::max(layer.total(), 1e-30);
+    const double backwardShare = std::clamp(1.0 - layerWin.forward / layerS, 0.0, 1.0);
+    const double bubbleFrac = bubbleFraction(l.schedule, pp, l.vp, micro, backwardShare,
+                                             std::clamp(weightGradS / layerS, 0.0, 1.0));
 
     // Once per step: gradient reduction (overlapped with the last backward except its last
     // bucket, when the framework does so), parameter all-gather (overlapped with the next

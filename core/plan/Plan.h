@@ -179,6 +179,8 @@ struct Precision
     Dtype kvCache = Dtype::BF16;
     Dtype activations = Dtype::BF16;     // stored activations (fp8 training still keeps most in bf16)
     Optimizer optimizer = Optimizer::AdamW;
+    // Scaling of the fp8 GEMMs (compute = fp8); nvfp4 runs the layers' GEMMs in FP4.
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;
 };
 
 // Memory assumptions that no formula can derive. Negative = use the catalog/engine default.

@@ -88,6 +88,8 @@ const FieldSpec kSystemFields[] = {
     GP_FIELD_ENUM("precision.kv_cache", precision.kvCache, Dtype, dtypeNames, "KV-cache format"),
     GP_FIELD_ENUM("precision.activations", precision.activations, Dtype, dtypeNames, "Stored activation format"),
     GP_FIELD_ENUM("precision.optimizer", precision.optimizer, Optimizer, optimizerNames, "Optimizer"),
+    GP_FIELD_ENUM("precision.fp8_recipe", precision.fp8Recipe, Fp8Recipe, fp8RecipeNames,
+                  "Scaling of the fp8 GEMMs (nvfp4: the layers' GEMMs in FP4)"),
     GP_FIELD_REAL_OR("overheads.cuda_context_gib", overheads.cudaContextGiB, 0, 64, -1, "catalog default", "GiB",
                      "CUDA context and library workspaces per GPU"),
     GP_FIELD_REAL_OR("overheads.allocator_slack", overheads.allocatorSlack, 0, 1, -1, "default", "fraction",

@@ -52,16 +52,24 @@ std::string sizeLabel(double params)
     return buf;
 }
 
-// The compute format must be one the model times: a name it does not know (e.g. fp4, whose
-// NVFP4 recipe keeps parts of the layer in bf16 and has no peak in the catalog yet) would
-// otherwise fall back to the default format silently.
-bool precisionKnown(const CsvTable &t, std::size_t row, std::string &reason)
+// The compute format must be one the model times: a name it does not know would otherwise fall
+// back to the default format silently. fp4 is NVFP4 training: bf16 weights and activations, the
+// layers' GEMMs in FP4 (precision.fp8_recipe = nvfp4).
+bool precisionKnown(const CsvTable &t, std::size_t row, Plan &plan, std::string &reason)
 {
     const std::string_view text = t.cell(row, "precision");
+    if (text == "fp4") {
+        plan.precision.compute = Dtype::FP8;
+        plan.precision.weights = Dtype::BF16;
+        plan.precision.activations = Dtype::BF16;
+        plan.precision.fp8Recipe = Fp8Recipe::Nvfp4;
+        return true;
+    }
+    // nvfp4/mxfp4 name serving weight formats; training in FP4 is the fp4 recipe above.
     const auto d = text.empty() ? std::nullopt : parseEnum(dtypeNames(), text);
     if (text.empty() || (d && !isFp4(static_cast<Dtype>(*d))))
         return true;
-    reason = "precision = \"" + std::string(text) + "\" has no training time model (known: fp32, tf32, bf16, fp16, fp8)";
+    reason = "precision = \"" + std::string(text) + "\" has no training time model (known: fp32, tf32, bf16, fp16, fp8, fp4)";
     return false;
 }
 
@@ -126,12 +134,22 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
     if (m.mlaKvLoraRank > 0 && t.cell(row, "kv_heads").empty())
         m.kvHeads = m.heads;   // MLA expands the latent to one K/V head per query head
 
+    // Blank: Transformer Engine's default (delayed scaling), or nvfp4 for an fp4 row.
     const std::string recipe = lower(t.cell(row, "fp8_recipe"));
-    if (!recipe.empty() && recipe != "delayed" && recipe != "tensorwise" && recipe != "current" &&
-        recipe != "blockwise" && recipe != "mxfp8" && recipe != "nvfp4") {
+    if (recipe.empty())
+        return true;
+    const auto parsed = parseEnum(fp8RecipeNames(), recipe);
+    if (!parsed) {
         reason = "column fp8_recipe = \"" + recipe + "\" is not one of delayed, tensorwise, current, blockwise, mxfp8, nvfp4";
         return false;
     }
+    const bool fp4Row = plan.precision.fp8Recipe == Fp8Recipe::Nvfp4;
+    if (fp4Row != (static_cast<Fp8Recipe>(*parsed) == Fp8Recipe::Nvfp4)) {
+        reason = "column fp8_recipe = \"" + recipe + "\" with precision = \"" + std::string(t.cell(row, "precision")) +
+                 "\": nvfp4 goes with precision fp4 only";
+        return false;
+    }
+    plan.precision.fp8Recipe = static_cast<Fp8Recipe>(*parsed);
     return true;
 }
 
@@ -186,7 +204,7 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
     }
     if (t.cell(row, "micro_batch").empty())
         plan.workload.training.microBatch = kDefaultMicroBatch;
-    if (!precisionKnown(t, row, skipReason) || !moeColumns(t, row, plan, skipReason))
+    if (!precisionKnown(t, row, plan, skipReason) || !moeColumns(t, row, plan, skipReason))
         return false;
     // Frameworks recompute nothing unless configured to.
     if (t.cell(row, "recompute").empty())

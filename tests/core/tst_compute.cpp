@@ -106,6 +106,35 @@ private slots:
         QCOMPARE(fp8CastBytesBackward(m, n, k), 3 * (m * n + m * k));
     }
 
+    void scalingRecipes() const
+    {
+        // Bytes per element of one cast: bf16 read + low-precision write + scales. Delayed: 2 + 1;
+        // current (tensorwise) scaling reads the tensor once more for its amax: 2 + 2 + 1;
+        // blockwise: one fp32 scale per 128 values; MXFP8 (OCP MX v1.0): one E8M0 byte per 32;
+        // NVFP4: E2M1 values (half a byte) and one E4M3 scale per 16.
+        QCOMPARE(castBytes(Fp8Recipe::Delayed), 3.0);
+        QCOMPARE(castBytes(Fp8Recipe::Tensorwise), 5.0);
+        QCOMPARE(castBytes(Fp8Recipe::Blockwise), 3.0 + 4.0 / 128);
+        QCOMPARE(castBytes(Fp8Recipe::Mxfp8), 3.0 + 1.0 / 32);
+        QCOMPARE(castBytes(Fp8Recipe::Nvfp4), 2.5 + 1.0 / 16);
+        GpuSpec g = a100();
+        g.peakFlops[static_cast<int>(Dtype::FP8)] = 624e12;
+        QCOMPARE(computeRates(g, Dtype::FP8, Fp8Recipe::Tensorwise).castBytesPerElement, 5.0);
+        QCOMPARE(computeRates(g, Dtype::BF16).castBytesPerElement, 3.0);   // unused without fp8
+        // NVFP4 runs the GEMMs at the FP4 peak where the GPU has one, with half-byte inputs...
+        g.fp4DenseFlops = 1248e12;
+        const ComputeRates r4 = computeRates(g, Dtype::FP8, Fp8Recipe::Nvfp4);
+        QVERIFY(r4.fp4 && r4.fp8);
+        QCOMPARE(r4.matmulFlops, 1248e12 * 0.8);
+        QCOMPARE(r4.gemmInBytes, 0.5 + 1.0 / 16);
+        QCOMPARE(r4.castBytesPerElement, 2.5 + 1.0 / 16);
+        // ...and not at all without one (the plan is refused, precision.fp8_recipe).
+        g.fp4DenseFlops = 0;
+        const ComputeRates none = computeRates(g, Dtype::FP8, Fp8Recipe::Nvfp4);
+        QVERIFY(!none.fp4);
+        QCOMPARE(none.matmulFlops, computeRates(g, Dtype::FP8).matmulFlops);
+    }
+
     void attentionKernel() const
     {
         const ComputeRates r = computeRates(a100(), Dtype::BF16);

@@ -35,6 +35,22 @@ private slots:
         QCOMPARE(pipelineTransfersPerMicroBatch(PipelineSchedule::OneFOneB, 8, 1), 2.0);
         QCOMPARE(pipelineTransfersPerMicroBatch(PipelineSchedule::OneFOneB, 1, 1), 0.0);
     }
+
+    void dualPipe() const
+    {
+        // DeepSeek-V3 report (arXiv 2412.19437) Table 2: DualPipe's bubble (PP/2 - 1)(F&B + B - 3W)
+        // against 1F1B's (PP - 1)(F + B). With F&B = F + B = 1, B = 2/3 and W = 1/3 (backward
+        // twice the forward, half of it weight gradients) it is (PP/2 - 1) x 2/3.
+        QCOMPARE(bubbleFraction(PipelineSchedule::DualPipe, 16, 1, 120, 2.0 / 3.0, 1.0 / 3.0), 7.0 * (2.0 / 3.0) / 120);
+        QVERIFY(bubbleFraction(PipelineSchedule::DualPipe, 16, 1, 120) < bubbleFraction(PipelineSchedule::OneFOneB, 16, 1, 120) / 2);
+        // Two stages, one per direction on each rank: nothing left to fill.
+        QCOMPARE(bubbleFraction(PipelineSchedule::DualPipe, 2, 1, 8), 0.0);
+        // All weight gradients deferred cannot make the idle time negative.
+        QCOMPARE(bubbleFraction(PipelineSchedule::DualPipe, 8, 1, 8, 0.5, 0.6), 0.0);
+        // Each micro-batch crosses each stage boundary once forward and once backward, as in 1F1B;
+        // a virtual-pipeline size does not apply.
+        QCOMPARE(pipelineTransfersPerMicroBatch(PipelineSchedule::DualPipe, 16, 4), 2.0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestPipeline)

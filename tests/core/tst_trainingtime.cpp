@@ -376,6 +376,49 @@ private slots:
         QVERIFY(penalised.breakdown.epComm < exposed.breakdown.epComm);
     }
 
+    void dualPipeMtpAndRecipes() const
+    {
+        // DualPipe (DeepSeek-V3 report Table 2) shortens only the bubble of the same work: with
+        // full recompute B = 3F of 4F and W = F, (PP/2 - 1)(1 + 3/4 - 3/4) against (PP - 1).
+        Fixture f;
+        const TrainingResult oneF = f.run();
+        f.plan.parallelism.schedule = PipelineSchedule::DualPipe;
+        const TrainingResult dual = f.run();
+        QCOMPARE(dual.breakdown.compute, oneF.breakdown.compute);
+        const double ratio = dual.breakdown.bubble / oneF.breakdown.bubble;
+        QVERIFY2(ratio > 0.3 && ratio < 0.6, qPrintable(QString::number(ratio)));   // 7/15 = 0.47
+        f.plan.parallelism.schedule = PipelineSchedule::OneFOneB;
+
+        // One MTP module (DeepSeek-V3 §2.2) runs one more layer, the 2h -> h projection and the
+        // output head again: about 1.5 of the 96 layers' time on one stage.
+        f.plan.parallelism.pp = 1;
+        f.plan.parallelism.dp = 128;
+        const TrainingResult noMtp = f.run();
+        f.plan.model.mtpLayers = 1;
+        const TrainingResult mtp = f.run();
+        const double grow = mtp.stepTimeS / noMtp.stepTimeS - 1.0;
+        QVERIFY2(grow > 1.0 / 96 && grow < 2.5 / 96, qPrintable(QString::number(grow)));
+        QCOMPARE(mtp.modelFlopsPerStep, noMtp.modelFlopsPerStep);   // MFU counts the model, not MTP
+        f.plan.model.mtpLayers = 0;
+
+        // FP8 recipes: current scaling casts cost an extra amax pass; NVFP4 runs the layers' GEMMs
+        // at the FP4 peak (an H100-like part given B200's 2:1 FP4/FP8 ratio, HGX B200 spec table).
+        f.gpu.peakFlops[static_cast<int>(Dtype::BF16)] = 989e12;
+        f.gpu.peakFlops[static_cast<int>(Dtype::FP8)] = 1979e12;
+        f.gpu.fp4DenseFlops = 3958e12;
+        f.gpu.memoryBandwidth = 3.35e12;
+        f.plan.precision.compute = Dtype::FP8;
+        f.plan.precision.activations = Dtype::BF16;
+        const TrainingResult delayed = f.run();
+        f.plan.precision.fp8Recipe = Fp8Recipe::Tensorwise;
+        const TrainingResult current = f.run();
+        f.plan.precision.fp8Recipe = Fp8Recipe::Nvfp4;
+        const TrainingResult nvfp4 = f.run();
+        QVERIFY(current.stepTimeS > delayed.stepTimeS);
+        QVERIFY(nvfp4.stepTimeS < delayed.stepTimeS && nvfp4.stepTimeS > 0.5 * delayed.stepTimeS);
+        QVERIFY(nvfp4.valid && std::isfinite(nvfp4.mfu));
+    }
+
     void neverFasterThanThePeak() const
     {
         // fp32 compute on a long sequence, attention-dominated: the fused attention ran at the

@@ -289,18 +289,24 @@ private slots:
             "1,3,1536,512,128,64,128,,256,8\n"
             "M-6,d,61,7168,128,,18432,1,129280,4096,GB200-186GB,256,4,2,4,32,,,1,2048,selective,bf16,megatron,900,64,3,2,,2048,"
             "1,3,1536,512,128,64,128,,256,8\n"
-            "M-7,q,48,2048,32,4,768,1,151936,4096,B200-SXM-180GB,8,8,1,1,8,,3,8,64,full,bf16,torchtitan,14000,8,,,128,768,0,0,,,,,,,128,8\n";
+            "M-7,q,48,2048,32,4,768,1,151936,4096,B200-SXM-180GB,8,8,1,1,8,,3,8,64,full,bf16,torchtitan,14000,8,,,128,768,0,0,,,,,,,128,8\n"
+            "M-8,q,48,2048,32,4,768,1,151936,4096,B200-SXM-180GB,8,8,1,1,8,,3,8,64,full,fp4,torchtitan,14000,8,,,128,768,0,0,,,,,,,128,8\n"
+            "M-9,q,48,2048,32,4,768,1,151936,4096,B200-SXM-180GB,8,8,1,1,8,,3,8,64,full,fp8,torchtitan,14000,8,,,128,768,0,0,,,,,,nvfp4,128,8\n";
         CsvTable table;
         std::string error;
         QVERIFY2(table.parse(csv, error), error.c_str());
         const ValidationReport r = validateTraining(table, bundledCatalog());
-        QCOMPARE(r.rows.size(), std::size_t(7));
+        QCOMPARE(r.rows.size(), std::size_t(9));
         for (int i : {0, 4, 6})
             QVERIFY2(r.rows[i].skipped.empty() && r.rows[i].predicted > 0, (r.rows[i].id + " " + r.rows[i].skipped).c_str());
         QVERIFY2(r.rows[1].skipped.find("fp4") != std::string::npos, r.rows[1].skipped.c_str());
         QVERIFY2(r.rows[2].skipped.find("column ep = 6") != std::string::npos, r.rows[2].skipped.c_str());
         QVERIFY2(r.rows[3].skipped.find("fp8_recipe") != std::string::npos, r.rows[3].skipped.c_str());
         QVERIFY2(r.rows[5].skipped.find("expert_tp = 3") != std::string::npos, r.rows[5].skipped.c_str());
+        // fp4 is NVFP4 training where the GPU has an FP4 rate (B200: 9 PF dense, catalogs/gpus.json),
+        // faster than the same run in bf16; nvfp4 with fp8 precision is a contradiction.
+        QVERIFY2(r.rows[7].skipped.empty() && r.rows[7].predicted > r.rows[6].predicted, r.rows[7].skipped.c_str());
+        QVERIFY2(r.rows[8].skipped.find("nvfp4 goes with precision fp4") != std::string::npos, r.rows[8].skipped.c_str());
 
         TrainingRowPlan row;
         QVERIFY(trainingRowPlan(table, 0, bundledCatalog(), row, error));
@@ -331,6 +337,11 @@ private slots:
         QVERIFY(trainingRowPlan(table, 6, bundledCatalog(), row, error));
         QCOMPARE(row.plan.parallelism.sharding, ShardingImpl::Fsdp);   // torchtitan: FSDP2
         QCOMPARE(row.plan.hardware.gpusPerNode, 8);                    // an HGX node stays as the row says
+        QVERIFY(trainingRowPlan(table, 7, bundledCatalog(), row, error));
+        QCOMPARE(row.plan.precision.compute, Dtype::FP8);
+        QCOMPARE(row.plan.precision.fp8Recipe, Fp8Recipe::Nvfp4);
+        QVERIFY(trainingRowPlan(table, 0, bundledCatalog(), row, error));
+        QCOMPARE(row.plan.precision.fp8Recipe, Fp8Recipe::Blockwise);
     }
 };
 
