@@ -3,9 +3,9 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "eval/EvaluationJson.h"
-#include "eval/Evaluator.h"
 #include "eval/ResolvedPlan.h"
+#include "evaluator/EvaluationJson.h"
+#include "evaluator/Evaluator.h"
 #include "export/TextEscape.h"
 #include "facility/FacilityModel.h"
 #include "report/TextReport.h"

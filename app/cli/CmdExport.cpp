@@ -3,7 +3,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
 #include "export/TextEscape.h"

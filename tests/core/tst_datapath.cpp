@@ -6,7 +6,7 @@
 // catalogs/nodes.json from the reference data's nodes.csv; global batch 1,024 sequences of 8,192).
 #include "ExampleFixture.h"
 
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
 #include "facility/DataPath.h"
 #include "facility/FacilityModel.h"
 #include "facility/Sensitivity.h"

@@ -4,7 +4,7 @@
 // monotonicity is known, and with the real models), validity of the best layouts, the Pareto
 // front, inference latency targets, progress, cancellation and concurrent use.
 #include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanIo.h"
 #include "search/LayoutSearch.h"
 #include "search/LayoutSpace.h"

@@ -8,7 +8,7 @@
 
 #include "catalog/CatalogLoader.h"
 #include "common/EnumNames.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "memory/ActivationMemory.h"
 #include "model/ModelShape.h"
 #include "plan/FrameworkPresets.h"
