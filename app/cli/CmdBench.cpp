@@ -127,12 +127,8 @@ int runBench(const std::vector<std::string> &argv)
         }
     }
     ResolvedPlan resolved;
-    std::vector<ResolveError> errors;
-    if (!resolvePlan(plan, catalog, resolved, errors)) {
-        for (const ResolveError &e : errors)
-            printError("bench: " + e.field + ": " + e.message);
+    if (!resolvePlanOrReport(plan, catalog, "bench", resolved))
         return kBadInput;
-    }
 
     // (a) One evaluation: median over batches of calls (a single call is below the clock's
     // useful resolution).

@@ -75,12 +75,8 @@ int runExport(const std::vector<std::string> &argv)
     if (!loadPlanFromArgs(args, planPath, catalog, plan))
         return kBadInput;
     ResolvedPlan resolved;
-    std::vector<ResolveError> errors;
-    if (!resolvePlan(plan, catalog, resolved, errors)) {
-        for (const ResolveError &e : errors)
-            printError(planPath + ": " + e.field + ": " + e.message);
+    if (!resolvePlanOrReport(plan, catalog, planPath, resolved))
         return kBadInput;
-    }
     const std::string out = args.value("--out").value_or("");
     if (results) {
         const auto json = resultsJson(resolved, evaluateForExport(resolved));
