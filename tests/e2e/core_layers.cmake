@@ -4,6 +4,7 @@
 # include of another core folder must point to a folder listed before its own. The includes that
 # point upwards today are listed below, each by file; the list only shrinks: a new upward include
 # fails, and so does an entry that is no longer there (remove it from the list when it is fixed).
+# It also checks that each folder's CMakeLists.txt lists exactly the folder's sources.
 cmake_minimum_required(VERSION 3.25)
 set(layers common plan catalog model eval memory perf facility evaluator report search portfolio procure validate export explain)
 
@@ -22,6 +23,28 @@ foreach(folder ${folders})
   if(IS_DIRECTORY ${core}/${folder} AND NOT folder IN_LIST layers)
     string(APPEND problems "core/${folder}/ has no place in the layers of tests/e2e/core_layers.cmake and docs/architecture.md\n")
   endif()
+endforeach()
+# Every source file of a folder is listed in the folder's CMakeLists.txt (core/CMakeLists.txt
+# globs nothing, so a file left out would not be built).
+foreach(folder ${layers})
+  if(NOT EXISTS ${core}/${folder}/CMakeLists.txt)
+    string(APPEND problems "core/${folder}/CMakeLists.txt is missing (each folder lists its sources)\n")
+    continue()
+  endif()
+  file(READ ${core}/${folder}/CMakeLists.txt listed)
+  string(REGEX REPLACE "#[^\n]*" "" listed "${listed}")
+  string(REGEX REPLACE "[ \t\n()]+" ";" listed "${listed}")
+  file(GLOB files RELATIVE ${core}/${folder} ${core}/${folder}/*.h ${core}/${folder}/*.cpp)
+  foreach(file ${files})
+    if(NOT file IN_LIST listed)
+      string(APPEND problems "core/${folder}/${file} is not listed in core/${folder}/CMakeLists.txt\n")
+    endif()
+  endforeach()
+  foreach(entry ${listed})
+    if(entry MATCHES "\\.(h|cpp)$" AND NOT entry IN_LIST files)
+      string(APPEND problems "core/${folder}/CMakeLists.txt lists ${entry}, which is not in the folder\n")
+    endif()
+  endforeach()
 endforeach()
 file(GLOB_RECURSE sources RELATIVE ${core} ${core}/*.h ${core}/*.cpp)
 foreach(rel ${sources})
