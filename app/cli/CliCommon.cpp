@@ -162,4 +162,14 @@ bool loadCatalogAndPlan(const CliArgs &args, Catalog &catalog, Plan &plan)
     return loadCatalogFromArgs(args, catalog) && loadPlanFromArgs(args, args.positional()[0], catalog, plan);
 }
 
+bool resolvePlanOrReport(const Plan &plan, const Catalog &catalog, const std::string &prefix, ResolvedPlan &resolved)
+{
+    std::vector<ResolveError> errors;
+    if (resolvePlan(plan, catalog, resolved, errors))
+        return true;
+    for (const ResolveError &e : errors)
+        printError(prefix + ": " + e.field + ": " + e.message);
+    return false;
+}
+
 } // namespace gpuplan::cli

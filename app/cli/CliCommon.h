@@ -36,6 +36,10 @@ bool loadPlanFromArgs(const CliArgs &args, const std::string &path, const Catalo
 // search and procure load them; false after the problem was printed (exit with kBadInput).
 bool loadCatalogAndPlan(const CliArgs &args, Catalog &catalog, Plan &plan);
 
+// Resolves a loaded plan against the catalog; false after each problem was printed as
+// "PREFIX: field: message" (exit with kBadInput). resolved points into plan and catalog.
+bool resolvePlanOrReport(const Plan &plan, const Catalog &catalog, const std::string &prefix, ResolvedPlan &resolved);
+
 void printError(const std::string &message);
 
 // Reads a number given to an option; out of [lo, hi] or not a number, error names the option, the

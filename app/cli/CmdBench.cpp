@@ -5,13 +5,13 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "eval/Evaluator.h"
+#include "eval/ResolvedPlan.h"
+#include "evaluator/Evaluator.h"
 #include "memory/InferenceMemory.h"
+#include "memory/MemoryModel.h"
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
 #include "perf/SteadyLoad.h"
-#include "eval/ResolvedPlan.h"
-#include "memory/MemoryModel.h"
 #include "plan/PlanIo.h"
 #include "procure/Procurement.h"
 #include "search/LayoutSearch.h"
@@ -127,12 +127,8 @@ int runBench(const std::vector<std::string> &argv)
         }
     }
     ResolvedPlan resolved;
-    std::vector<ResolveError> errors;
-    if (!resolvePlan(plan, catalog, resolved, errors)) {
-        for (const ResolveError &e : errors)
-            printError("bench: " + e.field + ": " + e.message);
+    if (!resolvePlanOrReport(plan, catalog, "bench", resolved))
         return kBadInput;
-    }
 
     // (a) One evaluation: median over batches of calls (a single call is below the clock's
     // useful resolution).

@@ -3,9 +3,9 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "eval/EvaluationJson.h"
-#include "eval/Evaluator.h"
 #include "eval/ResolvedPlan.h"
+#include "evaluator/EvaluationJson.h"
+#include "evaluator/Evaluator.h"
 #include "export/TextEscape.h"
 #include "facility/FacilityModel.h"
 #include "report/TextReport.h"
@@ -47,12 +47,8 @@ int runEvaluate(const std::vector<std::string> &argv)
     if (!loadCatalogAndPlan(args, catalog, plan))
         return kBadInput;
     ResolvedPlan resolved;
-    std::vector<ResolveError> errors;
-    if (!resolvePlan(plan, catalog, resolved, errors)) {
-        for (const ResolveError &e : errors)
-            printError(args.positional()[0] + ": " + e.field + ": " + e.message);
+    if (!resolvePlanOrReport(plan, catalog, args.positional()[0], resolved))
         return kBadInput;
-    }
     Evaluation evaluation = evaluate(resolved);
     estimateCostSensitivity(resolved, evaluation.layout, evaluation);
     if (args.flag("--json")) {

@@ -3,7 +3,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
 #include "export/TextEscape.h"
@@ -75,12 +75,8 @@ int runExport(const std::vector<std::string> &argv)
     if (!loadPlanFromArgs(args, planPath, catalog, plan))
         return kBadInput;
     ResolvedPlan resolved;
-    std::vector<ResolveError> errors;
-    if (!resolvePlan(plan, catalog, resolved, errors)) {
-        for (const ResolveError &e : errors)
-            printError(planPath + ": " + e.field + ": " + e.message);
+    if (!resolvePlanOrReport(plan, catalog, planPath, resolved))
         return kBadInput;
-    }
     const std::string out = args.value("--out").value_or("");
     if (results) {
         const auto json = resultsJson(resolved, evaluateForExport(resolved));

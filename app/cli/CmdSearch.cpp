@@ -120,12 +120,8 @@ int runSearch(const std::vector<std::string> &argv)
     if (!loadCatalogAndPlan(args, catalog, plan))
         return kBadInput;
     ResolvedPlan resolved;
-    std::vector<ResolveError> errors;
-    if (!resolvePlan(plan, catalog, resolved, errors)) {
-        for (const ResolveError &e : errors)
-            printError(args.positional()[0] + ": " + e.field + ": " + e.message);
+    if (!resolvePlanOrReport(plan, catalog, args.positional()[0], resolved))
         return kBadInput;
-    }
     const SearchResult result = searchLayouts(resolved, options);
     if (args.flag("--json"))
         printJson(searchToJson(result));

@@ -58,6 +58,16 @@ const NodeSpec *Catalog::findNode(std::string_view name) const { return findIn(n
 const FabricSpec *Catalog::findFabric(std::string_view name) const { return findIn(fabrics, name); }
 const CloudOffer *Catalog::findCloud(std::string_view name) const { return findIn(clouds, name); }
 const ModelPreset *Catalog::findModel(std::string_view name) const { return findIn(models, name); }
+
+bool Catalog::findModelPreset(std::string_view name, ModelArch &arch, std::string &id) const
+{
+    const ModelPreset *preset = findModel(name);
+    if (!preset)
+        return false;
+    arch = presetArchitecture(*preset);
+    id = preset->id;
+    return true;
+}
 const EnginePreset *Catalog::findEngine(std::string_view name) const { return findIn(engines, name); }
 const StorageTierSpec *Catalog::findStorageTier(std::string_view name) const { return findIn(storageTiers, name); }
 

@@ -8,6 +8,7 @@
 #include "catalog/ModelPreset.h"
 #include "catalog/NodeSpec.h"
 #include "catalog/StorageTierSpec.h"
+#include "plan/ModelPresetLookup.h"
 
 #include <string>
 #include <string_view>
@@ -28,7 +29,7 @@ struct CatalogIssue
 
 // The bundled catalogs plus the user's own entries. A user entry with the id of a bundled one
 // replaces it (a negotiated price, a corrected figure); other entries are added.
-class Catalog
+class Catalog final : public ModelPresetLookup
 {
 public:
     std::vector<GpuSpec> gpus;
@@ -48,6 +49,9 @@ public:
     const ModelPreset *findModel(std::string_view name) const;
     const EnginePreset *findEngine(std::string_view name) const;
     const StorageTierSpec *findStorageTier(std::string_view name) const;
+
+    // Plan reading's view of the models: presetArchitecture() of the preset named.
+    bool findModelPreset(std::string_view name, ModelArch &arch, std::string &id) const override;
 
     // Offers for one GPU, cheapest on-demand first.
     std::vector<const CloudOffer *> offersFor(const GpuSpec &gpu) const;

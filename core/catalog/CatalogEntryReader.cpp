@@ -264,10 +264,11 @@ bool CatalogEntryReader::enumValue(const char *key, const EnumNameTable &table, 
     });
 }
 
-bool CatalogEntryReader::word(const char *key, std::initializer_list<const char *> allowed, std::string &out)
+bool CatalogEntryReader::word(const char *key, std::span<const char *const> allowed, std::string &out,
+                              std::size_t maxLength)
 {
     std::string value;
-    if (!text(key, value))
+    if (!text(key, value, maxLength))
         return false;
     if (!has(key))
         return true;

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ public:
     // One of the names of an enumeration table (canonical names and aliases).
     bool enumValue(const char *key, const EnumNameTable &table, int &out);
     // Text restricted to a fixed list of words.
-    bool word(const char *key, std::initializer_list<const char *> allowed, std::string &out);
+    bool word(const char *key, std::span<const char *const> allowed, std::string &out, std::size_t maxLength = 200);
 
     // A number held inside a nested object (e.g. "tflops": {"bf16": ...}); provenance is
     // recorded under provenanceKey ("tflops.bf16").

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Catalog kinds describing hardware: gpus, nodes, fabrics. File units are those of the published
-// specs (GB, TB/s, dense TFLOPS, bidirectional GB/s, Gb/s, W, USD); the reader converts them to
-// the internal units of core/common/Units.h. Bounds are documented in docs/catalogs.md.
+// Catalog kinds describing hardware: gpus, nodes, fabrics, their field registries
+// (core/catalog/CatalogFields.h) and readers. File units are those of the published specs (GB,
+// TB/s, dense TFLOPS, bidirectional GB/s, Gb/s, W, USD); the reader converts them to the internal
+// units of core/common/Units.h. Bounds are documented in docs/catalogs.md.
 #include "catalog/CatalogKinds.h"
 
+#include "catalog/CatalogFields.h"
 #include "common/Units.h"
 
 namespace gpuplan {
@@ -16,7 +18,7 @@ constexpr double kBidirGBytesToOneWay = 0.5 * units::kGB;
 
 constexpr double kMaxPriceUsd = 1e9;
 
-bool readTflops(CatalogEntryReader &r, GpuSpec &gpu)
+bool readTflops(CatalogEntryReader &r, const CatalogField<GpuSpec> &f, GpuSpec &gpu)
 {
     const nlohmann::json *t = r.take("tflops");
     if (!t)
@@ -30,34 +32,29 @@ bool readTflops(CatalogEntryReader &r, GpuSpec &gpu)
             return r.fail("tflops." + it.key(), "expected a data type, one of " + allowedNames(dtypeNames()));
         const std::string field = std::string("tflops.") + enumName(dtypeNames(), *d);
         // 0 = the data type is not supported (e.g. bf16 on V100).
-        if (!r.numberValue(*it, field, 0.0, 1e6, gpu.peakFlops[static_cast<std::size_t>(*d)], units::kTFLOPS))
+        if (!r.numberValue(*it, field, f.min, f.max, gpu.peakFlops[static_cast<std::size_t>(*d)], f.scale))
             return false;
     }
     return true;
 }
 
-bool readMemory(CatalogEntryReader &r, GpuSpec &gpu)
+// memory_gb and memory_gib are one figure in two units: an entry gives one, and an override in
+// the other unit replaces the old figure, and with it its provenance.
+bool checkMemoryUnits(CatalogEntryReader &r, GpuSpec &gpu)
 {
     if (r.has("memory_gb") && r.has("memory_gib"))
         return r.fail("memory_gib", "expected memory_gb or memory_gib, found both");
-    // An override in the other unit replaces the old figure, and with it its provenance.
     if (r.has("memory_gb"))
         gpu.sources.erase("memory_gib");
     if (r.has("memory_gib"))
         gpu.sources.erase("memory_gb");
-    if (!r.number("memory_gb", 0.1, 1e5, gpu.memoryBytes, units::kGB) ||
-        !r.number("memory_gib", 0.1, 1e5, gpu.memoryBytes, units::kGiB) ||
-        !r.number("cuda_total_mib", 0, 1e8, gpu.cudaTotalBytes, units::kMiB))
-        return false;
-    if (gpu.cudaTotalBytes > gpu.memoryBytes * 1.1)
-        return r.fail("cuda_total_mib", "expected at most the memory as sold (plus rounding)");
     return true;
 }
 
 // "mig_profiles": {"value": {"compute_slices": 7, "memory_slices": 8, "profiles": [{"name":
 // "1g.10gb", "compute_slices": 1, "memory_slices": 1, "memory_gb": 10, "instances_per_gpu": 7},
 // ...]}, "source": ..., "estimate": ...}: the provenance covers the whole table.
-bool readMigProfiles(CatalogEntryReader &r, GpuSpec &gpu)
+bool readMigProfiles(CatalogEntryReader &r, const CatalogField<GpuSpec> &, GpuSpec &gpu)
 {
     bool present = false;
     const nlohmann::json *v = r.value("mig_profiles", present);
@@ -113,23 +110,124 @@ bool readMigProfiles(CatalogEntryReader &r, GpuSpec &gpu)
     return true;
 }
 
+// The dense rates by data type, and the three the tools read most under their own names.
+void writeTflopsJson(const GpuSpec &g, nlohmann::ordered_json &j)
+{
+    nlohmann::ordered_json peaks = nlohmann::ordered_json::object();
+    for (const EnumName &d : dtypeNames().names) {
+        if (g.peak(static_cast<Dtype>(d.value)) > 0)
+            peaks[d.name] = g.peak(static_cast<Dtype>(d.value));
+    }
+    j["peak_flops"] = std::move(peaks);
+    j["bf16_flops"] = g.peak(Dtype::BF16);
+    j["fp16_flops"] = g.peak(Dtype::FP16);
+    j["fp8_flops"] = g.peak(Dtype::FP8);
+}
+
+using F = CatalogFieldType;
+using G = GpuSpec;
+using N = NodeSpec;
+using B = FabricSpec;
+
+const CatalogField<G> kGpuFields[] = {
+    {.key = "vendor", .type = F::Text, .text = &G::vendor},
+    {.key = "form_factor", .type = F::Text, .text = &G::formFactor},
+    {.key = "launch_year", .type = F::Integer, .min = 1990, .max = 2100, .integer = &G::launchYear},
+    {.key = "memory_type", .type = F::Text, .text = &G::memoryType},
+    {.key = "memory_gb", .min = 0.1, .max = 1e5, .scale = units::kGB, .jsonKey = "memory_bytes", .number = &G::memoryBytes},
+    {.key = "memory_gib", .min = 0.1, .max = 1e5, .scale = units::kGiB, .json = CatalogJson::None, .number = &G::memoryBytes},
+    {.key = "cuda_total_mib", .min = 0, .max = 1e8, .scale = units::kMiB, .json = CatalogJson::None, .number = &G::cudaTotalBytes},
+    {.key = "memory_bandwidth_tbps", .min = 0.01, .max = 1000, .scale = units::kTB, .required = true,
+     .jsonKey = "memory_bandwidth", .number = &G::memoryBandwidth},
+    // 0 = the data type is not supported (e.g. bf16 on V100).
+    {.key = "tflops", .type = F::Custom, .min = 0, .max = 1e6, .scale = units::kTFLOPS, .required = true,
+     .read = readTflops, .writeJson = writeTflopsJson},
+    {.key = "fp4_dense_tflops", .min = 0, .max = 1e6, .scale = units::kTFLOPS, .jsonKey = "fp4_dense_flops",
+     .number = &G::fp4DenseFlops},
+    {.key = "tdp_w", .min = 1, .max = 1e5, .required = true, .number = &G::tdpW},
+    {.key = "scale_up_kind", .type = F::Text, .text = &G::scaleUpKind},
+    {.key = "scale_up_bidir_gbytes_per_s", .min = 0, .max = 1e6, .scale = kBidirGBytesToOneWay,
+     .jsonKey = "scale_up_bandwidth", .number = &G::scaleUpBandwidth},
+    {.key = "pcie_bidir_gbytes_per_s", .min = 0, .max = 1e5, .scale = kBidirGBytesToOneWay, .jsonKey = "pcie_bandwidth",
+     .number = &G::pcieBandwidth},
+    {.key = "price_usd", .min = 0, .max = kMaxPriceUsd, .number = &G::priceUsd},
+    {.key = "default_node", .type = F::Text, .text = &G::defaultNode},
+    {.key = "mig_profiles", .type = F::Custom, .json = CatalogJson::None, .read = readMigProfiles},
+};
+
+constexpr const char *kIntraFabrics[] = {"nvswitch", "nvlink", "nvlink-bridge", "pcie", "xgmi", "roce", "none"};
+
+const CatalogField<N> kNodeFields[] = {
+    {.key = "gpus", .type = F::TextList, .required = true, .list = &N::gpus},
+    {.key = "gpus_per_node", .type = F::Integer, .min = 1, .max = 100000, .required = true, .integer = &N::gpusPerNode},
+    {.key = "intra_fabric", .type = F::Word, .words = kIntraFabrics, .text = &N::intraFabric},
+    {.key = "intra_bidir_gbytes_per_s", .min = 0, .max = 1e6, .scale = kBidirGBytesToOneWay,
+     .jsonKey = "intra_bandwidth", .number = &N::intraBandwidth},
+    {.key = "nics_per_node", .type = F::Integer, .min = 0, .max = 1024, .integer = &N::nicsPerNode},
+    {.key = "nic_gbps", .min = 0, .max = 1e5, .number = &N::nicGbps},
+    {.key = "default_fabric", .type = F::Text, .text = &N::defaultFabric},
+    {.key = "max_power_w", .min = 1, .max = 1e7, .required = true, .number = &N::maxPowerW},
+    {.key = "typical_power_w", .min = 0, .max = 1e7, .number = &N::typicalPowerW},
+    {.key = "non_gpu_power_w", .min = 0, .max = 1e7, .number = &N::nonGpuPowerW},
+    {.key = "cpu", .type = F::Text, .text = &N::cpu},
+    {.key = "cpu_cores", .type = F::Integer, .min = 0, .max = 1000000, .integer = &N::cpuCores},
+    {.key = "ram_gb", .min = 0, .max = 1e6, .scale = units::kGB, .jsonKey = "ram_bytes", .number = &N::ramBytes},
+    {.key = "local_nvme_tb", .min = 0, .max = 1e5, .scale = units::kTB, .jsonKey = "local_nvme_bytes",
+     .number = &N::localNvmeBytes},
+    {.key = "local_nvme_read_gbytes_per_s", .min = 0, .max = 1e4, .scale = units::kGB, .jsonKey = "local_nvme_read_bw",
+     .number = &N::localNvmeReadBw},
+    {.key = "local_nvme_write_gbytes_per_s", .min = 0, .max = 1e4, .scale = units::kGB,
+     .jsonKey = "local_nvme_write_bw", .number = &N::localNvmeWriteBw},
+    {.key = "rack_units", .type = F::Integer, .min = 0, .max = 100, .integer = &N::rackUnits},
+    {.key = "rack_scale", .type = F::Flag, .flag = &N::rackScale},
+    {.key = "cooling", .type = F::Enum, .enumTable = coolingNames,
+     .getEnum = [](const N &n) { return static_cast<int>(n.cooling); },
+     .setEnum = [](N &n, int v) { n.cooling = static_cast<Cooling>(v); }},
+    {.key = "weight_kg", .min = 0, .max = 1e5, .number = &N::weightKg},
+    {.key = "price_usd", .min = 0, .max = kMaxPriceUsd, .number = &N::priceUsd},
+    {.key = "price_includes_gpus", .type = F::Flag, .flag = &N::priceIncludesGpus},
+};
+
+constexpr const char *kFabricKinds[] = {"infiniband", "roce", "ethernet", "nvlink", "pcie"};
+
+const CatalogField<B> kFabricFields[] = {
+    {.key = "kind", .type = F::Word, .required = true, .words = kFabricKinds, .text = &B::kind},
+    {.key = "link_gbps", .min = 1, .max = 1e5, .required = true, .number = &B::linkGbps},
+    {.key = "latency_s", .min = 0, .max = 1e-2, .number = &B::latencyS},
+    {.key = "bus_bw_fraction", .min = 0.01, .max = 1.0, .number = &B::busBwFraction},
+    {.key = "scale_loss_per_doubling", .min = 0.0, .max = 0.9, .number = &B::scaleLossPerDoubling},
+    {.key = "rail_optimized", .type = F::Flag, .flag = &B::railOptimized},
+    {.key = "switch_radix", .type = F::Integer, .min = 2, .max = 100000, .integer = &B::switchRadix},
+    {.key = "switch_price_usd", .min = 0, .max = kMaxPriceUsd, .number = &B::switchPriceUsd},
+    {.key = "switch_power_w", .min = 0, .max = 1e6, .number = &B::switchPowerW},
+    {.key = "nic_price_usd", .min = 0, .max = 1e6, .number = &B::nicPriceUsd},
+    {.key = "cable_price_usd", .min = 0, .max = 1e6, .number = &B::cablePriceUsd},
+};
+
 } // namespace
+
+std::span<const CatalogField<GpuSpec>> gpuFields()
+{
+    return kGpuFields;
+}
+
+std::span<const CatalogField<NodeSpec>> nodeFields()
+{
+    return kNodeFields;
+}
+
+std::span<const CatalogField<FabricSpec>> fabricFields()
+{
+    return kFabricFields;
+}
 
 bool readGpuEntry(CatalogEntryReader &r, GpuSpec &g)
 {
-    if (!r.requireAny({"memory_gb", "memory_gib"}) || !r.require({"memory_bandwidth_tbps", "tflops", "tdp_w"}))
+    if (!r.requireAny({"memory_gb", "memory_gib"}) || !requireCatalogFields(r, gpuFields()) || !checkMemoryUnits(r, g) ||
+        !readCatalogFields(r, gpuFields(), g))
         return false;
-    if (!r.text("vendor", g.vendor) || !r.text("form_factor", g.formFactor) ||
-        !r.integer("launch_year", 1990, 2100, g.launchYear) || !r.text("memory_type", g.memoryType) ||
-        !readMemory(r, g) ||
-        !r.number("memory_bandwidth_tbps", 0.01, 1000, g.memoryBandwidth, units::kTB) ||
-        !readTflops(r, g) || !r.number("fp4_dense_tflops", 0, 1e6, g.fp4DenseFlops, units::kTFLOPS) ||
-        !r.number("tdp_w", 1, 1e5, g.tdpW) || !r.text("scale_up_kind", g.scaleUpKind) ||
-        !r.number("scale_up_bidir_gbytes_per_s", 0, 1e6, g.scaleUpBandwidth, kBidirGBytesToOneWay) ||
-        !r.number("pcie_bidir_gbytes_per_s", 0, 1e5, g.pcieBandwidth, kBidirGBytesToOneWay) ||
-        !r.number("price_usd", 0, kMaxPriceUsd, g.priceUsd) || !r.text("default_node", g.defaultNode) ||
-        !readMigProfiles(r, g))
-        return false;
+    if (g.cudaTotalBytes > g.memoryBytes * 1.1)
+        return r.fail("cuda_total_mib", "expected at most the memory as sold (plus rounding)");
     if (r.isNew()) {
         bool anyFlops = false;
         for (double f : g.peakFlops)
@@ -142,23 +240,8 @@ bool readGpuEntry(CatalogEntryReader &r, GpuSpec &g)
 
 bool readNodeEntry(CatalogEntryReader &r, NodeSpec &n)
 {
-    int cooling = static_cast<int>(n.cooling);
-    if (!r.require({"gpus", "gpus_per_node", "max_power_w"}) || !r.textList("gpus", n.gpus) ||
-        !r.integer("gpus_per_node", 1, 100000, n.gpusPerNode) ||
-        !r.word("intra_fabric", {"nvswitch", "nvlink", "nvlink-bridge", "pcie", "xgmi", "roce", "none"}, n.intraFabric) ||
-        !r.number("intra_bidir_gbytes_per_s", 0, 1e6, n.intraBandwidth, kBidirGBytesToOneWay) ||
-        !r.integer("nics_per_node", 0, 1024, n.nicsPerNode) || !r.number("nic_gbps", 0, 1e5, n.nicGbps) ||
-        !r.text("default_fabric", n.defaultFabric) || !r.number("max_power_w", 1, 1e7, n.maxPowerW) ||
-        !r.number("typical_power_w", 0, 1e7, n.typicalPowerW) || !r.number("non_gpu_power_w", 0, 1e7, n.nonGpuPowerW) ||
-        !r.text("cpu", n.cpu) || !r.integer("cpu_cores", 0, 1000000, n.cpuCores) || !r.number("ram_gb", 0, 1e6, n.ramBytes, units::kGB) ||
-        !r.number("local_nvme_tb", 0, 1e5, n.localNvmeBytes, units::kTB) ||
-        !r.number("local_nvme_read_gbytes_per_s", 0, 1e4, n.localNvmeReadBw, units::kGB) ||
-        !r.number("local_nvme_write_gbytes_per_s", 0, 1e4, n.localNvmeWriteBw, units::kGB) ||
-        !r.integer("rack_units", 0, 100, n.rackUnits) || !r.flag("rack_scale", n.rackScale) ||
-        !r.enumValue("cooling", coolingNames(), cooling) || !r.number("weight_kg", 0, 1e5, n.weightKg) ||
-        !r.number("price_usd", 0, kMaxPriceUsd, n.priceUsd) || !r.flag("price_includes_gpus", n.priceIncludesGpus))
+    if (!requireCatalogFields(r, nodeFields()) || !readCatalogFields(r, nodeFields(), n))
         return false;
-    n.cooling = static_cast<Cooling>(cooling);
     if (n.gpus.empty())
         return r.fail("gpus", "expected at least one GPU id, found an empty list");
     return r.rejectUnknownKeys();
@@ -166,15 +249,7 @@ bool readNodeEntry(CatalogEntryReader &r, NodeSpec &n)
 
 bool readFabricEntry(CatalogEntryReader &r, FabricSpec &f)
 {
-    return r.require({"kind", "link_gbps"}) &&
-           r.word("kind", {"infiniband", "roce", "ethernet", "nvlink", "pcie"}, f.kind) &&
-           r.number("link_gbps", 1, 1e5, f.linkGbps) && r.number("latency_s", 0, 1e-2, f.latencyS) &&
-           r.number("bus_bw_fraction", 0.01, 1.0, f.busBwFraction) &&
-           r.number("scale_loss_per_doubling", 0.0, 0.9, f.scaleLossPerDoubling) &&
-           r.flag("rail_optimized", f.railOptimized) && r.integer("switch_radix", 2, 100000, f.switchRadix) &&
-           r.number("switch_price_usd", 0, kMaxPriceUsd, f.switchPriceUsd) &&
-           r.number("switch_power_w", 0, 1e6, f.switchPowerW) && r.number("nic_price_usd", 0, 1e6, f.nicPriceUsd) &&
-           r.number("cable_price_usd", 0, 1e6, f.cablePriceUsd) && r.rejectUnknownKeys();
+    return requireCatalogFields(r, fabricFields()) && readCatalogFields(r, fabricFields(), f) && r.rejectUnknownKeys();
 }
 
 } // namespace gpuplan

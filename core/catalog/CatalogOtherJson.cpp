@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Catalog kinds that are not hardware: clouds, models, engines, storage_tiers. Units and bounds
-// are documented in docs/catalogs.md.
+// Catalog kinds that are not hardware: clouds, models, engines, storage_tiers, with the field
+// registries of clouds, storage tiers and the model presets' own figures (core/catalog/CatalogFields.h).
+// Units and bounds are documented in docs/catalogs.md.
 #include "catalog/CatalogKinds.h"
 
+#include "catalog/CatalogFields.h"
 #include "common/Units.h"
 
 #include <string_view>
@@ -55,7 +57,75 @@ bool readModelField(CatalogEntryReader &r, const FieldSpec &f, const char *key, 
     return r.fail(key, "is not a model field of a catalog preset");
 }
 
+using F = CatalogFieldType;
+using C = CloudOffer;
+using S = StorageTierSpec;
+using M = ModelPreset;
+constexpr CatalogJson kNullIfNegative = CatalogJson::NullIfNegative;
+
+const CatalogField<C> kCloudFields[] = {
+    {.key = "provider", .type = F::Text, .required = true, .text = &C::provider},
+    {.key = "instance", .type = F::Text, .required = true, .text = &C::instance},
+    {.key = "gpu", .type = F::Text, .required = true, .text = &C::gpu},
+    {.key = "gpus_per_instance", .type = F::Integer, .min = 1, .max = 100000, .required = true,
+     .integer = &C::gpusPerInstance},
+    {.key = "on_demand_per_gpu_hour", .max = kMaxGpuHourUsd, .json = kNullIfNegative, .number = &C::onDemandPerGpuHour},
+    {.key = "reserved_1y_per_gpu_hour", .max = kMaxGpuHourUsd, .json = kNullIfNegative,
+     .number = &C::reserved1yPerGpuHour},
+    {.key = "reserved_3y_per_gpu_hour", .max = kMaxGpuHourUsd, .json = kNullIfNegative,
+     .number = &C::reserved3yPerGpuHour},
+    {.key = "spot_per_gpu_hour", .max = kMaxGpuHourUsd, .json = kNullIfNegative, .number = &C::spotPerGpuHour},
+    {.key = "storage_usd_per_gb_month", .max = 100, .json = kNullIfNegative, .number = &C::storageUsdPerGbMonth},
+    {.key = "egress_usd_per_gb", .max = 100, .json = kNullIfNegative, .number = &C::egressUsdPerGb},
+    {.key = "region", .type = F::Text, .maxLength = 1000, .text = &C::region},
+};
+
+const CatalogField<S> kStorageTierFields[] = {
+    {.key = "read_per_node_gbytes_per_s", .max = 1e4, .scale = units::kGB, .required = true, .jsonKey = "read_per_node",
+     .number = &S::readPerNode},
+    {.key = "write_per_node_gbytes_per_s", .max = 1e4, .scale = units::kGB, .required = true,
+     .jsonKey = "write_per_node", .number = &S::writePerNode},
+    {.key = "aggregate_read_gbytes_per_s", .max = 1e7, .scale = units::kGB, .jsonKey = "aggregate_read",
+     .number = &S::aggregateRead},
+    {.key = "aggregate_write_gbytes_per_s", .max = 1e7, .scale = units::kGB, .jsonKey = "aggregate_write",
+     .number = &S::aggregateWrite},
+    {.key = "first_byte_latency_s", .max = 100, .number = &S::firstByteLatencyS},
+    {.key = "usd_per_tb", .max = 1e6, .json = kNullIfNegative, .number = &S::usdPerTb},
+    {.key = "usd_per_gbytes_per_s", .max = 1e8, .number = &S::usdPerGBps},
+    {.key = "usd_per_tb_month", .max = 1e5, .json = kNullIfNegative, .number = &S::usdPerTbMonth},
+    {.key = "node_local", .type = F::Flag, .flag = &S::nodeLocal},
+};
+
+// The parts a published count may leave out or hold beyond the preset (ModelPreset::publishedExcludes).
+constexpr const char *kPublishedParts[] = {"mtp", "input_embedding", "output_layer", "vision_encoder"};
+constexpr CatalogJson kOmitIfZero = CatalogJson::OmitIfZero;
+
+const CatalogField<M> kModelPresetFields[] = {
+    {.key = "published_params", .min = 1, .max = 1e14, .number = &M::publishedParams},
+    {.key = "published_active_params", .min = 1, .max = 1e14, .json = kOmitIfZero, .number = &M::publishedActiveParams},
+    {.key = "published_step", .min = 0, .max = 1e13, .json = kOmitIfZero, .number = &M::publishedStep},
+    {.key = "published_active_step", .min = 0, .max = 1e13, .json = kOmitIfZero, .number = &M::publishedActiveStep},
+    {.key = "published_excludes", .type = F::TextList, .words = kPublishedParts, .json = kOmitIfZero,
+     .list = &M::publishedExcludes},
+    {.key = "default_seq_len", .type = F::Integer, .min = 1, .max = 10000000, .integer = &M::defaultSeqLen},
+};
+
 } // namespace
+
+std::span<const CatalogField<CloudOffer>> cloudFields()
+{
+    return kCloudFields;
+}
+
+std::span<const CatalogField<StorageTierSpec>> storageTierFields()
+{
+    return kStorageTierFields;
+}
+
+std::span<const CatalogField<ModelPreset>> modelPresetFields()
+{
+    return kModelPresetFields;
+}
 
 const char *modelPresetFieldKey(const FieldSpec &f)
 {
@@ -67,18 +137,10 @@ const char *modelPresetFieldKey(const FieldSpec &f)
 
 bool readCloudEntry(CatalogEntryReader &r, CloudOffer &c)
 {
-    if (!r.require({"provider", "instance", "gpu", "gpus_per_instance"}) ||
+    if (!requireCatalogFields(r, cloudFields()) ||
         !r.requireAny({"on_demand_per_gpu_hour", "reserved_1y_per_gpu_hour", "reserved_3y_per_gpu_hour",
-                       "spot_per_gpu_hour"}))
-        return false;
-    if (!r.text("provider", c.provider) || !r.text("instance", c.instance) || !r.text("gpu", c.gpu) ||
-        !r.integer("gpus_per_instance", 1, 100000, c.gpusPerInstance) ||
-        !r.number("on_demand_per_gpu_hour", 0, kMaxGpuHourUsd, c.onDemandPerGpuHour) ||
-        !r.number("reserved_1y_per_gpu_hour", 0, kMaxGpuHourUsd, c.reserved1yPerGpuHour) ||
-        !r.number("reserved_3y_per_gpu_hour", 0, kMaxGpuHourUsd, c.reserved3yPerGpuHour) ||
-        !r.number("spot_per_gpu_hour", 0, kMaxGpuHourUsd, c.spotPerGpuHour) ||
-        !r.number("storage_usd_per_gb_month", 0, 100, c.storageUsdPerGbMonth) ||
-        !r.number("egress_usd_per_gb", 0, 100, c.egressUsdPerGb) || !r.text("region", c.region, 1000))
+                       "spot_per_gpu_hour"}) ||
+        !readCatalogFields(r, cloudFields(), c))
         return false;
     // The offer's date is the date of its headline price as given in this entry.
     for (const char *price : {"on_demand_per_gpu_hour", "reserved_1y_per_gpu_hour", "reserved_3y_per_gpu_hour",
@@ -104,17 +166,8 @@ bool readModelEntry(CatalogEntryReader &r, ModelPreset &m)
     }
     m.arch = plan.model;
     m.arch.preset.clear();
-    if (!r.number("published_params", 1, 1e14, m.publishedParams) ||
-        !r.number("published_active_params", 1, 1e14, m.publishedActiveParams) ||
-        !r.number("published_step", 0, 1e13, m.publishedStep) ||
-        !r.number("published_active_step", 0, 1e13, m.publishedActiveStep) || !r.textList("published_excludes", m.publishedExcludes) ||
-        !r.integer("default_seq_len", 1, 10000000, m.defaultSeqLen))
+    if (!readCatalogFields(r, modelPresetFields(), m))
         return false;
-    for (const std::string &part : m.publishedExcludes) {
-        if (part != "mtp" && part != "input_embedding" && part != "output_layer" && part != "vision_encoder")
-            return r.fail("published_excludes", "expected a list of mtp, input_embedding, output_layer, vision_encoder, found \"" +
-                                                    part + "\"");
-    }
     if (m.publishedActiveParams > 0 && m.publishedParams > 0 && m.publishedActiveParams > m.publishedParams)
         return r.fail("published_active_params", "expected at most published_params");
     return r.rejectUnknownKeys();
@@ -133,14 +186,7 @@ bool readEngineEntry(CatalogEntryReader &r, EnginePreset &e)
 
 bool readStorageTierEntry(CatalogEntryReader &r, StorageTierSpec &t)
 {
-    return r.require({"read_per_node_gbytes_per_s", "write_per_node_gbytes_per_s"}) &&
-           r.number("read_per_node_gbytes_per_s", 0, 1e4, t.readPerNode, units::kGB) &&
-           r.number("write_per_node_gbytes_per_s", 0, 1e4, t.writePerNode, units::kGB) &&
-           r.number("aggregate_read_gbytes_per_s", 0, 1e7, t.aggregateRead, units::kGB) &&
-           r.number("aggregate_write_gbytes_per_s", 0, 1e7, t.aggregateWrite, units::kGB) &&
-           r.number("first_byte_latency_s", 0, 100, t.firstByteLatencyS) &&
-           r.number("usd_per_tb", 0, 1e6, t.usdPerTb) && r.number("usd_per_gbytes_per_s", 0, 1e8, t.usdPerGBps) &&
-           r.number("usd_per_tb_month", 0, 1e5, t.usdPerTbMonth) && r.flag("node_local", t.nodeLocal) &&
+    return requireCatalogFields(r, storageTierFields()) && readCatalogFields(r, storageTierFields(), t) &&
            r.rejectUnknownKeys();
 }
 

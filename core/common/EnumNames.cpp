@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/EnumNames.h"
 
-#include "plan/FacilityAssumptions.h"
+#include "common/Enums.h"
 
 #include <cctype>
 

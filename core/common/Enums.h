@@ -40,6 +40,18 @@ enum class MemoryVerdict : std::uint8_t { Fits, Borderline, DoesNotFit };
 // What sets the pace of a training step: the GPUs, or the data path in front of them (facility/DataPath.h).
 enum class DataLimit : std::uint8_t { Gpu, Storage, Network, HostCpu };
 
+// Facility and storage choices of a plan (core/plan/FacilityAssumptions.h holds them).
+enum class CloudPricing : unsigned char { OnDemand, Reserved1y, Reserved3y, Spot };
+enum class StorageTier : unsigned char { LocalNvme, SataSsd, NasNfs, ParallelFs, ObjectStore };
+// The tier one storage role is on: the plan's storage.tier ("same"), no tier of its own ("none": no
+// cache, no archive), or one of the StorageTier values (storageTierOf() maps it).
+enum class RoleTier : unsigned char { Same, None, LocalNvme, SataSsd, NasNfs, ParallelFs, ObjectStore };
+// What the storage system is used for: the training data's home, a copy of it next to the GPUs,
+// where checkpoints are written and restored from, and where milestone checkpoints are kept.
+enum class StorageRole : unsigned char { Data, Cache, Checkpoint, Archive, Count };
+// What one training sample is (core/plan/FacilityAssumptions.h, DataAssumptions).
+enum class DataKind : unsigned char { Tokens, Images, Video };
+
 // Where optimizer states or parameters live when not in GPU memory. Paged: unified memory
 // (bitsandbytes paged optimizers) that stays on the GPU while it fits and is evicted to host
 // memory when the GPU runs out.

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "eval/CapacityResult.h"
 #include "eval/Diagnostics.h"
 #include "eval/FacilityResults.h"
 #include "eval/Layout.h"
 #include "eval/PlanValidity.h"
 #include "model/ModelShape.h"
-#include "perf/CapacityResult.h"
 
 #include <array>
 
 // Everything one evaluation of a plan produces. Plain values with fixed-size arrays: evaluating
 // allocates nothing. Units: bytes, seconds, watts, USD (docs/conventions.md). JSON names are in
-// eval/EvaluationJson.cpp and docs/cli.md.
+// evaluator/EvaluationJson.cpp and docs/cli.md.
 namespace gpuplan {
 
 // Bytes on the most-loaded GPU, by component.

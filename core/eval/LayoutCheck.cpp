@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The rules a layout must follow (Megatron-LM argument checks, DeepSpeed/FSDP constraints),
 // each reported as a diagnostic naming the plan field it concerns.
-#include "eval/Evaluator.h"
+#include "eval/LayoutCheck.h"
 
 namespace gpuplan {
 

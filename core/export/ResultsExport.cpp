@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/ResultsExport.h"
 
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
+#include "evaluator/Evaluator.h"
 #include "export/TextEscape.h"
-#include "eval/Evaluator.h"
 #include "facility/FacilityModel.h"
 #include "search/ElasticJson.h"
 #include "search/Scaling.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The power, cooling, storage, reliability, cost, bom and network sections of
 // `gpuplan-cli evaluate --json` (names listed in docs/facility-and-cost.md "JSON output").
-#include "eval/EvaluationJson.h"
+#include "facility/FacilityJson.h"
 
 #include "common/EnumNames.h"
 #include "common/Units.h"

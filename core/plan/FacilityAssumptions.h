@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/Enums.h"
+
 #include <string>
 
 // Facility, money, storage and reliability assumptions of a plan. Every default below carries its
@@ -9,15 +11,6 @@
 // from catalogs/gpus.json, node price from catalogs/nodes.json, cloud price from the chosen offer in
 // catalogs/clouds.json).
 namespace gpuplan {
-
-enum class CloudPricing : unsigned char { OnDemand, Reserved1y, Reserved3y, Spot };
-enum class StorageTier : unsigned char { LocalNvme, SataSsd, NasNfs, ParallelFs, ObjectStore };
-// The tier one storage role is on: the plan's storage.tier ("same"), no tier of its own ("none": no
-// cache, no archive), or one of the StorageTier values (storageTierOf() maps it).
-enum class RoleTier : unsigned char { Same, None, LocalNvme, SataSsd, NasNfs, ParallelFs, ObjectStore };
-// What the storage system is used for: the training data's home, a copy of it next to the GPUs,
-// where checkpoints are written and restored from, and where milestone checkpoints are kept.
-enum class StorageRole : unsigned char { Data, Cache, Checkpoint, Archive, Count };
 
 struct FacilityAssumptions
 {
@@ -117,9 +110,8 @@ inline bool storageTierOf(const StorageAssumptions &s, StorageRole role, Storage
     return true;
 }
 
-// What one training sample is and what it costs to load (docs/facility-and-cost.md "Data path").
-// The kind fills in the figures the plan leaves at their sentinels (facility/DataPath.h).
-enum class DataKind : unsigned char { Tokens, Images, Video };
+// What one training sample is and what it costs to load (docs/facility-and-cost.md "Data path"); its
+// kind (common/Enums.h) fills in the figures the plan leaves at their sentinels (facility/DataPath.h).
 
 struct DataAssumptions
 {

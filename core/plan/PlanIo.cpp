@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan/PlanIo.h"
 
-#include "catalog/Catalog.h"
 #include "common/AtomicFile.h"
 #include "common/JsonText.h"
 #include "common/TextFile.h"
@@ -206,7 +205,7 @@ OrderedJson orderedPlanJson(const Plan &plan)
 
 } // namespace
 
-bool planFromJson(const nlohmann::json &docIn, const Catalog *catalog, Plan &out, std::vector<PlanError> &errors)
+bool planFromJson(const nlohmann::json &docIn, const ModelPresetLookup *presets, Plan &out, std::vector<PlanError> &errors)
 {
     const Json &doc = docIn;
     const std::size_t before = errors.size();
@@ -247,12 +246,13 @@ bool planFromJson(const nlohmann::json &docIn, const Catalog *catalog, Plan &out
     std::string presetId;
     if (const Json *preset = lookup(doc, "model.preset"); preset && preset->is_string() && !preset->get<std::string>().empty()) {
         const std::string id = preset->get<std::string>();
-        const ModelPreset *m = catalog ? catalog->findModel(id) : nullptr;
-        if (!m) {
+        ModelArch arch;
+        std::string canonicalId;
+        if (!presets || !presets->findModelPreset(id, arch, canonicalId)) {
             errors.push_back({file, "model.preset", "unknown model preset \"" + id + "\" (see `gpuplan-cli catalog models`)"});
         } else {
-            plan.model = presetArchitecture(*m);
-            presetId = m->id;
+            plan.model = arch;
+            presetId = canonicalId;
         }
     }
 
@@ -294,27 +294,27 @@ bool parseJsonText(std::string_view text, const std::string &file, nlohmann::jso
     return true;
 }
 
-bool loadPlanText(std::string_view text, const std::string &file, const Catalog *catalog, Plan &out,
+bool loadPlanText(std::string_view text, const std::string &file, const ModelPresetLookup *presets, Plan &out,
                   std::vector<PlanError> &errors)
 {
     nlohmann::json doc;
     if (!parseJsonText(text, file, doc, errors))
         return false;
     const std::size_t before = errors.size();
-    const bool ok = planFromJson(doc, catalog, out, errors);
+    const bool ok = planFromJson(doc, presets, out, errors);
     for (std::size_t i = before; i < errors.size(); ++i)
         errors[i].file = file;
     return ok;
 }
 
-bool loadPlanFile(const std::string &path, const Catalog *catalog, Plan &out, std::vector<PlanError> &errors)
+bool loadPlanFile(const std::string &path, const ModelPresetLookup *presets, Plan &out, std::vector<PlanError> &errors)
 {
     std::string text, error;
     if (!readTextFile(path, kMaxPlanFileBytes, text, error)) {
         errors.push_back({"", "", error});
         return false;
     }
-    return loadPlanText(text, path, catalog, out, errors);
+    return loadPlanText(text, path, presets, out, errors);
 }
 
 bool savePlanFile(const std::string &path, const Plan &plan, std::string &error)

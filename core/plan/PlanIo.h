@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/JsonText.h"
+#include "plan/ModelPresetLookup.h"
 #include "plan/Plan.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -15,8 +16,6 @@
 // there are none.
 namespace gpuplan {
 
-class Catalog;
-
 struct PlanError
 {
     std::string file;       // empty for in-memory documents
@@ -29,9 +28,9 @@ inline constexpr const char *kPlanFormatName = "gpuplan-plan";
 inline constexpr std::size_t kMaxPlanFileBytes = kMaxJsonFileBytes;
 inline constexpr int kMaxJsonDepth = kMaxJsonNesting;
 
-// JSON document -> plan. A model.preset is expanded from the catalog first (catalog may be null
-// when the document has no preset), then explicit model fields override it.
-bool planFromJson(const nlohmann::json &doc, const Catalog *catalog, Plan &out, std::vector<PlanError> &errors);
+// JSON document -> plan. A model.preset is expanded from the catalog first (presets may be null
+// when the document has no preset; a Catalog is one), then explicit model fields override it.
+bool planFromJson(const nlohmann::json &doc, const ModelPresetLookup *presets, Plan &out, std::vector<PlanError> &errors);
 
 // Plan -> JSON document with every field written out in registry order (so a file stays
 // readable without the catalog it was made with, and diffs well).
@@ -40,8 +39,8 @@ nlohmann::ordered_json planToJson(const Plan &plan);
 // Parses JSON text with the size and nesting limits above; on failure fills errors.
 bool parseJsonText(std::string_view text, const std::string &file, nlohmann::json &out, std::vector<PlanError> &errors);
 
-bool loadPlanFile(const std::string &path, const Catalog *catalog, Plan &out, std::vector<PlanError> &errors);
-bool loadPlanText(std::string_view text, const std::string &file, const Catalog *catalog, Plan &out,
+bool loadPlanFile(const std::string &path, const ModelPresetLookup *presets, Plan &out, std::vector<PlanError> &errors);
+bool loadPlanText(std::string_view text, const std::string &file, const ModelPresetLookup *presets, Plan &out,
                   std::vector<PlanError> &errors);
 
 // Writes through a temporary file and rename, so a crash never leaves a half-written plan.

@@ -4,7 +4,7 @@
 #include "catalog/MigInstance.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 
 #include <cmath>
 #include <vector>

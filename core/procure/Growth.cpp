@@ -2,7 +2,7 @@
 #include "procure/Growth.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "portfolio/PortfolioJobs.h"
 #include "search/LayoutSearch.h"
 

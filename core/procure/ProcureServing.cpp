@@ -2,7 +2,7 @@
 #include "procure/ProcureServing.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
 

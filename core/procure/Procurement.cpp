@@ -5,7 +5,7 @@
 #include "procure/Procurement.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
 #include "procure/ComputeOptimal.h"

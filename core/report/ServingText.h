@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "perf/CapacityResult.h"
+#include "eval/CapacityResult.h"
 
 #include <string>
 

@@ -3,7 +3,7 @@
 // concurrent sequences, under the plan's latency targets and request rate. Concurrencies are
 // tried smallest first: memory and latency only grow with it, so the first that does not fit or
 // misses a target ends the walk (docs/search.md).
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "search/SearchState.h"
 
 #include <algorithm>

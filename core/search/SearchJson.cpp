@@ -2,7 +2,7 @@
 #include "search/SearchJson.h"
 
 #include "common/EnumNames.h"
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
 #include "report/TextReport.h"
 
 #include <nlohmann/json.hpp>

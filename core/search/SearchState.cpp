@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/SearchState.h"
 
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 
 #include <algorithm>
 

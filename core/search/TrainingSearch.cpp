@@ -3,7 +3,7 @@
 // checked once; then, per sharding choice, the grid of memory-saving settings (recompute level x
 // offload level) is walked from the lightest setting. docs/search.md "Pruning" gives the rules
 // and why they never drop a layout that could win.
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "search/SearchState.h"
 
 #include <cstdint>

@@ -6,7 +6,7 @@
 // resolved against the bundled catalog and evaluated: the starting point of the tests that check
 // a feature on a plan people actually open.
 #include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "model/HfImport.h"
 #include "plan/PlanIo.h"
 

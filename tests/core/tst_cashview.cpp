@@ -4,7 +4,7 @@
 #include "CostCase.h"
 
 #include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "facility/Cost.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"

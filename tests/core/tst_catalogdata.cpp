@@ -8,6 +8,7 @@
 #include "model/ModelShape.h"
 
 #include "PublishedCounts.h"
+#include "support/Near.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,10 +21,7 @@ using namespace gpuplan;
 
 namespace {
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 const ProvenanceMap *sourcesOf(const Catalog &c, const std::string &kind, const std::string &id)
 {

@@ -5,6 +5,7 @@
 #include "catalog/CatalogLoader.h"
 #include "eval/ResolvedPlan.h"
 #include "perf/Collectives.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -26,10 +27,7 @@ CommNetwork dgxA100()
     return n;
 }
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 } // namespace
 

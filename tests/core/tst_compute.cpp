@@ -4,6 +4,7 @@
 #include "catalog/GpuSpec.h"
 #include "common/Dtype.h"
 #include "perf/Compute.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -32,10 +33,7 @@ GpuSpec a100()
     return g;
 }
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 } // namespace
 

@@ -6,10 +6,11 @@
 // catalogs/nodes.json from the reference data's nodes.csv; global batch 1,024 sequences of 8,192).
 #include "ExampleFixture.h"
 
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
 #include "facility/DataPath.h"
 #include "facility/FacilityModel.h"
 #include "facility/Sensitivity.h"
+#include "support/Near.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +28,7 @@ std::unique_ptr<test::ExampleFixture> load(const std::vector<std::string> &overr
     return test::loadExample("llama3-70b-training.gpuplan", overrides);
 }
 
-bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::abs(b); }
+using gpuplan::test::near;
 
 } // namespace
 

@@ -4,7 +4,7 @@
 // follows the plan. Plans: examples/llama3-70b-training.gpuplan and llama3-8b-inference.gpuplan
 // on the bundled catalog.
 #include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "explain/ExplainFormat.h"
 #include "explain/Explanation.h"
 #include "perf/TrainingTime.h"

@@ -3,7 +3,7 @@
 // infinity for any in-bounds input (extreme values of every facility field).
 #include "FacilityFixtures.h"
 
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
 #include "facility/FacilityPresets.h"
 #include "plan/PlanFields.h"
 

@@ -9,6 +9,7 @@
 #include "memory/InferenceMemory.h"
 #include "memory/MemoryModel.h"
 #include "memory/ModelStateMemory.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -63,10 +64,7 @@ struct Fixture
     }
 };
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 } // namespace
 

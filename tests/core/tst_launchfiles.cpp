@@ -5,7 +5,7 @@
 #include "ExampleFixture.h"
 
 #include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "export/LaunchFiles.h"
 #include "export/ResultsExport.h"
 #include "export/TextEscape.h"

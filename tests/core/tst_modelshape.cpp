@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter counts and FLOPs per token against published figures (docs/formulas.md §1, §5).
 #include "model/ModelShape.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -25,10 +26,7 @@ ModelArch llama(int layers, int hidden, int heads, int kv, int ffn, int vocab)
     return a;
 }
 
-bool near(double a, double b, double rel)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 } // namespace
 

@@ -6,6 +6,7 @@
 #include "common/Dtype.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/ModelStateMemory.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -45,10 +46,7 @@ double stateSum(const ModelStateBytes &m)
     return m.weights + m.gradients + m.optimizerStates + m.masterWeights;
 }
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 } // namespace
 

@@ -4,8 +4,8 @@
 // small energies in kWh, storage in decimal units, break-even beyond the hardware life).
 #include "catalog/CatalogLoader.h"
 #include "common/TextFile.h"
-#include "eval/Evaluator.h"
 #include "eval/PlanValidity.h"
+#include "evaluator/Evaluator.h"
 #include "facility/FacilityText.h"
 #include "plan/PlanIo.h"
 #include "report/Format.h"

@@ -4,7 +4,7 @@
 // honoured, a tighter deadline never cheaper, the Pareto front, the closest misses, and the
 // compute-optimal model of Hoffmann et al. (2022).
 #include "catalog/CatalogLoader.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "facility/FacilityInputs.h"
 #include "plan/PlanIo.h"
 #include "procure/ComputeOptimal.h"

@@ -7,8 +7,8 @@
 #include "RandomPlans.h"
 
 #include "catalog/CatalogLoader.h"
-#include "eval/EvaluationJson.h"
-#include "eval/Evaluator.h"
+#include "evaluator/EvaluationJson.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanIo.h"
 
 #include <nlohmann/json.hpp>

@@ -5,6 +5,7 @@
 #include "plan/PlanIo.h"
 #include "search/LayoutSearch.h"
 #include "search/Scaling.h"
+#include "support/PlanFixture.h"
 
 #include <QTest>
 
@@ -16,26 +17,14 @@ using namespace gpuplan;
 
 namespace {
 
-struct Fixture
-{
-    Plan plan;
-    ResolvedPlan resolved;
-};
-
-std::unique_ptr<Fixture> trainingFixture(const char *preset, int gpus, int seq, int batch)
+std::unique_ptr<test::PlanFixture> trainingFixture(const char *preset, int gpus, int seq, int batch)
 {
     const std::string json = std::string(R"({"format": "gpuplan-plan", "version": 1, "name": "t", "model": {"preset": ")") +
                              preset + R"("}, "workload": {"mode": "training", "training": {"seq_len": )" +
                              std::to_string(seq) + R"(, "global_batch": )" + std::to_string(batch) +
                              R"(, "tokens": 1e11}}, "hardware": {"gpu": "H100-SXM-80GB", "num_gpus": )" +
                              std::to_string(gpus) + "}}";
-    auto f = std::make_unique<Fixture>();
-    std::vector<PlanError> errors;
-    std::vector<ResolveError> resolveErrors;
-    if (!loadPlanText(json, "t.gpuplan", &bundledCatalog(), f->plan, errors) ||
-        !resolvePlan(f->plan, bundledCatalog(), f->resolved, resolveErrors))
-        return nullptr;
-    return f;
+    return test::loadPlanFixture(json);
 }
 
 const ScalingPoint *pointAt(const ScalingResult &r, int gpus)

@@ -8,7 +8,7 @@
 
 #include "catalog/CatalogLoader.h"
 #include "common/EnumNames.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "memory/ActivationMemory.h"
 #include "model/ModelShape.h"
 #include "plan/FrameworkPresets.h"
@@ -16,6 +16,7 @@
 #include "search/LayoutSearch.h"
 #include "search/LayoutSpace.h"
 #include "search/SearchJson.h"
+#include "support/PlanFixture.h"
 #include "validate/CsvTable.h"
 #include "validate/MemoryRowPlan.h"
 
@@ -59,28 +60,15 @@ bool contains(const RecomputeLevels &levels, Recompute r)
 }
 
 // Llama 3 8B on 8 H100 80GB, sequence 8,192, global batch 16, with the given stack.
-struct Fixture
+std::unique_ptr<test::PlanFixture> stackPlan(const char *framework, const char *sharding)
 {
-    Plan plan;
-    ResolvedPlan resolved;
-};
-
-std::unique_ptr<Fixture> stackPlan(const char *framework, const char *sharding)
-{
-    auto f = std::make_unique<Fixture>();
     const std::string json =
         std::string(R"({"format": "gpuplan-plan", "version": 1, "name": "t", "model": {"preset": "llama3-8b"},
           "workload": {"mode": "training", "training": {"seq_len": 8192, "global_batch": 16, "micro_batch": 2, "tokens": 1e11}},
           "hardware": {"gpu": "H100-SXM-80GB", "num_gpus": 8},
           "parallelism": {"framework": ")")
         + framework + R"(", "sharding": ")" + sharding + R"(", "zero": 3}})";
-    std::vector<PlanError> errors;
-    if (!loadPlanText(json, "t.gpuplan", &bundledCatalog(), f->plan, errors))
-        return nullptr;
-    std::vector<ResolveError> resolveErrors;
-    if (!resolvePlan(f->plan, bundledCatalog(), f->resolved, resolveErrors))
-        return nullptr;
-    return f;
+    return test::loadPlanFixture(json);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "ExampleFixture.h"
 
 #include "facility/FacilityNames.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -31,7 +32,7 @@ const BomLine *findLine(const BillOfMaterials &bom, BomItem item)
     return nullptr;
 }
 
-bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::abs(b); }
+using gpuplan::test::near;
 
 } // namespace
 

@@ -9,6 +9,7 @@
 #include "eval/ResolvedPlan.h"
 #include "perf/TrainingFlops.h"
 #include "perf/TrainingTime.h"
+#include "support/Near.h"
 
 #include <QTest>
 
@@ -90,10 +91,7 @@ struct Fixture
     }
 };
 
-bool near(double a, double b, double rel)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using gpuplan::test::near;
 
 } // namespace
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FuzzChecks.h"
 
-#include "eval/EvaluationJson.h"
-#include "eval/Evaluator.h"
+#include "evaluator/EvaluationJson.h"
+#include "evaluator/Evaluator.h"
 #include "report/TextReport.h"
 
 #include <cmath>

@@ -9,7 +9,7 @@
 #include "results/ComparisonTab.h"
 #include "results/GrowthDialog.h"
 
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanIo.h"
 
 #include <QLocale>

@@ -13,7 +13,7 @@
 #include "results/ResultsPanel.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanFields.h"
 #include "plan/PlanIo.h"
 

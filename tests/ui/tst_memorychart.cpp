@@ -9,7 +9,7 @@
 #include "document/PlanController.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryAssumptions.h"
 

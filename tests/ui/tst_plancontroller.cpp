@@ -3,7 +3,7 @@
 
 #include "document/PlanController.h"
 
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanFields.h"
 #include "plan/PlanIo.h"
 

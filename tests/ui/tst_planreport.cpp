@@ -21,7 +21,7 @@
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
 #include "facility/FacilityText.h"
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
 #include "report/Format.h"
 #include "export/LaunchFiles.h"
 

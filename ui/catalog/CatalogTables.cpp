@@ -3,6 +3,7 @@
 
 #include "document/FieldLabels.h"
 
+#include "catalog/CatalogFields.h"
 #include "common/EnumNames.h"
 #include "common/Units.h"
 
@@ -19,7 +20,8 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// Numbers as the catalog files write them (the published units), "–" for "not given".
+// Numbers as the catalog files write them (the published units: valueInFileUnit() converts by the
+// catalog registry's own scale, core/catalog/CatalogFields.h), "–" for "not given".
 QString number(double v, int decimals = 0)
 {
     return QLocale(QLocale::English).toString(v, 'f', decimals);
@@ -75,18 +77,18 @@ CatalogTable gpuTable(const Catalog &c)
          {QObject::tr("Vendor"), "", [](const auto &g) { return qs(g.vendor); }},
          {QObject::tr("Year"), "launch_year",
           [](const auto &g) { return g.launchYear > 0 ? QString::number(g.launchYear) : QStringLiteral("–"); }},
-         {QObject::tr("Memory (GB)"), "memory_gb", [](const auto &g) { return number(g.memoryBytes / units::kGB, 1); }},
+         {QObject::tr("Memory (GB)"), "memory_gb", [](const auto &g) { return number(valueInFileUnit(gpuFields(), "memory_gb", g), 1); }},
          {QObject::tr("Bandwidth (TB/s)"), "memory_bandwidth_tbps",
-          [](const auto &g) { return number(g.memoryBandwidth / units::kTB, 2); }},
+          [](const auto &g) { return number(valueInFileUnit(gpuFields(), "memory_bandwidth_tbps", g), 2); }},
          {QObject::tr("BF16 TFLOPS (dense)"), "tflops.bf16",
           [](const auto &g) { return optional(g.peak(Dtype::BF16) / units::kTFLOPS, 1); }},
          {QObject::tr("FP8 TFLOPS (dense)"), "tflops.fp8",
           [](const auto &g) { return optional(g.peak(Dtype::FP8) / units::kTFLOPS, 1); }},
          {QObject::tr("FP4 TFLOPS (dense)"), "fp4_dense_tflops",
-          [](const auto &g) { return optional(g.fp4DenseFlops / units::kTFLOPS, 0); }},
+          [](const auto &g) { return optional(valueInFileUnit(gpuFields(), "fp4_dense_tflops", g), 0); }},
          {QObject::tr("TDP (W)"), "tdp_w", [](const auto &g) { return number(g.tdpW); }},
          {QObject::tr("Scale-up (GB/s, both dir.)"), "scale_up_bidir_gbytes_per_s",
-          [](const auto &g) { return optional(g.scaleUpBandwidth * 2 / units::kGB, 0); }},
+          [](const auto &g) { return optional(valueInFileUnit(gpuFields(), "scale_up_bidir_gbytes_per_s", g), 0); }},
          {QObject::tr("Price (USD)"), "price_usd", [](const auto &g) { return optional(g.priceUsd, 0); }},
          {QObject::tr("Default node"), "", [](const auto &g) { return qs(g.defaultNode); }}});
 }
@@ -106,7 +108,7 @@ CatalogTable nodeTable(const Catalog &c)
          {QObject::tr("GPUs per node"), "gpus_per_node", [](const auto &n) { return number(n.gpusPerNode); }},
          {QObject::tr("Intra-node fabric"), "intra_fabric", [](const auto &n) { return qs(n.intraFabric); }},
          {QObject::tr("Intra (GB/s, both dir.)"), "intra_bidir_gbytes_per_s",
-          [](const auto &n) { return optional(n.intraBandwidth * 2 / units::kGB, 0); }},
+          [](const auto &n) { return optional(valueInFileUnit(nodeFields(), "intra_bidir_gbytes_per_s", n), 0); }},
          {QObject::tr("NICs"), "nics_per_node", [](const auto &n) { return number(n.nicsPerNode); }},
          {QObject::tr("NIC (Gb/s)"), "nic_gbps", [](const auto &n) { return number(n.nicGbps); }},
          {QObject::tr("Max power (W)"), "max_power_w", [](const auto &n) { return number(n.maxPowerW); }},
@@ -194,16 +196,16 @@ CatalogTable storageTable(const Catalog &c)
         "storage_tiers", QObject::tr("Storage"), c.storageTiers,
         {{QObject::tr("Name"), "", [](const auto &s) { return qs(s.name); }},
          {QObject::tr("Read per node (GB/s)"), "read_per_node_gbytes_per_s",
-          [](const auto &s) { return number(s.readPerNode / units::kGB, 1); }},
+          [](const auto &s) { return number(valueInFileUnit(storageTierFields(), "read_per_node_gbytes_per_s", s), 1); }},
          {QObject::tr("Write per node (GB/s)"), "write_per_node_gbytes_per_s",
-          [](const auto &s) { return number(s.writePerNode / units::kGB, 1); }},
+          [](const auto &s) { return number(valueInFileUnit(storageTierFields(), "write_per_node_gbytes_per_s", s), 1); }},
          {QObject::tr("Aggregate read (GB/s)"), "aggregate_read_gbytes_per_s",
           [](const auto &s) {
-              return s.aggregateRead > 0 ? number(s.aggregateRead / units::kGB, 0) : QObject::tr("no cap");
+              return s.aggregateRead > 0 ? number(valueInFileUnit(storageTierFields(), "aggregate_read_gbytes_per_s", s), 0) : QObject::tr("no cap");
           }},
          {QObject::tr("Aggregate write (GB/s)"), "aggregate_write_gbytes_per_s",
           [](const auto &s) {
-              return s.aggregateWrite > 0 ? number(s.aggregateWrite / units::kGB, 0) : QObject::tr("no cap");
+              return s.aggregateWrite > 0 ? number(valueInFileUnit(storageTierFields(), "aggregate_write_gbytes_per_s", s), 0) : QObject::tr("no cap");
           }},
          {QObject::tr("First byte (ms)"), "first_byte_latency_s",
           [](const auto &s) { return number(s.firstByteLatencyS * 1e3, 2); }},

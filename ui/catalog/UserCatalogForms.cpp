@@ -3,6 +3,7 @@
 
 #include "document/FieldLabels.h"
 
+#include "catalog/CatalogFields.h"
 #include "catalog/CatalogKinds.h"
 #include "common/EnumNames.h"
 #include "plan/PlanFields.h"
@@ -17,43 +18,51 @@ namespace gpuplan::ui {
 
 namespace {
 
-// docs/catalogs.md "Limits": text fields of at most 200 characters.
-constexpr int kMaxTextLength = 200;
-constexpr double kMaxPriceUsd = 1e9;
+// docs/catalogs.md "Limits": text fields of at most 200 characters (an entry's display name).
+constexpr double kMaxTextLength = kMaxCatalogTextChars;
 
-FormField number(const char *key, const QString &label, double lo, double hi, bool required, const QString &hint)
+FormField text(const char *key, const QString &label, bool required, const QString &hint)
 {
-    return {key, label, FormFieldType::Number, lo, hi, required, hint};
+    return {key, label, FormFieldType::Text, 0, kMaxTextLength, required, hint};
 }
 
-FormField integer(const char *key, const QString &label, double lo, double hi, bool required, const QString &hint = {})
+// A field of the catalog registry (core/catalog/CatalogFields.h) as the form asks for it: its type,
+// bounds and words are the loader's; the label and the hint are the form's. Whether the form
+// insists on a value is the form's choice too (a GPU's default node), so it is given here.
+FormField field(const char *kind, const char *key, const QString &label, bool required, const QString &hint = {})
 {
-    return {key, label, FormFieldType::Integer, lo, hi, required, hint};
+    CatalogFieldInfo info;
+    if (!findCatalogField(kind, key, info))
+        return {key, label, FormFieldType::Text, 0, 0, required, hint};   // accepts nothing: tst_catalogbrowser fails
+    FormField f{key, label, FormFieldType::Number, info.min, info.max, required, hint};
+    switch (info.type) {
+    case CatalogFieldType::Number:
+    case CatalogFieldType::Custom: f.type = FormFieldType::Number; break;
+    case CatalogFieldType::Integer: f.type = FormFieldType::Integer; break;
+    case CatalogFieldType::Text: f.type = FormFieldType::Text; break;
+    case CatalogFieldType::Word:
+    case CatalogFieldType::Enum:
+    case CatalogFieldType::TextList: f.type = FormFieldType::Choice; break;
+    case CatalogFieldType::Flag: f.type = FormFieldType::Flag; break;
+    }
+    if (f.type == FormFieldType::Text || f.type == FormFieldType::Choice) {
+        f.min = 0;
+        f.max = static_cast<double>(info.maxLength);
+    }
+    for (const std::string &w : info.words)
+        f.words << QString::fromStdString(w);
+    f.asList = info.type == CatalogFieldType::TextList;
+    return f;
 }
 
-FormField text(const char *key, const QString &label, bool required, const QString &hint,
-               FormFieldType type = FormFieldType::Text)
+// A field whose value is the id of another catalog entry: the form offers the ids of that kind.
+FormField idChoice(const char *kind, const char *key, const QString &label, ChoiceSource source, bool required,
+                   const QString &hint)
 {
-    return {key, label, type, 0, kMaxTextLength, required, hint};
-}
-
-FormField choice(const char *key, const QString &label, ChoiceSource source, bool required, const QString &hint)
-{
-    FormField f = text(key, label, required, hint, FormFieldType::Choice);
+    FormField f = field(kind, key, label, required, hint);
+    f.type = FormFieldType::Choice;
     f.choices = source;
     return f;
-}
-
-FormField words(const char *key, const QString &label, QStringList allowed, bool required, const QString &hint = {})
-{
-    FormField f = choice(key, label, ChoiceSource::Words, required, hint);
-    f.words = std::move(allowed);
-    return f;
-}
-
-FormField flag(const char *key, const QString &label, const QString &hint)
-{
-    return {key, label, FormFieldType::Flag, 0, 0, false, hint};
 }
 
 QStringList namesOf(const EnumNameTable &table)
@@ -114,116 +123,113 @@ FormField modelField(const FieldSpec &spec, const char *key)
 
 const EntryForm &gpuEntryForm()
 {
-    // Bounds are the loader's (core/catalog/CatalogHardwareJson.cpp, docs/catalogs.md "gpus");
-    // tst_catalogbrowser checks that the two agree.
+    // Types, bounds and words: the catalog registry (core/catalog/CatalogFields.h, docs/catalogs.md
+    // "gpus"); tst_catalogbrowser checks that the form and the loader agree.
+    const auto gpu = [](const char *key, const QString &label, bool required, const QString &hint = {}) {
+        return field("gpus", key, label, required, hint);
+    };
     static const EntryForm form{
         "gpus",
         QObject::tr("Add a GPU"),
         false,
         {text("name", QObject::tr("Name"), false, QObject::tr("Display name; the id when empty")),
-         text("vendor", QObject::tr("Vendor"), false, QObject::tr("e.g. NVIDIA, AMD")),
-         integer("launch_year", QObject::tr("Launch year"), 1990, 2100, false),
-         number("memory_gb", QObject::tr("Memory (GB)"), 0.1, 1e5, true, QObject::tr("Capacity as sold, 10⁹ bytes")),
-         number("memory_bandwidth_tbps", QObject::tr("Memory bandwidth (TB/s)"), 0.01, 1000, true, QString()),
-         number("tflops.bf16", QObject::tr("BF16 TFLOPS (dense)"), 0, 1e6, true,
-                QObject::tr("Dense figure: half the 2:4-sparse headline number")),
-         number("tflops.fp16", QObject::tr("FP16 TFLOPS (dense)"), 0, 1e6, false, QString()),
-         number("tflops.fp8", QObject::tr("FP8 TFLOPS (dense)"), 0, 1e6, false, QObject::tr("Empty or 0: not supported")),
-         number("tflops.fp32", QObject::tr("FP32 TFLOPS"), 0, 1e6, false, QString()),
-         number("tdp_w", QObject::tr("TDP (W)"), 1, 1e5, true, QObject::tr("Board power")),
-         number("scale_up_bidir_gbytes_per_s", QObject::tr("Scale-up bandwidth (GB/s, both directions)"), 0, 1e6, false,
-                QObject::tr("NVLink / xGMI as published (NVLink 4: 900); 0 = none")),
-         number("pcie_bidir_gbytes_per_s", QObject::tr("PCIe bandwidth (GB/s, both directions)"), 0, 1e5, false,
-                QObject::tr("Gen4 x16 = 64, Gen5 x16 = 128")),
-         number("price_usd", QObject::tr("Price per GPU (USD)"), 0, kMaxPriceUsd, false, QObject::tr("0 or empty: unknown")),
-         choice("default_node", QObject::tr("Default node"), ChoiceSource::Nodes, true,
-                QObject::tr("Server used when a plan names none"))}};
+         gpu("vendor", QObject::tr("Vendor"), false, QObject::tr("e.g. NVIDIA, AMD")),
+         gpu("launch_year", QObject::tr("Launch year"), false),
+         gpu("memory_gb", QObject::tr("Memory (GB)"), true, QObject::tr("Capacity as sold, 10⁹ bytes")),
+         gpu("memory_bandwidth_tbps", QObject::tr("Memory bandwidth (TB/s)"), true),
+         gpu("tflops.bf16", QObject::tr("BF16 TFLOPS (dense)"), true,
+             QObject::tr("Dense figure: half the 2:4-sparse headline number")),
+         gpu("tflops.fp16", QObject::tr("FP16 TFLOPS (dense)"), false),
+         gpu("tflops.fp8", QObject::tr("FP8 TFLOPS (dense)"), false, QObject::tr("Empty or 0: not supported")),
+         gpu("tflops.fp32", QObject::tr("FP32 TFLOPS"), false),
+         gpu("tdp_w", QObject::tr("TDP (W)"), true, QObject::tr("Board power")),
+         gpu("scale_up_bidir_gbytes_per_s", QObject::tr("Scale-up bandwidth (GB/s, both directions)"), false,
+             QObject::tr("NVLink / xGMI as published (NVLink 4: 900); 0 = none")),
+         gpu("pcie_bidir_gbytes_per_s", QObject::tr("PCIe bandwidth (GB/s, both directions)"), false,
+             QObject::tr("Gen4 x16 = 64, Gen5 x16 = 128")),
+         gpu("price_usd", QObject::tr("Price per GPU (USD)"), false, QObject::tr("0 or empty: unknown")),
+         idChoice("gpus", "default_node", QObject::tr("Default node"), ChoiceSource::Nodes, true,
+                  QObject::tr("Server used when a plan names none"))}};
     return form;
 }
 
 const EntryForm &nodeEntryForm()
 {
-    // Bounds and words: readNodeEntry in core/catalog/CatalogHardwareJson.cpp.
+    // Types, bounds and words: the catalog registry (nodeFields() in core/catalog/CatalogHardwareJson.cpp).
+    const auto node = [](const char *key, const QString &label, bool required, const QString &hint = {}) {
+        return field("nodes", key, label, required, hint);
+    };
     static const EntryForm form{
         "nodes",
         QObject::tr("Add a node"),
         false,
         {text("name", QObject::tr("Name"), false, QObject::tr("Display name; the id when empty")),
-         [] {
-             FormField f = choice("gpus", QObject::tr("GPU"), ChoiceSource::Gpus, true,
-                                  QObject::tr("The GPU this server carries"));
-             f.asList = true;
-             return f;
-         }(),
-         integer("gpus_per_node", QObject::tr("GPUs per node"), 1, 100000, true),
-         words("intra_fabric", QObject::tr("Intra-node fabric"),
-               {QStringLiteral("nvswitch"), QStringLiteral("nvlink"), QStringLiteral("nvlink-bridge"),
-                QStringLiteral("pcie"), QStringLiteral("xgmi"), QStringLiteral("roce"), QStringLiteral("none")},
-               false, QObject::tr("How the GPUs of the node talk to each other")),
-         number("intra_bidir_gbytes_per_s", QObject::tr("Intra-node bandwidth (GB/s per GPU, both directions)"), 0, 1e6,
-                false, QObject::tr("As published (NVLink 4 through NVSwitch: 900)")),
-         integer("nics_per_node", QObject::tr("NICs per node"), 0, 1024, false,
-                 QObject::tr("Scale-out (compute fabric) ports; storage and management NICs not counted")),
-         number("nic_gbps", QObject::tr("NIC speed (Gb/s)"), 0, 1e5, false, QObject::tr("Per NIC, in bits")),
-         choice("default_fabric", QObject::tr("Default fabric"), ChoiceSource::Fabrics, false,
-                QObject::tr("Scale-out fabric used when a plan names none")),
-         number("max_power_w", QObject::tr("Maximum power (W)"), 1, 1e7, true,
-                QObject::tr("PSU-limited maximum input power of the whole node")),
-         number("typical_power_w", QObject::tr("Typical power (W)"), 0, 1e7, false,
-                QObject::tr("Typical draw under training load; 0 = unknown")),
-         words("cooling", QObject::tr("Cooling"), namesOf(coolingNames()), false),
-         integer("rack_units", QObject::tr("Rack units (U)"), 0, 100, false),
-         number("price_usd", QObject::tr("Price per node (USD)"), 0, kMaxPriceUsd, false, QObject::tr("0 or empty: unknown")),
-         flag("price_includes_gpus", QObject::tr("Price includes the GPUs"), QObject::tr("Empty: yes"))}};
+         idChoice("nodes", "gpus", QObject::tr("GPU"), ChoiceSource::Gpus, true, QObject::tr("The GPU this server carries")),
+         node("gpus_per_node", QObject::tr("GPUs per node"), true),
+         node("intra_fabric", QObject::tr("Intra-node fabric"), false, QObject::tr("How the GPUs of the node talk to each other")),
+         node("intra_bidir_gbytes_per_s", QObject::tr("Intra-node bandwidth (GB/s per GPU, both directions)"), false,
+              QObject::tr("As published (NVLink 4 through NVSwitch: 900)")),
+         node("nics_per_node", QObject::tr("NICs per node"), false,
+              QObject::tr("Scale-out (compute fabric) ports; storage and management NICs not counted")),
+         node("nic_gbps", QObject::tr("NIC speed (Gb/s)"), false, QObject::tr("Per NIC, in bits")),
+         idChoice("nodes", "default_fabric", QObject::tr("Default fabric"), ChoiceSource::Fabrics, false,
+                  QObject::tr("Scale-out fabric used when a plan names none")),
+         node("max_power_w", QObject::tr("Maximum power (W)"), true,
+              QObject::tr("PSU-limited maximum input power of the whole node")),
+         node("typical_power_w", QObject::tr("Typical power (W)"), false,
+              QObject::tr("Typical draw under training load; 0 = unknown")),
+         node("cooling", QObject::tr("Cooling"), false),
+         node("rack_units", QObject::tr("Rack units (U)"), false),
+         node("price_usd", QObject::tr("Price per node (USD)"), false, QObject::tr("0 or empty: unknown")),
+         node("price_includes_gpus", QObject::tr("Price includes the GPUs"), false, QObject::tr("Empty: yes"))}};
     return form;
 }
 
 const EntryForm &fabricEntryForm()
 {
-    // Bounds and words: readFabricEntry in core/catalog/CatalogHardwareJson.cpp.
+    // Types, bounds and words: the catalog registry (fabricFields() in core/catalog/CatalogHardwareJson.cpp).
+    const auto fabric = [](const char *key, const QString &label, bool required, const QString &hint = {}) {
+        return field("fabrics", key, label, required, hint);
+    };
     static const EntryForm form{
         "fabrics",
         QObject::tr("Add a fabric"),
         false,
         {text("name", QObject::tr("Name"), false, QObject::tr("Display name; the id when empty")),
-         words("kind", QObject::tr("Kind"),
-               {QStringLiteral("infiniband"), QStringLiteral("roce"), QStringLiteral("ethernet"), QStringLiteral("nvlink"),
-                QStringLiteral("pcie")},
-               true),
-         number("link_gbps", QObject::tr("Link speed (Gb/s)"), 1, 1e5, true, QObject::tr("Per-port line rate")),
-         number("latency_s", QObject::tr("Latency (s)"), 0, 0.01, false,
-                QObject::tr("α of one collective at 2 nodes (NCCL), e.g. 0.00002")),
-         number("bus_bw_fraction", QObject::tr("Bus bandwidth fraction"), 0.01, 1, false,
+         fabric("kind", QObject::tr("Kind"), true),
+         fabric("link_gbps", QObject::tr("Link speed (Gb/s)"), true, QObject::tr("Per-port line rate")),
+         fabric("latency_s", QObject::tr("Latency (s)"), false, QObject::tr("α of one collective at 2 nodes (NCCL), e.g. 0.00002")),
+         fabric("bus_bw_fraction", QObject::tr("Bus bandwidth fraction"), false,
                 QObject::tr("Achievable NCCL bus bandwidth / line rate")),
-         number("scale_loss_per_doubling", QObject::tr("Loss per doubling of nodes"), 0, 0.9, false, QString()),
-         flag("rail_optimized", QObject::tr("Rail-optimized"), QString()),
-         integer("switch_radix", QObject::tr("Switch radix (ports)"), 2, 100000, false),
-         number("switch_price_usd", QObject::tr("Switch price (USD)"), 0, kMaxPriceUsd, false, QString()),
-         number("switch_power_w", QObject::tr("Switch power (W)"), 0, 1e6, false, QString()),
-         number("nic_price_usd", QObject::tr("NIC price (USD)"), 0, 1e6, false, QString()),
-         number("cable_price_usd", QObject::tr("Cable price per link (USD)"), 0, 1e6, false,
-                QObject::tr("Both transceivers included"))}};
+         fabric("scale_loss_per_doubling", QObject::tr("Loss per doubling of nodes"), false),
+         fabric("rail_optimized", QObject::tr("Rail-optimized"), false),
+         fabric("switch_radix", QObject::tr("Switch radix (ports)"), false),
+         fabric("switch_price_usd", QObject::tr("Switch price (USD)"), false),
+         fabric("switch_power_w", QObject::tr("Switch power (W)"), false),
+         fabric("nic_price_usd", QObject::tr("NIC price (USD)"), false),
+         fabric("cable_price_usd", QObject::tr("Cable price per link (USD)"), false, QObject::tr("Both transceivers included"))}};
     return form;
 }
 
 const EntryForm &cloudPriceForm()
 {
-    // Bounds: core/catalog/CatalogOtherJson.cpp, docs/catalogs.md "clouds".
+    // Types and bounds: the catalog registry (cloudFields() in core/catalog/CatalogOtherJson.cpp).
+    const auto cloud = [](const char *key, const QString &label, bool required) {
+        return field("clouds", key, label, required);
+    };
     static const EntryForm form{
         "clouds",
         QObject::tr("Add a cloud price"),
         true,
-        {text("provider", QObject::tr("Provider"), true, QString()),
-         text("instance", QObject::tr("Instance"), true, QString()),
-         choice("gpu", QObject::tr("GPU"), ChoiceSource::Gpus, true, QString()),
-         integer("gpus_per_instance", QObject::tr("GPUs per instance"), 1, 100000, true),
-         number("on_demand_per_gpu_hour", QObject::tr("On demand (USD per GPU-hour)"), 0, 10000, false, QString()),
-         number("reserved_1y_per_gpu_hour", QObject::tr("1-year commitment (USD per GPU-hour)"), 0, 10000, false,
-                QString()),
-         number("reserved_3y_per_gpu_hour", QObject::tr("3-year commitment (USD per GPU-hour)"), 0, 10000, false,
-                QString()),
-         number("spot_per_gpu_hour", QObject::tr("Spot (USD per GPU-hour)"), 0, 10000, false, QString()),
-         {"region", QObject::tr("Region"), FormFieldType::Text, 0, 1000, false, QString()}}};
+        {cloud("provider", QObject::tr("Provider"), true),
+         cloud("instance", QObject::tr("Instance"), true),
+         idChoice("clouds", "gpu", QObject::tr("GPU"), ChoiceSource::Gpus, true, QString()),
+         cloud("gpus_per_instance", QObject::tr("GPUs per instance"), true),
+         cloud("on_demand_per_gpu_hour", QObject::tr("On demand (USD per GPU-hour)"), false),
+         cloud("reserved_1y_per_gpu_hour", QObject::tr("1-year commitment (USD per GPU-hour)"), false),
+         cloud("reserved_3y_per_gpu_hour", QObject::tr("3-year commitment (USD per GPU-hour)"), false),
+         cloud("spot_per_gpu_hour", QObject::tr("Spot (USD per GPU-hour)"), false),
+         cloud("region", QObject::tr("Region"), false)}};
     return form;
 }
 
@@ -237,9 +243,9 @@ const EntryForm &modelEntryForm()
             if (const char *key = modelPresetFieldKey(spec))
                 f.fields.push_back(modelField(spec, key));
         }
-        f.fields.push_back(number("published_params", QObject::tr("Published parameters"), 1, 1e14, false,
-                                  QObject::tr("Count as published (model card), for cross-checks")));
-        f.fields.push_back(integer("default_seq_len", QObject::tr("Pre-training context (tokens)"), 1, 10000000, false));
+        f.fields.push_back(field("models", "published_params", QObject::tr("Published parameters"), false,
+                                 QObject::tr("Count as published (model card), for cross-checks")));
+        f.fields.push_back(field("models", "default_seq_len", QObject::tr("Pre-training context (tokens)"), false));
         return f;
     }();
     return form;

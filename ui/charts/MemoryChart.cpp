@@ -10,7 +10,7 @@
 #include "document/PlanController.h"
 
 #include "common/Units.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "memory/FrameworkOverhead.h"
 
 #include <qcustomplot.h>

@@ -8,7 +8,7 @@
 
 #include "catalog/CatalogLoader.h"
 #include "common/EnumNames.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanFields.h"
 #include "plan/PlanIo.h"
 

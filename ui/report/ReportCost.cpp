@@ -6,7 +6,7 @@
 #include "document/PlanController.h"
 
 #include "common/EnumNames.h"
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityText.h"
 #include "facility/Sensitivity.h"

@@ -5,9 +5,9 @@
 
 #include "catalog/Catalog.h"
 #include "common/Units.h"
-#include "eval/Evaluator.h"
-#include "plan/PlanIo.h"
+#include "evaluator/Evaluator.h"
 #include "facility/FacilityText.h"
+#include "plan/PlanIo.h"
 #include "report/TextReport.h"
 
 #include <QFileInfo>

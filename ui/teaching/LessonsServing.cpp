@@ -10,7 +10,7 @@
 
 #include "common/Dtype.h"
 #include "common/EnumNames.h"
-#include "perf/CapacityResult.h"
+#include "eval/CapacityResult.h"
 #include "report/Format.h"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "eval/Evaluator.h"
+#include "evaluator/Evaluator.h"
 
 #include "facility/FacilityModel.h"
-#include "memory/MemoryModel.h"
 #include "memory/FrameworkOverhead.h"
+#include "memory/MemoryModel.h"
 #include "perf/InferenceTime.h"
 #include "perf/TrainingTime.h"
 

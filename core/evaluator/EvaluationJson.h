@@ -3,6 +3,7 @@
 
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
+#include "facility/FacilityJson.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -14,8 +15,5 @@ nlohmann::ordered_json evaluationToJson(const ResolvedPlan &plan, const Evaluati
 nlohmann::ordered_json diagnosticsToJson(const Diagnostics &diagnostics);
 nlohmann::ordered_json layoutToJson(const Layout &layout);
 nlohmann::ordered_json scalingToJson(const ScalingResult &scaling);
-
-// power, cooling, storage, reliability, cost and bom sections (core/facility/FacilityJson.cpp).
-void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &evaluation, nlohmann::ordered_json &out);
 
 } // namespace gpuplan

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "eval/EvaluationJson.h"
+#include "evaluator/EvaluationJson.h"
 
 #include "common/EnumNames.h"
 #include "memory/MemoryTimeline.h"

@@ -2,14 +2,13 @@
 #pragma once
 
 #include "eval/Evaluation.h"
+#include "eval/LayoutCheck.h"
 #include "eval/ResolvedPlan.h"
 
-// Plan in, evaluation out. evaluate() is the hot path behind every slider move and every
-// auto-planner candidate: no allocation, no I/O, no exceptions.
+// Plan in, evaluation out: the one place that runs the memory, perf and facility models, which is
+// why it sits above them (docs/architecture.md). evaluate() is the hot path behind every slider
+// move and every auto-planner candidate: no allocation, no I/O, no exceptions.
 namespace gpuplan {
-
-// Checks a layout against the model and hardware (divisibility, group sizes, ...).
-void checkLayout(const ResolvedPlan &plan, const Layout &layout, Diagnostics &diagnostics);
 
 Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout);
 
