@@ -3,6 +3,7 @@
 #include "model/HfImport.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "common/JsonText.h"
 #include "common/TextFile.h"
 #include "model/ModelShape.h"
@@ -84,19 +85,6 @@ std::string lower(std::string s)
     return s;
 }
 
-std::string thousands(double v)
-{
-    std::string digits = std::to_string(static_cast<long long>(std::llround(v)));
-    std::string out;
-    const int n = static_cast<int>(digits.size());
-    for (int i = 0; i < n; ++i) {
-        out += digits[static_cast<std::size_t>(i)];
-        if (i + 1 < n && (n - 1 - i) % 3 == 0 && digits[static_cast<std::size_t>(i)] != '-')
-            out += ',';
-    }
-    return out;
-}
-
 std::string billions(double v)
 {
     char buf[64];
@@ -152,7 +140,7 @@ public:
                                      " (as " + planField + ")");
             }
         } else if (d < 0 || d > 1e9) {
-            return fail(key, "expected a whole number from 0 to 1,000,000,000, found " + thousands(d));
+            return fail(key, "expected a whole number from 0 to 1,000,000,000, found " + grouped(std::llround(d)));
         }
         out = static_cast<int>(d);
         present = true;
@@ -790,7 +778,7 @@ bool readCheckpoint(const fs::path &folder, HfImport &out, HfImportError &error)
             shards.push_back(folder / f);
         if (auto meta = doc.find("metadata"); meta != doc.end() && meta->is_object()) {
             if (auto total = meta->find("total_size"); total != meta->end() && total->is_number())
-                out.notes.push_back("model.safetensors.index.json: " + thousands(total->get<double>()) + " bytes of weights in " +
+                out.notes.push_back("model.safetensors.index.json: " + grouped(std::llround(total->get<double>())) + " bytes of weights in " +
                                     std::to_string(files.size()) + " files");
         }
     } else if (fs::exists(folder / "model.safetensors", ec)) {
@@ -822,7 +810,7 @@ bool readCheckpoint(const fs::path &folder, HfImport &out, HfImportError &error)
                 elements *= static_cast<double>(d.get<long long>());
             }
             if (elements > 1e15) {
-                error = {shard.string(), it.key() + ".shape", "absurd tensor size " + thousands(elements)};
+                error = {shard.string(), it.key() + ".shape", "absurd tensor size " + grouped(std::llround(elements))};
                 return false;
             }
             const std::string dtype = t["dtype"].get<std::string>();
@@ -1010,8 +998,8 @@ bool importHfModel(const std::string &path, HfImport &out, HfImportError &error)
             std::string dtypes;
             for (const auto &[dtype, n] : out.checkpointDtypes)
                 dtypes += (dtypes.empty() ? "" : ", ") + dtype + " " + billions(n);
-            out.notes.push_back("safetensors headers: " + thousands(out.checkpointParams) + " parameters (" + dtypes +
-                                "); the architecture counts " + thousands(out.countedParams) +
+            out.notes.push_back("safetensors headers: " + grouped(std::llround(out.checkpointParams)) + " parameters (" + dtypes +
+                                "); the architecture counts " + grouped(std::llround(out.countedParams)) +
                                 (std::fabs(gap) > 0.02 ? " — " + std::to_string(static_cast<int>(std::lround(gap * 100))) +
                                                              "% apart: parts of the checkpoint (a vision encoder, MTP "
                                                              "copies of the embeddings) or of the architecture differ"

@@ -24,7 +24,6 @@ set(allowed
   "eval/Evaluator.cpp -> memory/MemoryModel.h"
   "eval/Evaluator.cpp -> perf/InferenceTime.h"
   "eval/Evaluator.cpp -> perf/TrainingTime.h"
-  "facility/CostVerdict.cpp -> report/Format.h"
   "facility/CostVerdict.cpp -> report/TextReport.h"
   "facility/FacilityText.cpp -> report/TextReport.h")
 

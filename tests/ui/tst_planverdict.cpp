@@ -13,7 +13,7 @@
 #include "results/ScenarioComparison.h"
 
 #include "facility/FacilityText.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "report/ServingText.h"
 #include "report/TextReport.h"
 

@@ -8,7 +8,7 @@
 
 #include "common/EnumNames.h"
 #include "facility/CostVerdict.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "report/ServingText.h"
 
 #include <QFontMetricsF>
@@ -181,7 +181,7 @@ QString recommendation(const SectionInput &in)
         s = QObject::tr("The plan needs %1 to serve %2 (%3 parameters): %4, %5 ms to the first token and %6 ms per output token.")
                 .arg(hardware, modelName(p), count(e.shape.totalParams), capacityText(in),
                      grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1));
-    if (shownMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
+    if (gpuMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
         s += QObject::tr(" Memory is borderline: %1 per GPU is within the memory model's %2% error band of the %3 limit; "
                          "measure a training step on one node before ordering, or plan more memory headroom.")
                  .arg(bytes(e.memory.perGpuBytes))
@@ -257,7 +257,7 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                                 .arg(counted(e.inference.gpusPerReplica, QObject::tr("GPU"), QObject::tr("GPUs"))));
     row(QObject::tr("Memory per GPU"), QObject::tr("%1 of %2 (%3; %4)")
                                            .arg(bytes(e.memory.perGpuBytes), bytes(e.memory.capacityBytes),
-                                                shownMemoryVerdict(e.memory) == MemoryVerdict::DoesNotFit
+                                                gpuMemoryVerdict(e.memory) == MemoryVerdict::DoesNotFit
                                                     ? memoryVerdictName(e.memory).toUpper()
                                                     : memoryVerdictName(e.memory),
                                                 memoryBandText(e.memory)));
