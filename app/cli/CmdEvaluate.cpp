@@ -3,14 +3,11 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "eval/EvaluationJson.h"
-#include "eval/Evaluator.h"
 #include "eval/ResolvedPlan.h"
+#include "export/ResultsExport.h"
 #include "export/TextEscape.h"
-#include "facility/FacilityModel.h"
 #include "report/TextReport.h"
 #include "search/ElasticJson.h"
-#include "search/Scaling.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,18 +50,13 @@ int runEvaluate(const std::vector<std::string> &argv)
             printError(args.positional()[0] + ": " + e.field + ": " + e.message);
         return kBadInput;
     }
-    Evaluation evaluation = evaluate(resolved);
-    estimateCostSensitivity(resolved, evaluation.layout, evaluation);
-    if (args.flag("--json")) {
-        auto json = evaluationToJson(resolved, evaluation);
-        json["scaling"] = scalingToJson(computeScaling(resolved));
-        const ElasticResult elastic = computeElastic(resolved, evaluation);
-        if (elastic.enabled)   // only elastic plans: the documents of other plans stay as they were
-            json["elastic"] = elasticToJson(elastic);
-        printJson(json);
-    } else {
-        std::cout << terminalText(textReport(resolved, evaluation) + elasticTextSection(computeElastic(resolved, evaluation)));
-    }
+    // The one result the JSON document, the CSV, the GUI's exports and the PDF share.
+    const ExportResults results = evaluateForExport(resolved);
+    const Evaluation &evaluation = results.evaluation;
+    if (args.flag("--json"))
+        printJson(resultsJson(resolved, results));
+    else
+        std::cout << terminalText(textReport(resolved, evaluation) + elasticTextSection(results.elastic));
     if (!evaluation.validity.valid()) {
         printError(args.positional()[0] + ": " + describeValidity(evaluation.validity));
         return kInvalidPlan;
