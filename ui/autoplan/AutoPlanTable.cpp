@@ -133,11 +133,11 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
             shardingText(l),
             enumDisplayName(recomputeNames(), static_cast<int>(l.recompute)),
             offloadText(l),
-            training ? fromStd(formatDuration(c.stepTimeS)) : QStringLiteral("%1 ms").arg(c.tpotMs, 0, 'f', 1),
+            training ? secondsText(c.stepTimeS) : secondsText(c.tpotMs / 1e3),
             fromStd(formatCount(c.tokensPerS)),
             training ? percentText(c.mfu) : QStringLiteral("–"),
             fromStd(formatBytes(c.perGpuBytes)),
-            training ? fromStd(formatDuration(c.timeToTrainS)) : QStringLiteral("%1 ms").arg(c.ttftMs, 0, 'f', 0),
+            training ? secondsText(c.timeToTrainS) : secondsText(c.ttftMs / 1e3),
             cost,
             fixedText(c.energyMwh, c.energyMwh >= 100 ? 0 : c.energyMwh >= 1 ? 2 : 4),
             bestObjective > 0 ? QStringLiteral("%1%").arg((c.objective / bestObjective - 1) * 100, 0, 'f', 1)

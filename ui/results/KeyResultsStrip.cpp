@@ -426,7 +426,7 @@ void KeyResultsStrip::refreshInference(const PlanController &controller)
         tr("Generated tokens per second per GPU (%1 per replica).").arg(groupedText(std::llround(r.outputTokensPerSPerReplica))),
         ResultState::Normal);
     const bool missed = !r.meetsTtft || !r.meetsTpot;
-    set(KeyResult::Efficiency, tr("%1 ms · %2 ms").arg(r.ttftMs, 0, 'f', 0).arg(r.decodeMsPerToken, 0, 'f', 1),
+    set(KeyResult::Efficiency, tr("%1 · %2").arg(secondsText(r.ttftMs / 1e3), secondsText(r.decodeMsPerToken / 1e3)),
         tr("time to first token · per output token"),
         missed ? tr("A latency target is missed.") : tr("Latency at the plan's concurrency."),
         missed ? ResultState::Error : ResultState::Normal);
