@@ -4,6 +4,7 @@
 #include "AppIcons.h"
 #include "ExportActions.h"
 #include "LiteralText.h"
+#include "NumberText.h"
 #include "PlanPropertiesDialog.h"
 #include "PreferencesDialog.h"
 #include "Theme.h"
@@ -36,7 +37,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -366,7 +366,7 @@ void MainWindow::updateScenario()
                                                    : QString::fromStdString(p.hardware.gpu);
     m_scenario->setText(tr("<b>%1</b> · %2 × %3 · %4")
                             .arg(model.isEmpty() ? tr("Custom model") : model.toHtmlEscaped(),
-                                 QLocale(QLocale::English).toString(p.hardware.numGpus), gpu.toHtmlEscaped(),
+                                 groupedText(p.hardware.numGpus), gpu.toHtmlEscaped(),
                                  enumDisplayName(modeNames(), static_cast<int>(p.workload.mode)).toLower()));
 }
 

@@ -4,13 +4,10 @@
 #include "Commands.h"
 
 #include "eval/ResolvedPlan.h"
-#include "evaluator/EvaluationJson.h"
-#include "evaluator/Evaluator.h"
+#include "export/ResultsExport.h"
 #include "export/TextEscape.h"
-#include "facility/FacilityModel.h"
 #include "report/TextReport.h"
 #include "search/ElasticJson.h"
-#include "search/Scaling.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,18 +46,13 @@ int runEvaluate(const std::vector<std::string> &argv)
     ResolvedPlan resolved;
     if (!resolvePlanOrReport(plan, catalog, args.positional()[0], resolved))
         return kBadInput;
-    Evaluation evaluation = evaluate(resolved);
-    estimateCostSensitivity(resolved, evaluation.layout, evaluation);
-    if (args.flag("--json")) {
-        auto json = evaluationToJson(resolved, evaluation);
-        json["scaling"] = scalingToJson(computeScaling(resolved));
-        const ElasticResult elastic = computeElastic(resolved, evaluation);
-        if (elastic.enabled)   // only elastic plans: the documents of other plans stay as they were
-            json["elastic"] = elasticToJson(elastic);
-        printJson(json);
-    } else {
-        std::cout << terminalText(textReport(resolved, evaluation) + elasticTextSection(computeElastic(resolved, evaluation)));
-    }
+    // The one result the JSON document, the CSV, the GUI's exports and the PDF share.
+    const ExportResults results = evaluateForExport(resolved);
+    const Evaluation &evaluation = results.evaluation;
+    if (args.flag("--json"))
+        printJson(resultsJson(resolved, results));
+    else
+        std::cout << terminalText(textReport(resolved, evaluation) + elasticTextSection(results.elastic));
     if (!evaluation.validity.valid()) {
         printError(args.positional()[0] + ": " + describeValidity(evaluation.validity));
         return kInvalidPlan;

@@ -8,7 +8,7 @@
 #include "common/EnumNames.h"
 #include "common/Units.h"
 #include "facility/FacilityInputs.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 namespace gpuplan::explainimpl {
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explain/Explanation.h"
 
+#include "common/Format.h"
 #include "explain/ExplainFormat.h"
 #include "report/TextReport.h"
 
@@ -18,23 +19,6 @@ std::string printf1(const char *format, double v)
     char buf[64];
     std::snprintf(buf, sizeof buf, format, v);
     return buf;
-}
-
-// Thousands separators for the integer part of a plain decimal ("1234567.5" -> "1,234,567.5").
-std::string grouped(const std::string &s)
-{
-    const std::size_t start = (!s.empty() && s[0] == '-') ? 1 : 0;
-    std::size_t end = s.find('.');
-    if (end == std::string::npos)
-        end = s.size();
-    std::string out = s.substr(0, start);
-    for (std::size_t i = start; i < end; ++i) {
-        out += s[i];
-        const std::size_t left = end - i - 1;
-        if (left > 0 && left % 3 == 0)
-            out += ',';
-    }
-    return out + s.substr(end);
 }
 
 // "8.000" -> "8", "0.5600" -> "0.56".
@@ -57,7 +41,7 @@ std::string num(double value, int significant)
         return "-";
     const double a = std::fabs(value);
     if (a >= 1000.0)
-        return grouped(printf1("%.0f", value));
+        return formatFixed(value, 0);
     if (a == 0.0)
         return "0";
     // Enough decimals for `significant` digits, no exponent notation.
@@ -70,14 +54,12 @@ std::string num(double value, int significant)
 
 std::string fixed(double value, int decimals)
 {
-    char format[16];
-    std::snprintf(format, sizeof format, "%%.%df", decimals);
-    return grouped(printf1(format, value));
+    return formatFixed(value, decimals);
 }
 
 std::string integer(double value)
 {
-    return grouped(printf1("%.0f", value));
+    return formatFixed(value, 0);
 }
 
 std::string percent(double fraction, int decimals)

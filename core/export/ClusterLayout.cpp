@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/ClusterLayout.h"
 
+#include "common/Format.h"
 #include "export/TextEscape.h"
 
 #include <nlohmann/json.hpp>
@@ -206,21 +207,7 @@ std::string yamlQuoted(const std::string &text)
 
 std::string dayText(double seconds)
 {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f", seconds / 86400.0);
-    return text;
-}
-
-std::string grouped(long long n)
-{
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return n < 0 ? "-" + out : out;
+    return formatFixed(seconds / 86400.0, 1);
 }
 
 std::string commentHeader(const std::vector<PoolLayout> &pools, const std::string &generator, const std::string &what)

@@ -65,11 +65,9 @@ std::string hostFormat(const PoolLayout &pool);
 // A string as a double-quoted YAML scalar (JSON string syntax, which YAML 1.2 reads the same).
 std::string yamlQuoted(const std::string &text);
 
-// "190.3": a time in days with one decimal, for comments.
+// "190.3": a time in days with one decimal, for comments (counts in comments: grouped() of
+// common/Format.h, "1,024").
 std::string dayText(double seconds);
-
-// "1,024": counts in comments.
-std::string grouped(long long n);
 
 // Comment lines ("# " prefix) naming the generator and the portfolio: one per pool.
 std::string commentHeader(const std::vector<PoolLayout> &pools, const std::string &generator, const std::string &what);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Slurm files of a shared cluster: gres.conf, the slurm.conf node and partition lines, and each
 // job's sbatch resource lines (slurm.schedmd.com: gres.conf(5), slurm.conf(5), sbatch(1)).
+#include "common/Format.h"
 #include "export/ClusterFiles.h"
 
 #include "export/TextEscape.h"

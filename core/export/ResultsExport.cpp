@@ -74,10 +74,16 @@ void flatten(const std::string &section, const std::string &name, const Json &v,
 
 } // namespace
 
+Evaluation evaluateWithSensitivity(const ResolvedPlan &plan)
+{
+    Evaluation e = evaluate(plan);
+    estimateCostSensitivity(plan, e.layout, e);
+    return e;
+}
+
 ExportResults evaluateForExport(const ResolvedPlan &plan)
 {
-    ExportResults r{evaluate(plan), {}};
-    estimateCostSensitivity(plan, r.evaluation.layout, r.evaluation);
+    ExportResults r{evaluateWithSensitivity(plan), {}};
     r.scaling = computeScaling(plan);
     r.elastic = computeElastic(plan, r.evaluation);
     return r;

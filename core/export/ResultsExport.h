@@ -21,6 +21,11 @@ struct ExportResults
     ElasticResult elastic;     // the fallback of an elastic job (enabled false otherwise)
 };
 
+// Evaluates the plan with its own layout and adds the cost sensitivity (the tornado: the facility
+// chain re-run per assumption, so not on the slider path). The cost chart, the exports and the PDF
+// read this one result.
+Evaluation evaluateWithSensitivity(const ResolvedPlan &plan);
+
 // Evaluates the plan with its own layout, adds the cost sensitivity and computes the scaling
 // curve (a layout search per GPU count: milliseconds, not for the slider path).
 ExportResults evaluateForExport(const ResolvedPlan &plan);

@@ -3,7 +3,7 @@
 
 #include "facility/FacilityInputs.h"
 #include "facility/FacilityText.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "report/TextReport.h"
 
 #include <cstdio>

@@ -2,6 +2,7 @@
 #include "facility/FacilityText.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "common/Units.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityNames.h"
@@ -86,24 +87,24 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
 {
     const PowerResult &w = e.power;
     const CoolingResult &c = e.cooling;
-    line("IT power (running)", fmt("%.1f kW", w.itKw) + " (GPUs " + fmt("%.1f", w.gpuW / 1000) + ", node overhead " +
-                                   fmt("%.1f", w.nodeOverheadW / 1000) + ", network " + fmt("%.1f", w.networkW / 1000) +
-                                   ", storage " + fmt("%.1f", w.storageW / 1000) + ")");
+    line("IT power (running)", formatPower(w.itKw * 1e3) + " (GPUs " + formatPower(w.gpuW) + ", node overhead " +
+                                   formatPower(w.nodeOverheadW) + ", network " + formatPower(w.networkW) +
+                                   ", storage " + formatPower(w.storageW) + ")");
     // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
     // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
-    line("facility power", fmt("%.1f kW running", w.facilityKw) + " at PUE " + fmt("%.2f", p.facility.pue) + "; " +
-                               fmt("%.1f kW at peak", w.peakItKw * p.facility.pue) + " (peak IT " +
-                               fmt("%.1f kW x PUE: what the site must supply)", w.peakItKw));
+    line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + fmt("%.2f", p.facility.pue) + "; " +
+                               formatPower(w.peakItKw * p.facility.pue * 1e3) + " at peak" + " (peak IT " +
+                               formatPower(w.peakItKw * 1e3) + " x PUE: what the site must supply)");
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
              fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
     // "MBTU" would read as thousands of BTU in HVAC usage: spell the magnitude out.
     const std::string btu = c.heatBtuPerHour >= 1e6 ? fmt("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
-                                                    : fmt("%.0f BTU/h", c.heatBtuPerHour);
+                                                    : formatFixed(c.heatBtuPerHour, 0) + " BTU/h";
     line("heat", btu + ", " + fmt("%.1f refrigeration tons", c.tons));
     line("racks", std::to_string(c.racks) + " (" + std::to_string(c.computeRacks) + " compute, up to " +
-                      std::to_string(c.nodesPerRack) + " nodes and " + fmt("%.1f kW", c.kwPerRack) + " per rack; " +
+                      std::to_string(c.nodesPerRack) + " nodes and " + formatPower(c.kwPerRack * 1e3) + " per rack; " +
                       std::to_string(c.networkRacks) + " network), " +
                       (c.liquidRequired ? "direct liquid cooling" : "air cooling"));
 }
@@ -132,14 +133,14 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     if (e.dataPath.known)
         line("data path", dataPathText(e.dataPath));
     line("storage capacity", formatStorage(s.capacityBytes));
-    line("cluster MTBF", fmt("%.1f h", r.mtbfHours) + " over " + std::to_string(r.jobNodes) + " nodes" +
+    line("cluster MTBF", formatDuration(r.mtbfHours * 3600.0) + " over " + counted(r.jobNodes, "node", "nodes") +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));
     if (training)
-        line("goodput", fmt("%.1f%%", r.goodput * 100) + ": " + fmt("%.0f interruptions", r.expectedInterruptions) +
+        line("goodput", formatPercent(r.goodput) + ": " + fmt("%.0f interruptions", r.expectedInterruptions) +
                             ", " + fmt("%.0f h lost", r.lostHours) + "; time to train with failures " +
                             formatDuration(r.effectiveTimeToTrainS) + (r.unfinishable ? "  (FAILURES OUTPACE PROGRESS)" : ""));
     else
-        line("available capacity", fmt("%.2f%%", r.goodput * 100));
+        line("available capacity", formatPercent(r.goodput, 2));
     line("spare nodes", std::to_string(r.sparesSuggested) + " suggested, " + std::to_string(p.reliability.spareNodes) +
                             " planned");
 }
@@ -158,32 +159,32 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
         line("plan's cloud offer", money(c.cloudTotalUsd) + " (" +
                                        (plan.cloud ? offerName(plan, {plan.cloud, p.cost.cloudPricing}) : std::string("plan price")) +
                                        ", " + money(c.cloudPerGpuHourUsd) + " per GPU-h + " +
-                                       fmt("%.0f%% overhead", p.cost.cloudOverheadFraction * 100) + ")");
+                                       formatPercent(p.cost.cloudOverheadFraction, 0) + " overhead" + ")");
     line("on-prem capex", money(c.onpremCapexUsd) + " up front; TCO " + money(c.onpremPerYearUsd) + "/year (" +
                               money(c.onpremPerGpuHourUsd) + " per useful GPU-hour at " +
-                              fmt("%.0f%%", p.cost.onpremUtilization * 100) + ")");
+                              formatPercent(p.cost.onpremUtilization, 0) + ")");
     line(p.workload.mode == Mode::Training ? "on-prem share of the run" : "on-prem over the horizon",
          money(c.onpremTotalUsd));
     const std::string horizon = formatDuration(c.cashHorizonS);
     if (!c.isMissing(MissingInput::CloudPrice) && c.cloudTermsBilled > 0)
         line("cloud cash", money(c.cloudCashUsd) + " (" + fmt("%.0f", c.cloudTermsBilled) +
                                " reservation term(s) billed in full; other work uses " +
-                               fmt("%.0f%%", p.cost.followonUtilization * 100) + " of the rest)");
+                               formatPercent(p.cost.followonUtilization, 0) + " of the rest)");
     if (p.cost.followonUtilization > 0)
         line("on-prem cash", money(c.onpremCapexUsd + c.onpremOperationsUsd) + " over " + horizon + " (capex " +
                                  money(c.onpremCapexUsd) + " + operations " + money(c.onpremOperationsUsd) +
                                  "; the hardware keeps serving other work after the run, " +
-                                 fmt("%.0f%% of its hours", p.cost.followonUtilization * 100) + ", so nothing is sold)");
+                                 formatPercent(p.cost.followonUtilization, 0) + " of its hours" + ", so nothing is sold)");
     else
         line("on-prem cash", money(c.onpremCashUsd) + " over " + horizon + " (capex " + money(c.onpremCapexUsd) +
                                  " + operations " + money(c.onpremOperationsUsd) + " - resale " + money(c.onpremResaleUsd) +
-                                 ", assumed: " + fmt("%.0f%%", c.capexHardwareUsd > 0 ? 100.0 * c.onpremResaleUsd / c.capexHardwareUsd : 0.0) +
+                                 ", assumed: " + formatPercent(c.capexHardwareUsd > 0 ? c.onpremResaleUsd / c.capexHardwareUsd : 0.0, 0) +
                                  " of the hardware price, used GPUs sold after the run; "
                                  "see docs/facility-and-cost.md, resale)");
     line("break-even", breakEvenText(p, c) + "; " +
                            (c.breakEvenUtilizationNever ? std::string("owning never costs less per useful GPU-hour")
                                                         : "owning costs less per useful GPU-hour above " +
-                                                              fmt("%.0f%% utilization", c.breakEvenUtilization * 100)));
+                                                              formatPercent(c.breakEvenUtilization, 0) + " utilization"));
     if (v.decided && c.tokens > 0)
         line("per million tokens", money(v.usd / (c.tokens / 1e6)) + " " +
                                        (p.workload.mode == Mode::Training ? "trained" : "served") + " (the verdict's " +

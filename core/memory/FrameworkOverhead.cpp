@@ -68,6 +68,10 @@ MemoryVerdict gpuMemoryVerdict(const MemoryResult &m)
     const double band = m.bandFraction;
     if (m.capacityBytes <= 0 || m.perGpuBytes * (1.0 - band) > m.capacityBytes)
         return MemoryVerdict::DoesNotFit;
+    // Serving's strict fit (an engine allocates its share up front): a result that does not fit
+    // while the host does failed on the GPU, whatever the band says.
+    if (!m.fits && m.hostFits)
+        return MemoryVerdict::DoesNotFit;
     return m.perGpuBytes * (1.0 + band) > m.capacityBytes ? MemoryVerdict::Borderline : MemoryVerdict::Fits;
 }
 

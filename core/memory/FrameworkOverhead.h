@@ -39,7 +39,8 @@ void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &overhead, doub
 void setMemoryVerdict(MemoryResult &m);
 
 // The GPU side of the verdict alone (the host's left out): a plan short of host RAM is not short
-// of GPU memory.
+// of GPU memory. The one memory verdict every view shows (key results, memory chart, PDF, text
+// report); serving reads "does not fit" when not strictly within the engine's share.
 MemoryVerdict gpuMemoryVerdict(const MemoryResult &memory);
 
 // The estimates of perGpuBytes at which the GPU side of the verdict changes: up to fitsUpToBytes

@@ -2,9 +2,11 @@
 // The key lists and text helpers of the Hugging Face import.
 #include "model/HfImportInternal.h"
 
+#include "common/Format.h"
 #include "common/JsonText.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 namespace gpuplan::hf {
@@ -67,15 +69,7 @@ std::string lower(std::string s)
 
 std::string thousands(double v)
 {
-    std::string digits = std::to_string(static_cast<long long>(std::llround(v)));
-    std::string out;
-    const int n = static_cast<int>(digits.size());
-    for (int i = 0; i < n; ++i) {
-        out += digits[static_cast<std::size_t>(i)];
-        if (i + 1 < n && (n - 1 - i) % 3 == 0 && digits[static_cast<std::size_t>(i)] != '-')
-            out += ',';
-    }
-    return out;
+    return grouped(std::llround(v));   // the one thousands rule (common/Format)
 }
 
 std::string billions(double v)

@@ -3,7 +3,7 @@
 
 #include "common/Units.h"
 #include "facility/FacilityNames.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -56,12 +56,6 @@ std::string daysText(double seconds)
     return buf;
 }
 
-std::string percent(double fraction)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * fraction);
-    return buf;
-}
 
 } // namespace
 
@@ -99,8 +93,8 @@ std::string portfolioTextReport(const PortfolioResult &result)
                grouped(pool.servingGpus) + " of them serving\n";
         out += "  every deadline met: " + std::string(pool.schedule.meetsDeadlines ? "yes" : "NO") +
                "; training done after " + daysText(pool.schedule.makespanS) + " days\n";
-        out += "  utilization: first week " + percent(pool.utilizationFirstWeek) + ", whole schedule " +
-               percent(pool.utilizationOverall) + "\n";
+        out += "  utilization: first week " + formatPercent(pool.utilizationFirstWeek) + ", whole schedule " +
+               formatPercent(pool.utilizationOverall) + "\n";
         std::snprintf(line, sizeof line, "  peak facility power %.0f kW; total cost %s\n", pool.peakFacilityKw,
                       formatUsd(pool.totalCostUsd).c_str());
         out += line;

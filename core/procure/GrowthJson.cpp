@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "procure/GrowthJson.h"
 
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <nlohmann/json.hpp>
 

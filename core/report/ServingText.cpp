@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ServingText.h"
 
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <cmath>
 
 namespace gpuplan {
 
 namespace {
-
-std::string percentText(double fraction)
-{
-    return std::to_string(std::lround(fraction * 100.0)) + "%";
-}
 
 std::string replicasText(int n)
 {
@@ -31,7 +26,7 @@ std::string capacityLimitText(const CapacityResult &c)
     switch (c.limit) {
     case CapacityLimit::Ttft: return "the P99 TTFT target";
     case CapacityLimit::Tpot: return "the P99 TPOT target";
-    case CapacityLimit::Headroom: return "the " + percentText(c.headroom) + " headroom";
+    case CapacityLimit::Headroom: return "the " + formatPercent(c.headroom, 0) + " headroom";
     case CapacityLimit::Unreachable: return "a target that one request at a time already misses";
     case CapacityLimit::None: break;
     }
@@ -56,7 +51,7 @@ std::string highestLoadText(const CapacityResult &c)
 
 std::string highestLoadDetailText(const CapacityResult &c)
 {
-    return highestLoadText(c) + " (" + percentText(c.sloLimited.utilization) + " busy, limited by " +
+    return highestLoadText(c) + " (" + formatPercent(c.sloLimited.utilization, 0) + " busy, limited by " +
            capacityLimitText(c) + ")";
 }
 

@@ -5,7 +5,7 @@
 #include "facility/FacilityText.h"
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryTimeline.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "report/ServingText.h"
 
 #include <algorithm>
@@ -54,11 +54,12 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
 
     out += "Memory per GPU\n";
     const MemoryResult &mem = e.memory;
-    const std::string band = fmt("%.0f", mem.bandFraction * 100);
+    const std::string band = formatPercent(mem.bandFraction, 0);
+    const MemoryVerdict verdict = gpuMemoryVerdict(mem);   // the verdict the GUI and the PDF show
     line("total", formatBytes(mem.perGpuBytes) + " of " + formatBytes(mem.capacityBytes) +
-                      (gpuMemoryVerdict(mem) == MemoryVerdict::Fits         ? "  (fits, with the +-" + band + "% error band)"
-                       : gpuMemoryVerdict(mem) == MemoryVerdict::Borderline ? "  (BORDERLINE: within the +-" + band + "% error band)"
-                                                                     : std::string("  (DOES NOT FIT)")));
+                      (verdict == MemoryVerdict::Fits         ? "  (fits, with the +-" + band + " error band)"
+                       : verdict == MemoryVerdict::Borderline ? "  (BORDERLINE: within the +-" + band + " error band)"
+                                                              : std::string("  (DOES NOT FIT)")));
     if (p.workload.mode == Mode::Training) {
         const MemoryTimeline timeline = memoryTimeline(plan, e);
         if (const MemoryPhase *peak = memoryPeakPhase(timeline))
@@ -89,21 +90,21 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         line("step time", formatDuration(t.stepTimeS) +
                               (t.dataPace > 1 ? " (GPUs " + formatDuration(t.gpuStepTimeS) + ", the data path sets the pace)"
                                               : std::string()));
-        line("tokens/s", formatCount(t.tokensPerS) + " (" + fmt("%.0f", t.tokensPerSPerGpu) + " per GPU)");
-        line("MFU / HFU", fmt("%.1f%%", t.mfu * 100) + " / " + fmt("%.1f%%", t.hfu * 100) +
-                              (t.dataPace > 1 ? fmt(" (MFU %.1f%% at the GPUs' own step)", t.gpuMfu * 100) : std::string()));
+        line("tokens/s", formatCount(t.tokensPerS) + " (" + formatFixed(t.tokensPerSPerGpu, 0) + " per GPU)");
+        line("MFU / HFU", formatPercent(t.mfu) + " / " + formatPercent(t.hfu) +
+                              (t.dataPace > 1 ? " (MFU " + formatPercent(t.gpuMfu) + " at the GPUs' own step)" : std::string()));
         line("time to train, no failures", formatDuration(t.timeToTrainS) + " (" + formatCount(t.gpuHours) + " GPU-hours)");
     } else if (p.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
         out += "\nInference (per replica of " + counted(r.gpusPerReplica, "GPU", "GPUs") + ")\n";
-        line("time to first token", fmt("%.1f ms", r.ttftMs));
-        line("time per output token", fmt("%.2f ms", r.decodeMsPerToken));
-        line("end-to-end latency", fmt("%.0f ms", r.e2eLatencyMs));
-        line("output tokens/s per GPU", fmt("%.0f", r.outputTokensPerSPerGpu) + " (" +
+        line("time to first token", formatDuration(r.ttftMs / 1e3));
+        line("time per output token", formatDuration(r.decodeMsPerToken / 1e3));
+        line("end-to-end latency", formatDuration(r.e2eLatencyMs / 1e3));
+        line("output tokens/s per GPU", formatFixed(r.outputTokensPerSPerGpu, 0) + " (" +
                                             enumName(batchingNames(), static_cast<int>(r.batchingUsed)) + " batching)");
-        line("static/dynamic/continuous", fmt("%.0f", r.batchingTokensPerSPerGpu[0]) + " / " +
-                                              fmt("%.0f", r.batchingTokensPerSPerGpu[1]) + " / " +
-                                              fmt("%.0f", r.batchingTokensPerSPerGpu[2]) + " tokens/s per GPU");
+        line("static/dynamic/continuous", formatFixed(r.batchingTokensPerSPerGpu[0], 0) + " / " +
+                                              formatFixed(r.batchingTokensPerSPerGpu[1], 0) + " / " +
+                                              formatFixed(r.batchingTokensPerSPerGpu[2], 0) + " tokens/s per GPU");
         line("max concurrency", std::to_string(r.maxConcurrency));
         const CapacityResult &c = r.capacity;
         if (c.valid) {
@@ -116,13 +117,13 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         if (r.replicasNeeded > 0) {
             line("replicas needed", replicasForRateText(c, r.gpusPerReplica, w.requestRate) + "; " +
                                         formatRequestRate(c.atRate.requestsPerS) + " per replica" +
-                                        fmt(", %.0f%% busy", c.atRate.utilization * 100));
+                                        ", " + formatPercent(c.atRate.utilization, 0) + " busy");
             line("autoscaling", autoscalingBoundsText(c, w.requestRate, w.averageRequestRate) + "; scale up at " +
                                     (w.scaleUpQueue > 0 ? std::to_string(w.scaleUpQueue) + " requests waiting"
                                                         : fmt("%.0f requests in service", std::max(1.0, std::round(c.sloLimited.concurrency)))) +
-                                    " per replica, down after " + fmt("%.0f s", w.scaleCooldownS));
-            line("latency at that load", fmt("TTFT %.0f ms median, ", c.atRate.ttftP50Ms) + fmt("%.0f ms P99; ", c.atRate.ttftP99Ms) +
-                                             fmt("TPOT %.1f ms mean, ", c.atRate.tpotMeanMs) + fmt("%.1f ms P99", c.atRate.tpotP99Ms));
+                                    " per replica, down after " + formatDuration(w.scaleCooldownS));
+            line("latency at that load", "TTFT " + formatDuration(c.atRate.ttftP50Ms / 1e3) + " median, " + formatDuration(c.atRate.ttftP99Ms / 1e3) + " P99; TPOT " +
+                                             formatDuration(c.atRate.tpotMeanMs / 1e3) + " mean, " + formatDuration(c.atRate.tpotP99Ms / 1e3) + " P99");
         } else if (c.limit == CapacityLimit::Unreachable)
             line("replicas needed", unreachableTargetsText());
     }

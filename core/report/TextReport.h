@@ -3,7 +3,7 @@
 
 #include "eval/Evaluation.h"
 #include "eval/ResolvedPlan.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <string>
 

@@ -2,6 +2,7 @@
 #include "search/ElasticJson.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "evaluator/EvaluationJson.h"
 #include "report/TextReport.h"
 
@@ -21,12 +22,6 @@ Json num(double v)
     return std::isfinite(v) ? Json(v) : Json(nullptr);
 }
 
-std::string percentText(double fraction)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", fraction * 100.0);
-    return buf;
-}
 
 std::string layoutText(const Layout &l)
 {
@@ -73,15 +68,15 @@ ElasticLines elasticLines(const ElasticResult &e)
         return l;
     const ElasticRange &r = e.range;
     l.range = std::to_string(r.minNodes) + " to " + std::to_string(r.maxNodes) + " nodes (plan " +
-              std::to_string(r.planNodes) + "); short of nodes " + percentText(r.degradedFraction) +
-              " of the time, stopped " + percentText(r.stoppedFraction);
+              std::to_string(r.planNodes) + "); short of nodes " + formatPercent(r.degradedFraction) +
+              " of the time, stopped " + formatPercent(r.stoppedFraction);
     if (!e.fallbackFeasible) {
         l.fallback = "no layout fits on " + std::to_string(r.minNodes) +
                      " nodes or a few fewer with the plan's global batch: the job stops while short";
     } else {
         l.fallback = layoutText(e.fallbackLayout) + " on " + std::to_string(e.fallbackNodes) + " nodes (" +
                      std::to_string(e.fallbackGpus) + " GPUs): " +
-                     formatCount(e.degradedTokensPerS) + " tokens/s (" + percentText(e.throughputRatio) + " of full)";
+                     formatCount(e.degradedTokensPerS) + " tokens/s (" + formatPercent(e.throughputRatio) + " of full)";
         l.degradedRun = formatDuration(e.degradedTimeToTrainS) + ", " +
                         (e.degradedCostKnown ? formatUsd(e.degradedCostUsd)
                                              : formatCount(e.degradedGpuHours) + " GPU-hours") +
@@ -93,7 +88,7 @@ ElasticLines elasticLines(const ElasticResult &e)
         l.fixedSize = formatDuration(e.fixedSizeTimeToTrainS) + " without elastic training, with " +
                       (r.spareNodes == 0 ? std::string("no spares")
                                          : std::to_string(r.spareNodes) + (r.spareNodes == 1 ? " spare" : " spares")) +
-                      " as above (the job waits for repairs " + percentText(r.fixedStoppedFraction) + " of the time)";
+                      " as above (the job waits for repairs " + formatPercent(r.fixedStoppedFraction) + " of the time)";
     return l;
 }
 

@@ -2,6 +2,7 @@
 #include "validate/Coverage.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "validate/CsvTable.h"
 
 #include <algorithm>
@@ -19,10 +20,6 @@ std::string lower(std::string_view s)
     return out;
 }
 
-std::string plural(int n, const char *one, const char *many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 } // namespace
 
@@ -119,8 +116,8 @@ std::vector<CoverageCell> computeCoverage(const Catalog &catalog, const Validati
                 }
                 if (c.rows > 0) {
                     c.status = CoverageStatus::Validated;
-                    c.basis = plural(c.rows, "measurement", "measurements") + " of this GPU at " + p + " (" +
-                              plural(c.sources, "source", "sources") + ")";
+                    c.basis = counted(c.rows, "measurement", "measurements") + " of this GPU at " + p + " (" +
+                              counted(c.sources, "source", "sources") + ")";
                     out.push_back(std::move(c));
                     continue;
                 }
@@ -131,7 +128,7 @@ std::vector<CoverageCell> computeCoverage(const Catalog &catalog, const Validati
                     const int samePrecision = counts.countPrecision(workload, p);
                     if (samePrecision > 0) {
                         c.status = CoverageStatus::Extrapolated;
-                        c.basis = "memory model checked on " + plural(samePrecision, "measurement", "measurements") +
+                        c.basis = "memory model checked on " + counted(samePrecision, "measurement", "measurements") +
                                   " at " + p + " on other GPUs";
                     } else {
                         c.basis = "no memory measurement at " + p;
@@ -144,10 +141,10 @@ std::vector<CoverageCell> computeCoverage(const Catalog &catalog, const Validati
                 const int onBase = base.empty() || base == g.id ? 0 : counts.countGpu(workload, base);
                 if (sameGpu > 0) {
                     c.status = CoverageStatus::Extrapolated;
-                    c.basis = "from this GPU's " + plural(sameGpu, "measurement", "measurements") + " at other precisions";
+                    c.basis = "from this GPU's " + counted(sameGpu, "measurement", "measurements") + " at other precisions";
                 } else if (onBase > 0) {
                     c.status = CoverageStatus::Extrapolated;
-                    c.basis = "efficiency derived from " + base + " (" + plural(onBase, "measurement", "measurements") +
+                    c.basis = "efficiency derived from " + base + " (" + counted(onBase, "measurement", "measurements") +
                               " there); not validated on this GPU";
                 } else if (!e.fitted && e.derivedFrom.empty()) {
                     c.basis = "no measurement; the generation default efficiency";

@@ -8,7 +8,7 @@
 #include "evaluator/Evaluator.h"
 #include "facility/FacilityText.h"
 #include "plan/PlanIo.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <QTest>
 

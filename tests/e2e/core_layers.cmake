@@ -11,7 +11,6 @@ set(layers common plan catalog model eval memory perf facility evaluator report 
 # Known upward includes ("FILE -> HEADER", paths from core/), to be removed one by one:
 #  - facility -> report: the cost verdict and facility texts use the text report's table helpers.
 set(allowed
-  "facility/CostVerdict.cpp -> report/Format.h"
   "facility/CostVerdict.cpp -> report/TextReport.h"
   "facility/FacilityText.cpp -> report/TextReport.h")
 

@@ -10,7 +10,7 @@
 # which every folder may use and which uses nothing else; "shell" is the rest of the top level
 # (the main window and what only it opens), which may use everything and which nothing uses.
 cmake_minimum_required(VERSION 3.25)  # IN_LIST and the other policies of the project
-set(base_units Theme Settings LiteralText AppIcons)
+set(base_units Theme Settings LiteralText NumberText AppIcons)
 set(layers base document charts inputs budget portfolio results autoplan catalog teaching report shell)
 set(uses_base "")
 set(uses_document base)

@@ -21,7 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <QPushButton>
 #include <QSignalSpy>

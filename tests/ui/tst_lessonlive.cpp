@@ -12,7 +12,7 @@
 #include "teaching/LessonRunner.h"
 
 #include "explain/LessonFigures.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "search/ElasticFallback.h"
 
 #include "facility/Reliability.h"

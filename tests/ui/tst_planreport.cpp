@@ -22,7 +22,7 @@
 #include "facility/FacilityInputs.h"
 #include "facility/FacilityText.h"
 #include "evaluator/EvaluationJson.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "export/LaunchFiles.h"
 
 #include "search/ElasticJson.h"

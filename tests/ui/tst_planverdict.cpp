@@ -7,13 +7,14 @@
 #include "UiTestFixtures.h"
 
 #include "charts/ChartFormat.h"
+#include "charts/MemoryVerdictText.h"
 #include "document/FieldAssignment.h"
 #include "document/PlanController.h"
 #include "results/KeyResultsStrip.h"
 #include "results/ScenarioComparison.h"
 
 #include "facility/FacilityText.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "report/ServingText.h"
 #include "report/TextReport.h"
 
@@ -245,6 +246,37 @@ private slots:
         QCOMPARE(siNumber(35.3e3, QStringLiteral("tokens/s")), QStringLiteral("35.3 ktokens/s"));
         QCOMPARE(siNumber(43.7e3, QStringLiteral("output tokens/s")), QStringLiteral("43.7 k output tokens/s"));
         QCOMPARE(siNumber(512, QStringLiteral("output tokens/s")), QStringLiteral("512 output tokens/s"));
+    }
+
+    // Issue 30: the same 60-hour run read "60.0 h" in the auto-planner table and "2.5 days" in its
+    // Pareto chart; every view now goes through the core's one rule per quantity.
+    void everyViewWritesAQuantityTheCoreWay()
+    {
+        QCOMPARE(secondsText(60.0 * 3600.0), QStringLiteral("60.0 h"));
+        QCOMPARE(secondsText(60.0 * 3600.0), QString::fromStdString(formatDuration(60.0 * 3600.0)));
+        QCOMPARE(secondsText(5e-3), QStringLiteral("5.00 ms"));
+        QCOMPARE(powerText(10.2e3), QStringLiteral("10.2 kW"));
+        QCOMPARE(percentText(0.4567), QStringLiteral("45.7%"));
+        QCOMPARE(groupedText(1024), QStringLiteral("1,024"));
+        QCOMPARE(usdText(-2.5e6), QStringLiteral("−$2.5 M"));
+    }
+
+    // Issue 30: a serving plan over the engine's share but within the error band read "does not
+    // fit" on the desktop and "BORDERLINE" in the text report; one verdict now.
+    void servingOverItsShareDoesNotFitEverywhere()
+    {
+        MemoryResult m;
+        m.capacityBytes = 70.0 * 1073741824.0;
+        m.perGpuBytes = 72.0 * 1073741824.0;   // over the share, within the 16% band
+        m.bandFraction = 0.16;
+        m.verdict = MemoryVerdict::Borderline;
+        m.fits = false;                        // serving: strictly within the share or not at all
+        QCOMPARE(gpuMemoryVerdict(m), MemoryVerdict::DoesNotFit);
+        QCOMPARE(memoryVerdictName(m), QStringLiteral("does not fit"));
+        m.perGpuBytes = 65.0 * 1073741824.0;   // within the share, within the band of its limit
+        m.fits = true;
+        QCOMPARE(gpuMemoryVerdict(m), MemoryVerdict::Borderline);
+        QCOMPARE(memoryVerdictName(m), QStringLiteral("borderline"));
     }
 };
 

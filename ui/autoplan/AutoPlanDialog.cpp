@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "autoplan/AutoPlanDialog.h"
 
+#include "NumberText.h"
+
 #include "autoplan/AutoPlanRunner.h"
 #include "autoplan/AutoPlanTable.h"
 #include "autoplan/ParetoChart.h"
@@ -17,7 +19,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -59,11 +60,6 @@ bool sameApartFromLayout(const Plan &current, const Plan &searched)
             f.setNumber(copy, f.getNumber(searched));
     }
     return planToJson(copy) == planToJson(searched);
-}
-
-QString count(long long v)
-{
-    return QLocale(QLocale::English).toString(v);
 }
 
 } // namespace
@@ -246,7 +242,7 @@ void AutoPlanDialog::onProgress(qint64 done, qint64 total)
     // QProgressBar holds ints; the fraction is what matters.
     m_progress->setRange(0, 1000);
     m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
-    m_status->setText(tr("Searching… %1 of %2 layouts").arg(count(done), count(total)));
+    m_status->setText(tr("Searching… %1 of %2 layouts").arg(groupedText(done), groupedText(total)));
 }
 
 void AutoPlanDialog::onFinished()
@@ -276,7 +272,7 @@ void AutoPlanDialog::onFinished()
     m_status->setText(status);
     m_summary->setText(tr("%1 layouts considered, %2 feasible, %3 evaluated with the models; the others were set "
                           "aside:")
-                           .arg(count(r.evaluated), count(r.feasible), count(r.evaluateCalls)));
+                           .arg(groupedText(r.evaluated), groupedText(r.feasible), groupedText(r.evaluateCalls)));
     updateButtons();
     emit searchFinished();
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "autoplan/AutoPlanTable.h"
 
+#include "NumberText.h"
 #include "document/FieldLabels.h"
 
 #include "common/EnumNames.h"
 #include "report/TextReport.h"
 
 #include <QHeaderView>
-#include <QLocale>
 #include <QTableWidget>
 
 namespace gpuplan::ui {
@@ -26,11 +26,6 @@ QTableWidgetItem *cell(const QString &text, bool number = true)
     if (number)
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
-}
-
-QString integer(long long v)
-{
-    return QLocale(QLocale::English).toString(v);
 }
 
 } // namespace
@@ -85,7 +80,7 @@ QString offloadText(const Layout &l)
 QString layoutSummary(const Layout &l, Mode mode)
 {
     const bool training = mode == Mode::Training;
-    QStringList parts{QObject::tr("%1 GPUs").arg(integer(l.numGpus)), QStringLiteral("TP %1").arg(l.tp),
+    QStringList parts{QObject::tr("%1 GPUs").arg(groupedText(l.numGpus)), QStringLiteral("TP %1").arg(l.tp),
                       QStringLiteral("PP %1").arg(l.pp)};
     if (l.vp > 1)
         parts << QObject::tr("VP %1").arg(l.vp);
@@ -126,25 +121,25 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
         else if (c.gpuHours > 0)
             cost = QObject::tr("%1 GPU-h").arg(fromStd(formatCount(c.gpuHours)));
         const QString cells[ColCount] = {
-            integer(row + 1),
-            integer(l.numGpus),
-            integer(l.tp),
-            integer(l.pp),
-            integer(l.vp),
-            integer(training ? l.dp : c.replicas),
-            integer(l.cp),
-            integer(l.ep),
-            integer(l.microBatch),
+            groupedText(row + 1),
+            groupedText(l.numGpus),
+            groupedText(l.tp),
+            groupedText(l.pp),
+            groupedText(l.vp),
+            groupedText(training ? l.dp : c.replicas),
+            groupedText(l.cp),
+            groupedText(l.ep),
+            groupedText(l.microBatch),
             shardingText(l),
             enumDisplayName(recomputeNames(), static_cast<int>(l.recompute)),
             offloadText(l),
-            training ? fromStd(formatDuration(c.stepTimeS)) : QStringLiteral("%1 ms").arg(c.tpotMs, 0, 'f', 1),
+            training ? secondsText(c.stepTimeS) : secondsText(c.tpotMs / 1e3),
             fromStd(formatCount(c.tokensPerS)),
-            training ? QStringLiteral("%1%").arg(c.mfu * 100, 0, 'f', 1) : QStringLiteral("–"),
+            training ? percentText(c.mfu) : QStringLiteral("–"),
             fromStd(formatBytes(c.perGpuBytes)),
-            training ? fromStd(formatDuration(c.timeToTrainS)) : QStringLiteral("%1 ms").arg(c.ttftMs, 0, 'f', 0),
+            training ? secondsText(c.timeToTrainS) : secondsText(c.ttftMs / 1e3),
             cost,
-            QLocale(QLocale::English).toString(c.energyMwh, 'f', c.energyMwh >= 100 ? 0 : c.energyMwh >= 1 ? 2 : 4),
+            fixedText(c.energyMwh, c.energyMwh >= 100 ? 0 : c.energyMwh >= 1 ? 2 : 4),
             bestObjective > 0 ? QStringLiteral("%1%").arg((c.objective / bestObjective - 1) * 100, 0, 'f', 1)
                               : QStringLiteral("–"),
         };
@@ -169,7 +164,7 @@ void fillRejectTable(QTableWidget *table, const SearchResult &r)
             continue;
         const int row = table->rowCount();
         table->insertRow(row);
-        table->setItem(row, 0, cell(integer(n)));
+        table->setItem(row, 0, cell(groupedText(n)));
         table->setItem(row, 1, cell(QString::fromUtf8(rejectReasonName(i)), false));
     }
     table->resizeColumnToContents(0);

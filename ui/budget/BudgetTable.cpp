@@ -3,7 +3,7 @@
 
 #include "budget/BudgetText.h"
 
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "budget/BudgetText.h"
 
-#include "report/Format.h"
+#include "NumberText.h"
+
+#include "common/Format.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -84,7 +86,7 @@ QString hybridPhasesText(const ProcureOption &o)
 
 QString daysText(double days)
 {
-    return QString::fromStdString(formatDuration(days * 86400.0));
+    return secondsText(days * 86400.0);
 }
 
 QString limitDaysText(double days)
@@ -94,13 +96,12 @@ QString limitDaysText(double days)
 
 QString usdShort(double usd)
 {
-    return QString::fromStdString(formatUsd(usd));
+    return usdText(usd);
 }
 
 QString kwText(double kw)
 {
-    return kw >= 10000 ? QStringLiteral("%1 MW").arg(kw / 1000, 0, 'f', 1)
-                       : QStringLiteral("%1 kW").arg(QString::fromStdString(grouped(static_cast<long long>(kw + 0.5))));
+    return powerText(kw * 1e3);
 }
 
 QString violationsText(const ProcureOption &o)

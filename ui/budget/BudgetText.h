@@ -7,7 +7,7 @@
 
 // How the Budget view writes an option, in one place: the chart's tooltips, the table, the
 // status line and the undo step all name it the same way. Money and durations use the core's
-// formats (core/report/Format.h), as the terminal report and the PDF do.
+// formats (core/common/Format.h), as the terminal report and the PDF do.
 namespace gpuplan::ui {
 
 QString acquisitionText(const ProcureOption &option);   // "buy", "cloud", "own + cloud"
@@ -22,7 +22,7 @@ QString optionName(const ProcureOption &option);        // "1,024 × H100-SXM-80
 QString daysText(double days);                           // "174.2 days"
 QString limitDaysText(double days);                      // a deadline: "240 days", "1 day"
 QString usdShort(double usd);                            // "$15.0 M"
-QString kwText(double kw);                               // "1,520 kW", "12.3 MW"
+QString kwText(double kw);                               // "1.52 MW", "850 kW" (NumberText.h)
 // Why a rejected option fails, in words: "deadline: 310 days, over 240 days; budget: …".
 QString violationsText(const ProcureOption &option);
 QString objectiveText(ProcureObjective objective);       // "cash", "cost of ownership", ...

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "budget/BudgetView.h"
 
+#include "NumberText.h"
+
 #include "budget/BudgetChart.h"
 #include "budget/BudgetTable.h"
 #include "budget/BudgetText.h"
@@ -16,7 +18,6 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -416,7 +417,7 @@ void BudgetView::updateStatus()
         text = tr("%1 options over %2 GPU types (%3 layouts evaluated), %4 feasible.")
                    .arg(r.options.size())
                    .arg(m_answer->gpus.size())
-                   .arg(QLocale(QLocale::English).toString(r.evaluated))
+                   .arg(groupedText(r.evaluated))
                    .arg(feasible);
         if (r.best >= 0) {
             const ProcureOption &b = r.options[static_cast<std::size_t>(r.best)];

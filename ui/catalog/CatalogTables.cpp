@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/CatalogTables.h"
 
+#include "NumberText.h"
 #include "document/FieldLabels.h"
 
 #include "catalog/CatalogFields.h"
 #include "common/EnumNames.h"
 #include "common/Units.h"
 
-#include <QLocale>
+
+#include <QObject>
 
 #include <functional>
 
@@ -24,7 +26,7 @@ QString qs(const std::string &s)
 // catalog registry's own scale, core/catalog/CatalogFields.h), "–" for "not given".
 QString number(double v, int decimals = 0)
 {
-    return QLocale(QLocale::English).toString(v, 'f', decimals);
+    return fixedText(v, decimals);
 }
 
 QString optional(double v, int decimals, double unset = 0)
@@ -159,7 +161,7 @@ CatalogTable modelTable(const Catalog &c)
         {{QObject::tr("Name"), "", [](const auto &m) { return qs(m.arch.name); }},
          {QObject::tr("Parameters (published)"), "published_params",
           [](const auto &m) {
-              return m.publishedParams > 0 ? formatCountText(m.publishedParams) : QStringLiteral("–");
+              return m.publishedParams > 0 ? countText(m.publishedParams) : QStringLiteral("–");
           }},
          {QObject::tr("Layers"), "layers", [](const auto &m) { return number(m.arch.layers); }},
          {QObject::tr("Hidden"), "hidden", [](const auto &m) { return number(m.arch.hidden); }},

@@ -3,7 +3,6 @@
 
 #include "document/PlanController.h"
 
-#include "report/Format.h"
 
 #include <qcustomplot.h>
 
@@ -24,7 +23,7 @@ struct Scaled
 
 Scaled scaled(double value)
 {
-    // Billions as B, as money, parameters and tokens are read (core/report/Format.h), never the SI G.
+    // Billions as B, as money, parameters and tokens are read (core/common/Format.h), never the SI G.
     static constexpr std::array<Scaled, 5> kSteps{{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
     const double magnitude = std::fabs(value);
     for (const Scaled &step : kSteps) {
@@ -95,39 +94,6 @@ QString siNumber(double value, const QString &unit, int significant)
     const QString suffix = QString::fromLatin1(s.suffix);
     const QString tail = unit.contains(QLatin1Char(' ')) && !suffix.isEmpty() ? suffix + QLatin1Char(' ') + unit : suffix + unit;
     return tail.isEmpty() ? number : number + QLatin1Char(' ') + tail;
-}
-
-QString usdText(double usd)
-{
-    if (!std::isfinite(usd))
-        return QStringLiteral("—");
-    // The core's money format, as the key results, the PDF and gpuplan-cli write it ("$8.52",
-    // "$25.9 M", "$7.72 B").
-    const QString text = QString::fromStdString(formatUsd(std::fabs(usd)));
-    return usd < 0 ? QStringLiteral("−") + text : text;
-}
-
-QString secondsText(double seconds)
-{
-    if (!std::isfinite(seconds))
-        return QStringLiteral("—");
-    const double magnitude = std::fabs(seconds);
-    if (magnitude >= 2 * 86400)
-        return QStringLiteral("%1 days").arg(seconds / 86400, 0, 'f', 1);
-    if (magnitude >= 120 * 60)
-        return QStringLiteral("%1 h").arg(seconds / 3600, 0, 'f', 1);
-    if (magnitude >= 120)
-        return QStringLiteral("%1 min").arg(seconds / 60, 0, 'f', 1);
-    if (magnitude >= 1 || magnitude == 0)
-        return QStringLiteral("%1 s").arg(seconds, 0, 'f', decimalsFor(seconds, 3));
-    if (magnitude >= 1e-3)
-        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', decimalsFor(seconds * 1e3, 3));
-    return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', decimalsFor(seconds * 1e6, 3));
-}
-
-QString percentText(double fraction, int decimals)
-{
-    return QStringLiteral("%1%").arg(fraction * 100.0, 0, 'f', decimals);
 }
 
 QColor categoryColor(int index)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "NumberText.h"
+
 #include <QColor>
 #include <QSharedPointer>
 #include <QString>
@@ -15,8 +17,8 @@ class QCPBars;
 class QCPGraph;
 class QFont;
 
-// Number formatting and the categorical colours shared by the result charts, so every chart
-// writes "2.13 M tokens/s", "$18.7 M" and "1.23 s" the same way.
+// Chart-only number formatting (SI-scaled rates and axis ticks) and the categorical colours shared by
+// the result charts; every other number goes through NumberText.h to the core's formats.
 namespace gpuplan::ui {
 
 class PlanController;
@@ -24,11 +26,7 @@ class PlanController;
 // 2,130,000 -> "2.13 M" (k, M, G, T); unit appended after a space when given, joined to the prefix
 // ("2.13 Mtokens/s") unless it has several words ("2.13 M output tokens/s").
 QString siNumber(double value, const QString &unit = {}, int significant = 3);
-// 18,700,000 -> "$18.7 M"; below a million in thousands ("$840 k"), below a thousand whole dollars.
-QString usdText(double usd);
-// Seconds as s, ms or µs with three significant digits; hours and days above two minutes.
-QString secondsText(double seconds);
-QString percentText(double fraction, int decimals = 1);
+// Money, durations and percentages: usdText(), secondsText(), percentText() of NumberText.h.
 
 // A name broken into lines of about `width` characters at spaces (tick labels under bars).
 QString wrapName(const QString &name, int width = 13);

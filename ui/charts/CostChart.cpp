@@ -6,7 +6,6 @@
 #include "document/PlanController.h"
 
 #include "facility/CostVerdict.h"
-#include "facility/FacilityModel.h"
 #include "facility/FacilityText.h"
 #include "facility/Sensitivity.h"
 
@@ -165,9 +164,8 @@ void CostChart::refresh(const PlanController &controller)
         setOverlayText(unresolvedPlanText(controller));
         return;
     }
-    // The tornado is on demand: a copy of the evaluation gets it, the controller's stays lean.
-    Evaluation e = controller.evaluation();
-    estimateCostSensitivity(controller.resolved(), e.layout, e);
+    // The evaluation with the tornado, computed once per edit by the controller.
+    const Evaluation &e = controller.costEvaluation();
     const bool serving = controller.plan().workload.mode == Mode::Inference;
     m_depreciationYears = controller.plan().cost.depreciationYears;
     // The title names the one verdict every view shows, not a comparison of its own.

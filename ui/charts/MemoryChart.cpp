@@ -296,7 +296,7 @@ void MemoryChart::rebuild()
         label->setPadding(QMargins(0, 0, 0, 4));
         label->setClipToAxisRect(false);
         m_valueLabels[static_cast<std::size_t>(i)] = label;
-        const MemoryVerdict verdict = shownMemoryVerdict(bar.memory);
+        const MemoryVerdict verdict = gpuMemoryVerdict(bar.memory);
         if (verdict != MemoryVerdict::DoesNotFit) {
             label->setColor(verdict == MemoryVerdict::Borderline ? warning : textColor());
         } else {
@@ -376,7 +376,7 @@ bool MemoryChart::fitValueLabels()
         QCPItemText *label = m_valueLabels[i];
         if (!label)
             continue;
-        const MemoryVerdict verdict = shownMemoryVerdict(m_bars[i].memory);
+        const MemoryVerdict verdict = gpuMemoryVerdict(m_bars[i].memory);
         const bool bold = verdict != MemoryVerdict::Fits;
         const ValueLabel fitted = memoryValueLabel(m_bars[i].memory, chartFont(0.95, bold), chartFont(0.8, bold), fitPixels);
         const QFont font = chartFont(fitted.small ? 0.8 : 0.95, bold);

@@ -36,16 +36,9 @@ QString bandPercent(const MemoryResult &m)
 
 } // namespace
 
-MemoryVerdict shownMemoryVerdict(const MemoryResult &m)
-{
-    if (!m.fits)
-        return MemoryVerdict::DoesNotFit;
-    return m.verdict == MemoryVerdict::Borderline ? MemoryVerdict::Borderline : MemoryVerdict::Fits;
-}
-
 QString memoryVerdictName(const MemoryResult &m)
 {
-    switch (shownMemoryVerdict(m)) {
+    switch (gpuMemoryVerdict(m)) {
     case MemoryVerdict::Fits: return tr("fits");
     case MemoryVerdict::Borderline: return tr("borderline");
     case MemoryVerdict::DoesNotFit: break;
@@ -84,20 +77,24 @@ QString memoryLimitText(const MemoryResult &m)
 QString memoryVerdictSentence(const MemoryResult &m)
 {
     const QString band = memoryBandText(m);
-    switch (shownMemoryVerdict(m)) {
+    // Host memory is reported as host memory, next to the GPU's own verdict (docs/memory.md §11).
+    const QString host = m.hostFits ? QString()
+                                    : QLatin1Char(' ') + tr("The node's host memory cannot hold what is offloaded to it, "
+                                                            "so the plan does not fit.");
+    switch (gpuMemoryVerdict(m)) {
     case MemoryVerdict::Fits:
         return tr("Fits: even %1% more than the estimate stays within the limit; %2.")
-            .arg(m.bandFraction * 100.0, 0, 'f', 0)
-            .arg(band);
+                   .arg(m.bandFraction * 100.0, 0, 'f', 0)
+                   .arg(band)
+               + host;
     case MemoryVerdict::Borderline:
         return tr("Borderline: the estimate is within the memory model's %1 error band of the limit, so the run may "
                   "or may not fit; %2. Measure a step before committing, or add headroom.")
-            .arg(bandPercent(m), band);
+                   .arg(bandPercent(m), band)
+               + host;
     case MemoryVerdict::DoesNotFit: break;
     }
-    if (!m.hostFits)
-        return tr("Does not fit: the node's host memory cannot hold what is offloaded to it.");
-    return band.isEmpty() ? tr("Does not fit.") : tr("Does not fit: %1.").arg(band);
+    return (band.isEmpty() ? tr("Does not fit.") : tr("Does not fit: %1.").arg(band)) + host;
 }
 
 } // namespace gpuplan::ui

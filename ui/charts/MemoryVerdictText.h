@@ -2,6 +2,7 @@
 #pragma once
 
 #include "eval/Evaluation.h"
+#include "memory/FrameworkOverhead.h"
 
 #include <QString>
 
@@ -9,10 +10,9 @@
 // results and the PDF so all three name the verdict, its error band and the GPU's limit alike.
 namespace gpuplan::ui {
 
-// "fits", "borderline" or "does not fit". A result that does not fit (training: below the band's low
-// end; inference: not strictly within the engine's share) reads "does not fit" whatever the band says.
+// "fits", "borderline" or "does not fit": the words of the one verdict, gpuMemoryVerdict()
+// (core/memory/FrameworkOverhead.h), which the text report shows too.
 QString memoryVerdictName(const MemoryResult &m);
-MemoryVerdict shownMemoryVerdict(const MemoryResult &m);
 
 // "fits up to 68.3 GiB, does not fit above 94.3 GiB (±16% error band)"; empty without a capacity.
 QString memoryBandText(const MemoryResult &m);

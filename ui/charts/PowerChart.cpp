@@ -27,12 +27,6 @@ const char *const kSegmentNames[kPowerSegmentCount] = {
 };
 const int kSegmentColor[kPowerSegmentCount] = {0, 2, 4, 7, 8, 5, 1};
 
-QString kwText(double kw)
-{
-    if (std::fabs(kw) >= 1000)
-        return QStringLiteral("%1 MW").arg(kw / 1000, 0, 'f', 2);
-    return QStringLiteral("%1 kW").arg(kw, 0, 'f', std::fabs(kw) < 10 ? 2 : 1);
-}
 
 bool samePower(const PowerResult &a, const PowerResult &b)
 {
@@ -168,7 +162,7 @@ void PowerChart::rebuild()
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->setPadding(QMargins(0, 0, 0, 4));
         label->setClipToAxisRect(false);
-        QString text = kwText(totals[b]);
+        QString text = powerText(totals[b] * 1e3);
         if (b == 3)
             text += tr("\n%1 BTU/h · %2 tons").arg(siNumber(m_cooling.heatBtuPerHour), siNumber(m_cooling.tons));
         label->setText(text);
@@ -181,14 +175,14 @@ void PowerChart::rebuild()
         const CoolingResult &c = m_cooling;
         QString cooling = c.liquidForcedByNode ? tr("liquid cooling (the node type is liquid-cooled)")
                           : c.liquidRequired   ? tr("liquid cooling required: %1 per rack is more than air can remove")
-                                                   .arg(kwText(c.kwPerRack))
+                                                   .arg(powerText(c.kwPerRack * 1e3))
                                                : tr("air cooling is enough");
         QString racks = c.racks == 1 ? tr("1 rack") : tr("%1 racks").arg(c.racks);
         if (c.networkRacks > 0)
             racks += tr(" (%1 compute + %2 network)").arg(c.computeRacks).arg(c.networkRacks);
         const QString nodes = c.nodesPerRack == 1 ? tr("1 node per rack") : tr("%1 nodes per rack").arg(c.nodesPerRack);
         m_summary->setText(tr("%1 · %2 · %3 per rack · %4%5")
-                               .arg(racks, nodes, kwText(c.kwPerRack), cooling,
+                               .arg(racks, nodes, powerText(c.kwPerRack * 1e3), cooling,
                                     c.nodeExceedsRack ? tr(" · one node needs more power than a rack supplies") : QString()));
         m_summary->setTextColor(c.liquidRequired || c.nodeExceedsRack ? warningColor(palette()) : textColor());
         setOverlayText(QString());
@@ -217,16 +211,16 @@ QString PowerChart::hoverText(const QPointF &pixel) const
     for (int s = 0; s < kPowerSegmentCount; ++s) {
         const double kw = segmentValueKw(static_cast<PowerSegment>(s), bar);
         if (kw > 0 && value >= base && value < base + kw) {
-            QString text = QStringLiteral("<b>%1</b>: %2").arg(tr(kSegmentNames[s]), kwText(kw));
+            QString text = QStringLiteral("<b>%1</b>: %2").arg(tr(kSegmentNames[s]), powerText(kw * 1e3));
             if (bar <= 1)
                 text += tr(" (%1 of %2)").arg(percentText(kw / (bar == 0 ? m_power.itKw : m_power.facilityKw)),
                                                bar == 0 ? tr("the IT load") : tr("the facility draw"));
             if (static_cast<PowerSegment>(s) == PowerSegment::Heat)
                 text += tr("<br>%1 BTU/h, %2 refrigeration tons")
-                            .arg(QLocale(QLocale::English).toString(m_cooling.heatBtuPerHour, 'f', 0))
+                            .arg(fixedText(m_cooling.heatBtuPerHour, 0))
                             .arg(m_cooling.tons, 0, 'f', 1);
             if (static_cast<PowerSegment>(s) == PowerSegment::PeakIt)
-                text += tr("<br>every node at its maximum power; %1 per full compute rack").arg(kwText(m_cooling.kwPerRack));
+                text += tr("<br>every node at its maximum power; %1 per full compute rack").arg(powerText(m_cooling.kwPerRack * 1e3));
             return text;
         }
         if (s <= static_cast<int>(PowerSegment::FacilityOverhead))

@@ -254,9 +254,9 @@ QString ScalingChart::hoverText(const QPointF &pixel) const
                   "<br>Ideal linear from %7 GPUs: %5 tokens/s<br>Scaling efficiency: %6")
                    .arg(best->gpus)
                    .arg(layoutText(best->layout, m_serving))
-                   .arg(QLocale(QLocale::English).toString(best->tokensPerS, 'f', 0))
-                   .arg(QLocale(QLocale::English).toString(best->tokensPerSPerGpu, 'f', 1))
-                   .arg(QLocale(QLocale::English).toString(best->idealTokensPerS, 'f', 0))
+                   .arg(fixedText(best->tokensPerS, 0))
+                   .arg(fixedText(best->tokensPerSPerGpu, 1))
+                   .arg(fixedText(best->idealTokensPerS, 0))
                    .arg(percentText(best->efficiency))
                    .arg(m_result.baselineGpus);
     } else if (best) {
@@ -265,7 +265,7 @@ QString ScalingChart::hoverText(const QPointF &pixel) const
     if (m_markGpus > 0 && std::fabs(plot()->xAxis->coordToPixel(m_markGpus) - pixel.x()) < 30 && m_markTokensPerS > 0) {
         text += (text.isEmpty() ? QString() : QStringLiteral("<br>"))
                 + tr("<b>This plan</b> (its own layout): %1 tokens/s on %2 GPUs")
-                      .arg(QLocale(QLocale::English).toString(m_markTokensPerS, 'f', 0))
+                      .arg(fixedText(m_markTokensPerS, 0))
                       .arg(m_markGpus);
     }
     return text;

@@ -444,12 +444,11 @@ QString StepTimeChart::servingHover(const QPointF &pixel) const
     if (best < 0)
         return {};
     const ConcurrencyPoint &pt = m_inference.curve[static_cast<std::size_t>(best)];
-    return tr("<b>%1 concurrent sequences</b><br>Output: %2 tokens/s per GPU<br>Time per output token: %3 ms"
-              "<br>Time to first token: %4 ms")
+    return tr("<b>%1 concurrent sequences</b><br>Output: %2 tokens/s per GPU<br>Time per output token: %3"
+              "<br>Time to first token: %4")
         .arg(QString::number(pt.concurrency, 'f', pt.concurrency == std::round(pt.concurrency) ? 0 : 1))
-        .arg(pt.outputTokensPerSPerGpu, 0, 'f', 1)
-        .arg(pt.tpotMs, 0, 'f', 2)
-        .arg(pt.ttftMs, 0, 'f', 1);
+        .arg(fixedText(pt.outputTokensPerSPerGpu, 1))
+        .arg(secondsText(pt.tpotMs / 1e3), secondsText(pt.ttftMs / 1e3));
 }
 
 QVector<double> StepTimeChart::componentSeconds() const

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/FieldLabels.h"
 
+#include "NumberText.h"
+
 #include "common/EnumNames.h"
 #include "plan/PlanFields.h"
 #include "report/TextReport.h"
 
-#include <QLocale>
 
 #include <cmath>
 #include <cstring>
@@ -235,21 +236,13 @@ QString formatFieldValue(const FieldSpec &field, double value)
         return QString::fromUtf8(field.sentinelMeaning);
     QString text;
     if (std::fabs(value) >= 1e7)
-        text = formatCountText(value);
+        text = countText(value);
     else if (value == std::round(value))
-        text = QLocale(QLocale::English).toString(static_cast<qlonglong>(value));
+        text = groupedText(static_cast<long long>(value));
     else
         text = QString::number(value, 'g', 6);
     if (field.unit && *field.unit && std::strcmp(field.unit, "characters") != 0)
         text += QLatin1Char(' ') + QString::fromUtf8(field.unit);
-    return text;
-}
-
-QString formatCountText(double value)
-{
-    QString text = QString::fromStdString(formatCount(value)).trimmed();
-    if (text.endsWith(QLatin1String(" G")))
-        text.replace(text.size() - 1, 1, QLatin1Char('B'));
     return text;
 }
 

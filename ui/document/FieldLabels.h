@@ -18,8 +18,6 @@ QString fieldLabel(std::string_view path);
 QString enumDisplayName(const EnumNameTable &table, int value);
 // A field value for messages and undo texts: "1,024", "15 T", "bf16", "H100-SXM-80GB".
 QString formatFieldValue(const FieldSpec &field, double value);
-// Large counts the way the field speaks of them: "70.6 B", "15 T", "2.1 M" (B = billion).
-QString formatCountText(double value);
 // The registry's help line with the allowed values, for tooltips.
 QString fieldToolTip(const FieldSpec &field);
 

@@ -9,6 +9,7 @@
 #include "catalog/CatalogLoader.h"
 #include "common/EnumNames.h"
 #include "evaluator/Evaluator.h"
+#include "export/ResultsExport.h"
 #include "plan/PlanFields.h"
 #include "plan/PlanIo.h"
 
@@ -280,7 +281,17 @@ void PlanController::reevaluate()
     m_resolveErrors.clear();
     m_resolvedOk = resolvePlan(m_plan, m_catalog, m_resolved, m_resolveErrors);
     m_evaluation = m_resolvedOk ? evaluate(m_resolved) : Evaluation{};
+    m_costEvaluationValid = false;
     m_evaluationUs = static_cast<double>(timer.nsecsElapsed()) / 1000.0;
+}
+
+const Evaluation &PlanController::costEvaluation() const
+{
+    if (!m_costEvaluationValid) {
+        m_costEvaluation = m_resolvedOk ? evaluateWithSensitivity(m_resolved) : Evaluation{};
+        m_costEvaluationValid = true;
+    }
+    return m_costEvaluation;
 }
 
 void PlanController::resetDocument(Plan plan, const QString &path)

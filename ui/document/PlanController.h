@@ -51,6 +51,9 @@ public:
     bool isResolved() const { return m_resolvedOk; }
     const ResolvedPlan &resolved() const { return m_resolved; }
     const Evaluation &evaluation() const { return m_evaluation; }
+    // The evaluation with its cost sensitivity (core/export/ResultsExport.h), computed the first
+    // time it is asked for after an edit so the slider path stays lean; the cost chart reads it.
+    const Evaluation &costEvaluation() const;
     const std::vector<ResolveError> &resolveErrors() const { return m_resolveErrors; }
     double evaluationMicroseconds() const { return m_evaluationUs; }
     // Diagnostics and resolve errors that name a field, as sentences.
@@ -106,6 +109,8 @@ private:
     bool m_resolvedOk = false;
     std::vector<ResolveError> m_resolveErrors;
     Evaluation m_evaluation;
+    mutable Evaluation m_costEvaluation;     // costEvaluation(), valid while m_costEvaluationValid
+    mutable bool m_costEvaluationValid = false;
     double m_evaluationUs = 0;
     int m_dragSession = 0;                   // non-zero while a slider is held
     int m_nextDragSession = 1;

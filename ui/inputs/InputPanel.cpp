@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inputs/InputPanel.h"
 
+#include "NumberText.h"
 #include "Theme.h"
 #include "document/FieldLabels.h"
 #include "document/PlanController.h"
@@ -20,7 +21,6 @@
 #include <QCoreApplication>
 #include <QGridLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QScrollBar>
 #include <QSlider>
 #include <QToolButton>
@@ -39,11 +39,6 @@ const FieldSpec &spec(const char *path)
     const FieldSpec *f = findPlanField(path);
     Q_ASSERT_X(f, "InputPanel", path);
     return *f;
-}
-
-QString integer(double v)
-{
-    return QLocale(QLocale::English).toString(static_cast<qlonglong>(v));
 }
 
 // True when two architectures agree on every numeric model field of the registry.
@@ -164,9 +159,9 @@ void InputPanel::buildModel(CollapsibleSection *s)
                            if (!c.isResolved())
                                return QStringLiteral("—");
                            const ModelShape &shape = c.evaluation().shape;
-                           QString text = formatCountText(shape.totalParams);
+                           QString text = countText(shape.totalParams);
                            if (shape.activeParams > 0 && shape.activeParams < shape.totalParams)
-                               text += tr(" (%1 active per token)").arg(formatCountText(shape.activeParams));
+                               text += tr(" (%1 active per token)").arg(countText(shape.activeParams));
                            return text;
                        }));
     for (const char *path : {"model.layers", "model.hidden", "model.heads"})
@@ -241,11 +236,11 @@ void InputPanel::buildHardware(CollapsibleSection *s)
            const int perNode = std::max(c.resolved().gpusPerNode, 1);
            const int gpus = c.plan().hardware.numGpus;
            QString text = c.resolved().mig ? tr("%1 × %2 MIG instances (%3 GPUs of %4 each)")
-                                                 .arg(integer((gpus + perNode - 1) / perNode))
+                                                 .arg(groupedText((gpus + perNode - 1) / perNode))
                                                  .arg(perNode)
                                                  .arg(perNode / std::max(c.resolved().instancesPerGpu, 1))
                                                  .arg(c.resolved().instancesPerGpu)
-                                           : tr("%1 × %2 GPUs").arg(integer((gpus + perNode - 1) / perNode)).arg(perNode);
+                                           : tr("%1 × %2 GPUs").arg(groupedText((gpus + perNode - 1) / perNode)).arg(perNode);
            if (gpus % perNode != 0)
                text += tr(" (last node partly used)");
            return text;
@@ -262,19 +257,19 @@ void InputPanel::buildParallelism(CollapsibleSection *s)
                            if (!c.isResolved())
                                return QStringLiteral("—");
                            if (c.plan().parallelism.dp > 0)
-                               return tr("%1 (set in the plan)").arg(integer(l.dp));
+                               return tr("%1 (set in the plan)").arg(groupedText(l.dp));
                            const long long group = static_cast<long long>(l.tp) * l.pp * l.cp;
                            // Never a false equation: when the group does not divide the GPUs
                            // there is no data-parallel degree to show.
                            if (l.numGpus % group != 0)
                                return tr("none: %1 GPUs are not a multiple of TP %2 × PP %3 × CP %4 (%5)")
-                                   .arg(integer(l.numGpus))
+                                   .arg(groupedText(l.numGpus))
                                    .arg(l.tp)
                                    .arg(l.pp)
                                    .arg(l.cp)
-                                   .arg(integer(static_cast<double>(group)));
+                                   .arg(groupedText(group));
                            return tr("%1 = %2 GPUs ÷ (TP %3 × PP %4 × CP %5)")
-                               .arg(integer(l.dp), integer(l.numGpus))
+                               .arg(groupedText(l.dp), groupedText(l.numGpus))
                                .arg(l.tp)
                                .arg(l.pp)
                                .arg(l.cp);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "portfolio/PortfolioChart.h"
 
+#include "NumberText.h"
+
 #include "common/Units.h"
 
 #include <qcustomplot.h>
 
-#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -17,11 +18,6 @@ namespace {
 constexpr double kWeekDays = kPortfolioWeekS / units::kDay;
 constexpr double kBarHalfHeight = 0.32;
 const QColor kLate(0xd6, 0x27, 0x28);
-
-QString oneDecimal(double v)
-{
-    return QLocale(QLocale::English).toString(v, 'f', 1);
-}
 
 } // namespace
 
@@ -149,14 +145,14 @@ void PortfolioChart::rebuild()
         label->setFont(chartFont(0.9));
         label->setColor(textColor());
         label->setPadding(QMargins(4, 0, 4, 0));
-        const QString gpus = tr("%1 GPUs").arg(QLocale(QLocale::English).toString(b.gpus));
+        const QString gpus = tr("%1 GPUs").arg(groupedText(b.gpus));
         if (b.serving) {
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             label->position->setCoords(b.startDays, y);
             label->setText(tr("%1 · always on").arg(gpus));
             label->setBrush(QBrush(backgroundColor()));
         } else {
-            label->setText(tr("%1 · %2 d%3").arg(gpus, oneDecimal(b.endDays - b.startDays), b.late ? tr(" · LATE") : QString()));
+            label->setText(tr("%1 · %2 d%3").arg(gpus, fixedText(b.endDays - b.startDays, 1), b.late ? tr(" · LATE") : QString()));
             label->position->setCoords(b.endDays, y);
             // A long bar carries its label inside its right end (the axis has no room after it),
             // in white on the bar's colour: a filled label box would hide the end of the bar.
@@ -195,7 +191,7 @@ void PortfolioChart::rebuild()
             percent << percent.back();
         }
         g->setData(days, percent, true);
-        g->setName(tr("%1 pool, %2 GPUs").arg(m_poolNames[k]).arg(QLocale(QLocale::English).toString(m_poolGpus[k])));
+        g->setName(tr("%1 pool, %2 GPUs").arg(m_poolNames[k]).arg(groupedText(m_poolGpus[k])));
         g->addToLegend();
         m_utilization.push_back(g);
     }
@@ -255,16 +251,16 @@ QString PortfolioChart::hoverText(const QPointF &pixel) const
             return {};
         if (b.serving)
             return tr("%1: %2 GPUs, always on").arg(b.label).arg(b.gpus);
-        QString text = tr("%1: %2 GPUs from day %3 to day %4").arg(b.label).arg(b.gpus).arg(oneDecimal(b.startDays), oneDecimal(b.endDays));
+        QString text = tr("%1: %2 GPUs from day %3 to day %4").arg(b.label).arg(b.gpus).arg(fixedText(b.startDays, 1), fixedText(b.endDays, 1));
         if (b.deadlineDays >= 0)
-            text += tr(", due day %1%2").arg(oneDecimal(b.deadlineDays), b.late ? tr(" (late)") : QString());
+            text += tr(", due day %1%2").arg(fixedText(b.deadlineDays, 1), b.late ? tr(" (late)") : QString());
         return text;
     }
     if (m_weekRect->rect().contains(pixel.toPoint())) {
         const double day = m_weekRect->axis(QCPAxis::atBottom)->pixelToCoord(pixel.x());
         if (day < 0 || day > kWeekDays)
             return {};
-        QStringList lines{tr("Day %1").arg(oneDecimal(day))};
+        QStringList lines{tr("Day %1").arg(fixedText(day, 1))};
         for (std::size_t k = 0; k < m_profiles.size(); ++k) {
             int busy = 0;
             for (const UtilizationStep &s : m_profiles[k])

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "portfolio/PortfolioTable.h"
 
+#include "NumberText.h"
+
 #include "charts/ChartFormat.h"
 
 #include "common/Units.h"
@@ -15,9 +17,10 @@ namespace gpuplan::ui {
 
 namespace {
 
+// Days in a column headed "(d)": the number alone.
 QString daysText(double seconds)
 {
-    return QLocale(QLocale::English).toString(seconds / units::kDay, 'f', 1);
+    return fixedText(seconds / units::kDay, 1);
 }
 
 QString deadlineText(double days)
@@ -38,17 +41,16 @@ QStringList portfolioPoolColumns()
 
 std::vector<QStringList> portfolioPoolRows(const PortfolioResult &result)
 {
-    const QLocale english(QLocale::English);
     std::vector<QStringList> rows;
     int gpus = 0, nodes = 0, serving = 0;
     double kw = 0, usd = 0, makespan = 0;
     for (const PoolResult &p : result.pools) {
         rows.push_back({QString::fromStdString(p.gpu) +
                             (p.schedule.meetsDeadlines ? QString() : PortfolioTableModel::tr(" (a deadline missed)")),
-                        english.toString(p.clusterGpus),
-                        PortfolioTableModel::tr("%1 of %2").arg(english.toString(p.clusterNodes)).arg(p.gpusPerNode),
-                        english.toString(p.servingGpus), daysText(p.schedule.makespanS), percentText(p.utilizationFirstWeek),
-                        percentText(p.utilizationOverall), english.toString(p.peakFacilityKw, 'f', 0), usdText(p.totalCostUsd)});
+                        groupedText(p.clusterGpus),
+                        PortfolioTableModel::tr("%1 of %2").arg(groupedText(p.clusterNodes)).arg(p.gpusPerNode),
+                        groupedText(p.servingGpus), daysText(p.schedule.makespanS), percentText(p.utilizationFirstWeek),
+                        percentText(p.utilizationOverall), fixedText(p.peakFacilityKw, 0), usdText(p.totalCostUsd)});
         gpus += p.clusterGpus;
         nodes += p.clusterNodes;
         serving += p.servingGpus;
@@ -57,8 +59,8 @@ std::vector<QStringList> portfolioPoolRows(const PortfolioResult &result)
         makespan = std::max(makespan, p.schedule.makespanS);
     }
     if (result.pools.size() > 1)
-        rows.push_back({PortfolioTableModel::tr("All pools"), english.toString(gpus), english.toString(nodes),
-                        english.toString(serving), daysText(makespan), QString(), QString(), english.toString(kw, 'f', 0),
+        rows.push_back({PortfolioTableModel::tr("All pools"), groupedText(gpus), groupedText(nodes),
+                        groupedText(serving), daysText(makespan), QString(), QString(), fixedText(kw, 0),
                         usdText(usd)});
     return rows;
 }
@@ -151,13 +153,12 @@ QVariant PortfolioTableModel::display(const PortfolioEntry &e, std::size_t row, 
     }
     if (!job)
         return {};
-    QLocale english(QLocale::English);
     switch (column) {
-    case Gpus: return english.toString(job->gpus);
+    case Gpus: return groupedText(job->gpus);
     case Start: return job->serving ? tr("always on") : daysText(p->startS);
     case End: return job->serving ? QStringLiteral("–") : daysText(p->endS);
     case TimeToTrain: return job->serving ? QStringLiteral("–") : daysText(job->durationS);
-    case FacilityKw: return english.toString(job->facilityKw, 'f', 0);
+    case FacilityKw: return fixedText(job->facilityKw, 0);
     case Cost: return usdText(job->costUsd);
     default: return {};
     }

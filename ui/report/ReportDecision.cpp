@@ -6,7 +6,7 @@
 
 #include "common/Units.h"
 #include "facility/CostVerdict.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <algorithm>
 

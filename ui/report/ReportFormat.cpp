@@ -4,22 +4,11 @@
 #include "facility/FacilityText.h"
 #include "report/TextReport.h"
 
-#include <QLocale>
+#include "NumberText.h"
 
 #include <cmath>
 
 namespace gpuplan::ui::report {
-
-namespace {
-
-// The report is written in English whatever the desktop's language: one fixed locale.
-const QLocale &english()
-{
-    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
-    return locale;
-}
-
-} // namespace
 
 QString q(const std::string &text)
 {
@@ -28,14 +17,12 @@ QString q(const std::string &text)
 
 QString grouped(double value, int decimals)
 {
-    if (!std::isfinite(value))
-        return QStringLiteral("-");
-    return english().toString(value, 'f', decimals);
+    return fixedText(value, decimals);
 }
 
 QString percent(double fraction, int decimals)
 {
-    return grouped(fraction * 100.0, decimals) + QLatin1Char('%');
+    return percentText(fraction, decimals);
 }
 
 QString money(const Plan &plan, double usd)
@@ -54,22 +41,22 @@ QString exactMoney(const Plan &plan, double usd)
 
 QString bytes(double value)
 {
-    return q(formatBytes(value));
+    return bytesText(value);
 }
 
 QString duration(double seconds)
 {
-    return q(formatDuration(seconds));
+    return secondsText(seconds);
 }
 
 QString count(double value)
 {
-    return q(formatCount(value)).trimmed();
+    return countText(value);
 }
 
 QString kw(double kilowatts)
 {
-    return grouped(kilowatts, kilowatts < 100 ? 1 : 0) + QStringLiteral(" kW");
+    return powerText(kilowatts * 1e3);
 }
 
 QString weeks(double value)

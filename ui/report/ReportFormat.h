@@ -7,8 +7,9 @@
 
 #include <string>
 
-// Numbers as the report prints them: English digit grouping ("1,024"), money in the plan's
-// display currency, sizes and durations as the text report writes them (core/report/TextReport.h).
+// The report's short names for the one set of number formats (NumberText.h, core/common/Format.h):
+// English digit grouping ("1,024"), money in the plan's display currency, sizes, durations and power
+// as the text report and the desktop write them.
 namespace gpuplan::ui::report {
 
 QString q(const std::string &text);
@@ -19,7 +20,7 @@ QString exactMoney(const Plan &plan, double usd);          // "$31,000" / "28,52
 QString bytes(double value);                               // "61.2 GiB"
 QString duration(double seconds);                          // "38.4 days"
 QString count(double value);                               // "2.10 M"
-QString kw(double kilowatts);                              // "1,234.5 kW"
+QString kw(double kilowatts);                              // "850 kW", "1.23 MW"
 QString weeks(double value);                               // "12 weeks"
 QString modelName(const Plan &plan);
 QString counted(double n, const QString &one, const QString &many);   // "1 node", "128 nodes"                       // display name, else the preset id

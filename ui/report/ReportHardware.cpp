@@ -3,7 +3,7 @@
 #include "report/ReportFormat.h"
 #include "report/ReportSections.h"
 
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include "facility/FacilityNames.h"
 
@@ -167,7 +167,7 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     storage.id = QStringLiteral("storage");
     storage.columns = {{QObject::tr("Storage"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
     auto srow = [&storage](const QString &a, const QString &b) { storage.rows.push_back({{a, b}}); };
-    // Storage in decimal units, as it is sold and as the capacity beside it (core/report/Format.h).
+    // Storage in decimal units, as it is sold and as the capacity beside it (core/common/Format.h).
     const ResolvedPlan &r = in.resolved;
     auto bandwidth = [](double gbps) { return gbps > 0 ? grouped(gbps, gbps < 10 ? 1 : 0) : QObject::tr("unknown"); };
     srow(QObject::tr("Data set on"), roleTierName(r, StorageRole::Data) +

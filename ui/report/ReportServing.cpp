@@ -14,8 +14,8 @@ namespace {
 
 QString latencyText(const LoadPoint &l)
 {
-    return QObject::tr("TTFT %1 ms median, %2 ms P99; TPOT %3 ms mean, %4 ms P99")
-        .arg(grouped(l.ttftP50Ms, 0), grouped(l.ttftP99Ms, 0), grouped(l.tpotMeanMs, 1), grouped(l.tpotP99Ms, 1));
+    return QObject::tr("TTFT %1 median, %2 P99; TPOT %3 mean, %4 P99")
+        .arg(duration(l.ttftP50Ms / 1e3), duration(l.ttftP99Ms / 1e3), duration(l.tpotMeanMs / 1e3), duration(l.tpotP99Ms / 1e3));
 }
 
 } // namespace

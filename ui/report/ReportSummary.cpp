@@ -8,7 +8,7 @@
 
 #include "common/EnumNames.h"
 #include "facility/CostVerdict.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "report/ServingText.h"
 
 #include <QFontMetricsF>
@@ -178,10 +178,10 @@ QString recommendation(const SectionInput &in)
         s = QObject::tr("The plan needs %1 to train %2 (%3 parameters) on %4 tokens: %5.")
                 .arg(hardware, modelName(p), count(e.shape.totalParams), count(p.workload.training.tokens), capacityText(in));
     else
-        s = QObject::tr("The plan needs %1 to serve %2 (%3 parameters): %4, %5 ms to the first token and %6 ms per output token.")
+        s = QObject::tr("The plan needs %1 to serve %2 (%3 parameters): %4, %5 to the first token and %6 per output token.")
                 .arg(hardware, modelName(p), count(e.shape.totalParams), capacityText(in),
-                     grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1));
-    if (shownMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
+                     duration(e.inference.ttftMs / 1e3), duration(e.inference.decodeMsPerToken / 1e3));
+    if (gpuMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
         s += QObject::tr(" Memory is borderline: %1 per GPU is within the memory model's %2% error band of the %3 limit; "
                          "measure a training step on one node before ordering, or plan more memory headroom.")
                  .arg(bytes(e.memory.perGpuBytes))
@@ -257,7 +257,7 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                                 .arg(counted(e.inference.gpusPerReplica, QObject::tr("GPU"), QObject::tr("GPUs"))));
     row(QObject::tr("Memory per GPU"), QObject::tr("%1 of %2 (%3; %4)")
                                            .arg(bytes(e.memory.perGpuBytes), bytes(e.memory.capacityBytes),
-                                                shownMemoryVerdict(e.memory) == MemoryVerdict::DoesNotFit
+                                                gpuMemoryVerdict(e.memory) == MemoryVerdict::DoesNotFit
                                                     ? memoryVerdictName(e.memory).toUpper()
                                                     : memoryVerdictName(e.memory),
                                                 memoryBandText(e.memory)));
@@ -267,8 +267,8 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                            .arg(count(e.training.tokensPerS), percent(e.training.mfu, 1), duration(e.training.stepTimeS)));
     } else if (!training && e.inference.valid) {
         row(QObject::tr("Serving capacity"), capacityText(in));
-        row(QObject::tr("Latency"), QObject::tr("%1 ms to first token, %2 ms per output token")
-                                        .arg(grouped(e.inference.ttftMs, 0), grouped(e.inference.decodeMsPerToken, 1)));
+        row(QObject::tr("Latency"), QObject::tr("%1 to first token, %2 per output token")
+                                        .arg(duration(e.inference.ttftMs / 1e3), duration(e.inference.decodeMsPerToken / 1e3)));
     }
     const QString horizon = duration(c.cashHorizonS);
     if (verdict.cloudKnown) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/GrowthDialog.h"
 
+#include "NumberText.h"
+
 #include "document/BackgroundJob.h"
 #include "document/PlanController.h"
 #include "results/ComparisonTab.h"
@@ -9,7 +11,6 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -142,7 +143,7 @@ QString GrowthDialog::columnName(const GrowthResult &r)
         .arg(r.request.modelScale)
         .arg(r.serving ? tr("traffic") : tr("tokens"))
         .arg(r.serving ? r.request.trafficScale : r.request.tokensScale)
-        .arg(QLocale(QLocale::English).toString(r.grown.gpus))
+        .arg(groupedText(r.grown.gpus))
         .arg(r.meetsTarget ? QString() : tr(", target missed"));
 }
 

@@ -3,6 +3,7 @@
 
 #include "AppIcons.h"
 #include "LiteralText.h"
+#include "NumberText.h"
 #include "Theme.h"
 #include "charts/MemoryVerdictText.h"
 #include "document/FieldLabels.h"
@@ -20,7 +21,6 @@
 #include <QHBoxLayout>
 #include <QScopeGuard>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QVBoxLayout>
@@ -46,23 +46,6 @@ QString str(const std::string &s)
 QString gibPair(double used, double capacity)
 {
     return QStringLiteral("%1 / %2 GiB").arg(used / units::kGiB, 0, 'f', 1).arg(capacity / units::kGiB, 0, 'f', 1);
-}
-
-QString power(double kw)
-{
-    if (kw >= 1000.0)
-        return QStringLiteral("%1 MW").arg(kw / 1000.0, 0, 'f', 2);
-    return QStringLiteral("%1 kW").arg(kw, 0, 'f', kw < 10 ? 1 : 0);
-}
-
-QString integer(double v)
-{
-    return QLocale(QLocale::English).toString(static_cast<qlonglong>(std::llround(v)));
-}
-
-QString percent(double fraction, int decimals = 1)
-{
-    return QStringLiteral("%1%").arg(fraction * 100.0, 0, 'f', decimals);
 }
 
 } // namespace
@@ -328,10 +311,10 @@ void KeyResultsStrip::refresh(const PlanController &controller)
         QString tip = tr("Most-loaded GPU: %1 of %2 GiB usable (%3).")
                           .arg(m.perGpuBytes / units::kGiB, 0, 'f', 2)
                           .arg(m.capacityBytes / units::kGiB, 0, 'f', 2)
-                          .arg(percent(use));
+                          .arg(percentText(use));
         tip += QLatin1Char(' ') + tr("Limit: %1.").arg(memoryLimitText(m));
         tip += QLatin1Char(' ') + memoryVerdictSentence(m);
-        const MemoryVerdict verdict = shownMemoryVerdict(m);
+        const MemoryVerdict verdict = gpuMemoryVerdict(m);
         if (verdict == MemoryVerdict::DoesNotFit) {
             s = ResultState::Error;
             tip += QLatin1Char(' ') + tr("Change the layout, precision or GPU.");
@@ -345,7 +328,7 @@ void KeyResultsStrip::refresh(const PlanController &controller)
         const QString caption = verdict == MemoryVerdict::Fits         ? tr("fits in GPU memory (%1)")
                                 : verdict == MemoryVerdict::Borderline ? tr("borderline: within the error band (%1)")
                                                                        : tr("does not fit in GPU memory (%1)");
-        set(KeyResult::Memory, gibPair(m.perGpuBytes, m.capacityBytes), caption.arg(percent(use, 0)), tip, s);
+        set(KeyResult::Memory, gibPair(m.perGpuBytes, m.capacityBytes), caption.arg(percentText(use, 0)), tip, s);
     }
     if (controller.plan().workload.mode == Mode::Training)
         refreshTraining(controller);
@@ -395,7 +378,7 @@ void KeyResultsStrip::refreshTraining(const PlanController &controller)
 {
     const Evaluation &e = controller.evaluation();
     const TrainingResult &t = e.training;
-    const QString tokens = formatCountText(controller.plan().workload.training.tokens);
+    const QString tokens = countText(controller.plan().workload.training.tokens);
     if (!t.valid || t.timeToTrainS <= 0) {
         const QString why = tr("The training-time model has no result for this plan yet.");
         setNoResult(KeyResult::Time, tr("to train %1 tokens").arg(tokens), why);
@@ -408,7 +391,7 @@ void KeyResultsStrip::refreshTraining(const PlanController &controller)
     const double withFailures = e.reliability.effectiveTimeToTrainS;
     const QString timeTip = tr("Time to train %1 tokens at the modelled throughput (step time %2, %3 GPU-hours): "
                                "%4 without failures, %5 with failures, restarts and checkpoints.")
-                                .arg(tokens, str(formatDuration(t.stepTimeS)), formatCountText(t.gpuHours),
+                                .arg(tokens, str(formatDuration(t.stepTimeS)), countText(t.gpuHours),
                                      str(formatDuration(t.timeToTrainS)),
                                      withFailures > 0 ? str(formatDuration(withFailures)) : tr("not estimated"));
     if (withFailures > 0)
@@ -418,10 +401,10 @@ void KeyResultsStrip::refreshTraining(const PlanController &controller)
     else
         set(KeyResult::Time, str(formatDuration(t.timeToTrainS)), tr("to train %1 tokens, without failures").arg(tokens),
             timeTip, ResultState::Normal);
-    set(KeyResult::Throughput, formatCountText(t.tokensPerS), tr("tokens/s · %1 per GPU").arg(integer(t.tokensPerSPerGpu)),
-        tr("Training throughput of the whole cluster: %1 tokens per second.").arg(integer(t.tokensPerS)),
+    set(KeyResult::Throughput, countText(t.tokensPerS), tr("tokens/s · %1 per GPU").arg(groupedText(std::llround(t.tokensPerSPerGpu))),
+        tr("Training throughput of the whole cluster: %1 tokens per second.").arg(groupedText(std::llround(t.tokensPerS))),
         ResultState::Normal);
-    set(KeyResult::Efficiency, percent(t.mfu), tr("MFU · HFU %1").arg(percent(t.hfu)),
+    set(KeyResult::Efficiency, percentText(t.mfu), tr("MFU · HFU %1").arg(percentText(t.hfu)),
         tr("Model FLOPs utilization: useful model FLOPs per second over the GPUs' dense peak "
            "(%1 TFLOP/s achieved per GPU). HFU also counts recomputation.")
             .arg(t.tflopsPerGpu, 0, 'f', 0),
@@ -439,11 +422,11 @@ void KeyResultsStrip::refreshInference(const PlanController &controller)
         return;
     }
     refreshServingCapacity(controller);
-    set(KeyResult::Throughput, integer(r.outputTokensPerSPerGpu), tr("output tokens/s per GPU"),
-        tr("Generated tokens per second per GPU (%1 per replica).").arg(integer(r.outputTokensPerSPerReplica)),
+    set(KeyResult::Throughput, groupedText(std::llround(r.outputTokensPerSPerGpu)), tr("output tokens/s per GPU"),
+        tr("Generated tokens per second per GPU (%1 per replica).").arg(groupedText(std::llround(r.outputTokensPerSPerReplica))),
         ResultState::Normal);
     const bool missed = !r.meetsTtft || !r.meetsTpot;
-    set(KeyResult::Efficiency, tr("%1 ms · %2 ms").arg(r.ttftMs, 0, 'f', 0).arg(r.decodeMsPerToken, 0, 'f', 1),
+    set(KeyResult::Efficiency, tr("%1 · %2").arg(secondsText(r.ttftMs / 1e3), secondsText(r.decodeMsPerToken / 1e3)),
         tr("time to first token · per output token"),
         missed ? tr("A latency target is missed.") : tr("Latency at the plan's concurrency."),
         missed ? ResultState::Error : ResultState::Normal);
@@ -463,7 +446,7 @@ void KeyResultsStrip::refreshServingCapacity(const PlanController &controller)
     const QString how = tr("Requests arrive as a Poisson stream and queue for a replica's %1 request slots; the P99 "
                            "time to first token and time per output token stay within the targets with %2 headroom.")
                             .arg(c.requestSlots)
-                            .arg(percent(c.headroom, 0));
+                            .arg(percentText(c.headroom, 0));
     if (!c.valid) {
         set(KeyResult::Time, str(formatRequestRate(r.requestsPerSPerReplica)), tr("per replica of %1 GPUs").arg(r.gpusPerReplica),
             atConcurrency, ResultState::Normal);
@@ -490,7 +473,7 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
     const int gpus = e.layout.numGpus;
     const int perNode = std::max(controller.resolved().gpusPerNode, 1);
     const int nodes = (gpus + perNode - 1) / perNode;
-    QString cluster = nodes == 1 ? tr("1 node of %1").arg(perNode) : tr("%1 nodes of %2").arg(integer(nodes)).arg(perNode);
+    QString cluster = nodes == 1 ? tr("1 node of %1").arg(perNode) : tr("%1 nodes of %2").arg(groupedText(std::llround(nodes))).arg(perNode);
     if (e.cooling.racks > 0)
         cluster += (e.cooling.racks == 1 ? tr(" · 1 rack") : tr(" · %1 racks").arg(e.cooling.racks));
     set(KeyResult::Cluster, str(counted(gpus, "GPU", "GPUs")), cluster,
@@ -500,12 +483,12 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
     if (e.power.facilityKw <= 0) {
         setNoResult(KeyResult::Power, tr("facility power"), tr("The facility model has no result for this plan yet."));
     } else {
-        set(KeyResult::Power, power(e.power.facilityKw),
-            tr("facility · IT %1").arg(power(e.power.itKw)),
+        set(KeyResult::Power, powerText(e.power.facilityKw * 1e3),
+            tr("facility · IT %1").arg(powerText(e.power.itKw * 1e3)),
             tr("Facility power while the plan runs: IT load %1 times PUE %2. Peak IT power for sizing: %3.")
-                .arg(power(e.power.itKw))
+                .arg(powerText(e.power.itKw * 1e3))
                 .arg(controller.plan().facility.pue, 0, 'g', 3)
-                .arg(power(e.power.peakItKw)),
+                .arg(powerText(e.power.peakItKw * 1e3)),
             ResultState::Normal);
     }
 

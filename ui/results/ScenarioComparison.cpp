@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/ScenarioComparison.h"
 
+#include "NumberText.h"
+
 #include "document/PlanController.h"
 
 #include "catalog/Catalog.h"
@@ -11,7 +13,6 @@
 #include "report/TextReport.h"
 
 #include <QFileInfo>
-#include <QLocale>
 #include <QStringList>
 
 #include <cmath>
@@ -23,11 +24,6 @@ namespace {
 QString str(const std::string &s)
 {
     return QString::fromStdString(s).trimmed();
-}
-
-QString integer(double v)
-{
-    return QLocale(QLocale::English).toString(static_cast<qlonglong>(std::llround(v)));
 }
 
 ComparisonCell makeCell(const QString &text, double value)
@@ -113,21 +109,21 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
         // With failures, as the key results, the PDF and gpuplan-cli give it.
         const double time = e.reliability.effectiveTimeToTrainS > 0 ? e.reliability.effectiveTimeToTrainS : t.timeToTrainS;
         set(ComparisonRow::TimeToTrain, makeCell(str(formatDuration(time)), time));
-        set(ComparisonRow::TokensPerS, makeCell(integer(t.tokensPerS), t.tokensPerS));
-        set(ComparisonRow::Mfu, makeCell(QStringLiteral("%1%").arg(t.mfu * 100.0, 0, 'f', 1), t.mfu));
+        set(ComparisonRow::TokensPerS, makeCell(groupedText(std::llround(t.tokensPerS)), t.tokensPerS));
+        set(ComparisonRow::Mfu, makeCell(percentText(t.mfu), t.mfu));
     }
     if (plan.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
         set(ComparisonRow::ServingCapacity,
             makeCell(QObject::tr("%1 req/s per replica").arg(r.requestsPerSPerReplica, 0, 'f', 2), r.requestsPerSPerReplica));
-        set(ComparisonRow::OutputTokensPerGpu, makeCell(integer(r.outputTokensPerSPerGpu), r.outputTokensPerSPerGpu));
+        set(ComparisonRow::OutputTokensPerGpu, makeCell(groupedText(std::llround(r.outputTokensPerSPerGpu)), r.outputTokensPerSPerGpu));
     }
-    set(ComparisonRow::Gpus, makeCell(integer(e.layout.numGpus), e.layout.numGpus));
+    set(ComparisonRow::Gpus, makeCell(groupedText(e.layout.numGpus), e.layout.numGpus));
     const int perNode = std::max(rp.gpusPerNode, 1);
     const double nodes = std::ceil(static_cast<double>(e.layout.numGpus) / perNode);
-    set(ComparisonRow::Nodes, makeCell(QObject::tr("%1 × %2 GPUs").arg(integer(nodes)).arg(perNode), nodes));
+    set(ComparisonRow::Nodes, makeCell(QObject::tr("%1 × %2 GPUs").arg(groupedText(std::llround(nodes))).arg(perNode), nodes));
     if (e.power.facilityKw > 0)
-        set(ComparisonRow::FacilityPower, makeCell(QStringLiteral("%1 kW").arg(integer(e.power.facilityKw)), e.power.facilityKw));
+        set(ComparisonRow::FacilityPower, makeCell(powerText(e.power.facilityKw * 1e3), e.power.facilityKw));
     if (e.cost.cloudTotalUsd > 0)
         set(ComparisonRow::CloudCost, makeCell(str(formatUsd(e.cost.cloudTotalUsd)), e.cost.cloudTotalUsd));
     if (e.cost.onpremTotalUsd > 0)

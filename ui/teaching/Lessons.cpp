@@ -9,7 +9,7 @@
 #include "teaching/LessonsServing.h"
 #include "teaching/LessonsSystems.h"
 
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <cstdio>
 

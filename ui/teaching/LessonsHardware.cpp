@@ -8,7 +8,7 @@
 #include "explain/LessonFigures.h"
 #include "eval/Diagnostics.h"
 #include "common/Dtype.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <cstdio>
 

@@ -12,7 +12,7 @@
 #include "common/Units.h"
 #include "portfolio/Portfolio.h"
 #include "portfolio/PortfolioJobs.h"
-#include "report/Format.h"
+#include "common/Format.h"
 #include "search/ElasticFallback.h"
 #include "search/ElasticJson.h"
 
@@ -25,13 +25,6 @@ namespace {
 
 const char *const kEvaluated = "this plan, evaluated";
 const char *const kElastic = "this plan's elastic analysis (docs/facility-and-cost.md, Elastic training)";
-
-std::string percent(double fraction)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * fraction);
-    return buf;
-}
 
 void failuresSetup(Plan &p)
 {
@@ -65,7 +58,7 @@ std::vector<LiveValue> failuresLive(const LessonContext &c)
         return rows;
     }
     const ElasticLines l = elasticLines(e);
-    rows.push_back({"Fixed size: waits for a repair", percent(e.range.fixedStoppedFraction) + " of the time", kElastic});
+    rows.push_back({"Fixed size: waits for a repair", formatPercent(e.range.fixedStoppedFraction) + " of the time", kElastic});
     if (!l.fixedSize.empty())
         rows.push_back({"Fixed size, same spares", l.fixedSize, kElastic});
     rows.push_back({"Elastic node range", l.range, kElastic});
@@ -122,7 +115,7 @@ std::vector<LiveValue> sharedLive(const LessonContext &c)
     }
     const double windowS = kSharedDeadlineDays * units::kDay;
     const double busyGpuS = a.gpus * a.durationS + b.gpus * b.durationS;
-    auto busyShare = [&](int gpus) { return percent(busyGpuS / (static_cast<double>(gpus) * windowS)); };
+    auto busyShare = [&](int gpus) { return formatPercent(busyGpuS / (static_cast<double>(gpus) * windowS)); };
     const PoolResult pool = planPool(a.gpu, {a, b});
     rows.push_back({"Each team's run", grouped(a.gpus) + " GPUs for " + formatDuration(a.durationS) +
                                            ", due within 60 days",
@@ -180,7 +173,7 @@ std::vector<LiveValue> spotLive(const LessonContext &c)
     rows.push_back({"Price per GPU-hour", buf, "catalogs/clouds.json offer; spot without a published price: "
                                                "cost.spot_discount"});
     if (a.cloudPricing == CloudPricing::Spot)
-        rows.push_back({"GPU-hours run again after reclaims", percent(a.spotInterruptionPenalty),
+        rows.push_back({"GPU-hours run again after reclaims", formatPercent(a.spotInterruptionPenalty),
                         "cost.spot_interruption_penalty (ESTIMATE, not a modelled reclaim rate)"});
     rows.push_back({"Cloud cost of the run", formatUsd(k.cloudTotalUsd), kEvaluated});
     rows.push_back({"Time to train with failures", formatDuration(c.evaluation.reliability.effectiveTimeToTrainS),

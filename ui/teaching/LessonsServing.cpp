@@ -11,7 +11,7 @@
 #include "common/Dtype.h"
 #include "common/EnumNames.h"
 #include "eval/CapacityResult.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -11,7 +11,7 @@
 
 #include "explain/LessonFigures.h"
 #include "facility/Reliability.h"
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <cmath>
 #include <cstdio>

@@ -9,10 +9,19 @@ namespace gpuplan {
 
 std::string formatBytes(double bytes);          // memory, binary units: "61.2 GiB"
 std::string formatStorage(double bytes);        // storage, decimal units: "850 GB", "63.0 TB", "1.20 PB"
-std::string formatDuration(double seconds);     // "38.4 days", "2.1 h", "350 ms"
+// The one rule for time, from a kernel to a training run: three significant digits in µs, ms and s
+// below two minutes ("350 µs", "5.00 ms", "1.23 s", "45.6 s"), then minutes below two hours
+// ("12.5 min"), hours below three days ("60.0 h"), days below two years ("38.4 days"), years.
+std::string formatDuration(double seconds);
 std::string formatCount(double value);          // "2.10 M", "70.6 B", "15 T"
 // Money as finance writes it: thousand, million, billion, trillion. "$18.7 M", "$7.72 B", "$950".
 std::string formatUsd(double usd);
+// Power, three significant digits: "850 W" below 1 kW, "10.2 kW", "350 kW", "1.23 MW", "1,234 MW".
+std::string formatPower(double watts);
+// A fraction as a percentage: 0.4567 -> "45.7%" (decimals after the point, no space before %).
+std::string formatPercent(double fraction, int decimals = 1);
+// A number with a fixed count of decimals and thousands separators: 1234567.5, 1 -> "1,234,567.5".
+std::string formatFixed(double value, int decimals);
 std::string formatEnergyMwh(double mwh);        // "350 kWh" below 1 MWh, "12.4 MWh", "1,234 MWh"
 std::string formatCo2Tonnes(double tonnes);     // "120 kg" below 1 t, "3.4 t", "1,200 t"
 // A count with its noun in the right number: "1 GPU", "8 GPUs", "1,024 GPUs".

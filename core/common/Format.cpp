@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/Format.h"
+#include "common/Format.h"
 
 #include <cmath>
 #include <cstdio>
@@ -102,17 +102,65 @@ std::string formatDuration(double s)
 {
     if (!std::isfinite(s))
         return "-";
-    if (s < 1.0)
-        return fmt("%.0f ms", s * 1000.0);
-    if (s < 120.0)
-        return fmt("%.2f s", s);
-    if (s < 7200.0)
+    const double a = std::fabs(s);
+    if (a == 0.0)
+        return "0 s";
+    // Three significant digits below two minutes, in the unit that keeps the number from 1 to 999.
+    if (a < 999.5e-6)
+        return threeDigits(s * 1e6) + " µs";
+    if (a < 0.9995)
+        return threeDigits(s * 1e3) + " ms";
+    if (a < 120.0)
+        return threeDigits(s) + " s";
+    if (a < 7200.0)
         return fmt("%.1f min", s / 60.0);
-    if (s < 3.0 * 86400.0)
+    if (a < 3.0 * 86400.0)
         return fmt("%.1f h", s / 3600.0);
-    if (s < 730.0 * 86400.0)
+    if (a < 730.0 * 86400.0)
         return fmt("%.1f days", s / 86400.0);
     return fmt("%.1f years", s / (365.0 * 86400.0));
+}
+
+std::string formatPower(double watts)
+{
+    if (!std::isfinite(watts))
+        return "-";
+    const double a = std::fabs(watts);
+    if (a < 999.5)
+        return threeDigits(watts) + " W";
+    if (a < 999.5e3)
+        return threeDigits(watts / 1e3) + " kW";
+    return threeDigits(watts / 1e6) + " MW";
+}
+
+std::string formatPercent(double fraction, int decimals)
+{
+    if (!std::isfinite(fraction))
+        return "-";
+    return formatFixed(fraction * 100.0, decimals) + "%";
+}
+
+std::string formatFixed(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return "-";
+    decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(value));
+    const std::string text = buf;
+    const std::size_t point = text.find('.');
+    const std::string whole = point == std::string::npos ? text : text.substr(0, point);
+    const std::string fraction = point == std::string::npos ? std::string() : text.substr(point);
+    // Group the digits as written (after rounding), so 999.96 at one decimal reads "1,000.0".
+    std::string out;
+    const int len = static_cast<int>(whole.size());
+    for (int i = 0; i < len; ++i) {
+        if (i > 0 && (len - i) % 3 == 0)
+            out += ',';
+        out += whole[static_cast<std::size_t>(i)];
+    }
+    const bool zero = text.find_first_not_of("0.") == std::string::npos;
+    return (value < 0 && !zero ? "-" : "") + out + fraction;
 }
 
 std::string formatCount(double v)

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one way gpuplan writes numbers for people (core/common/Format.h, docs/conventions.md): every
+// quantity pinned to its exact string, so a change of rule shows here before it shows in a view.
+#include "common/Format.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+using namespace gpuplan;
+
+class TestFormat : public QObject
+{
+    Q_OBJECT
+private slots:
+    void durationsOneRuleFromKernelsToRuns()
+    {
+        // The example: a 60-hour run reads the same in every table and chart.
+        QCOMPARE(formatDuration(60.0 * 3600.0), std::string("60.0 h"));
+        QCOMPARE(formatDuration(3.0 * 86400.0), std::string("3.0 days"));
+        QCOMPARE(formatDuration(38.4 * 86400.0), std::string("38.4 days"));
+        QCOMPARE(formatDuration(750.0), std::string("12.5 min"));
+        QCOMPARE(formatDuration(1.234), std::string("1.23 s"));
+        QCOMPARE(formatDuration(45.6), std::string("45.6 s"));
+        QCOMPARE(formatDuration(0.35), std::string("350 ms"));
+        QCOMPARE(formatDuration(5e-3), std::string("5.00 ms"));
+        QCOMPARE(formatDuration(350e-6), std::string("350 µs"));
+        // Rounding that reaches the next unit moves to it: 0.9996 s is "1.00 s", not "1000 ms".
+        QCOMPARE(formatDuration(0.9996), std::string("1.00 s"));
+        QCOMPARE(formatDuration(0.0), std::string("0 s"));
+        QCOMPARE(formatDuration(2.0 * 365.0 * 86400.0), std::string("2.0 years"));
+        QCOMPARE(formatDuration(std::numeric_limits<double>::quiet_NaN()), std::string("-"));
+    }
+
+    void money()
+    {
+        QCOMPARE(formatUsd(950), std::string("$950"));
+        QCOMPARE(formatUsd(8520), std::string("$8.52 k"));
+        QCOMPARE(formatUsd(25.9e6), std::string("$25.9 M"));
+        QCOMPARE(formatUsd(7.72e9), std::string("$7.72 B"));
+        QCOMPARE(formatUsd(-2.5e6), std::string("-$2.5 M"));
+        QCOMPARE(formatUsd(std::numeric_limits<double>::infinity()), std::string("-"));
+    }
+
+    void bytesAsMemoryAndAsStorage()
+    {
+        QCOMPARE(formatBytes(61.2 * 1073741824.0), std::string("61.2 GiB"));
+        QCOMPARE(formatStorage(850e9), std::string("850 GB"));
+        QCOMPARE(formatStorage(63e12), std::string("63.0 TB"));
+        QCOMPARE(formatStorage(1.2e15), std::string("1.20 PB"));
+    }
+
+    void power()
+    {
+        QCOMPARE(formatPower(850), std::string("850 W"));
+        QCOMPARE(formatPower(999.6), std::string("1.00 kW"));
+        QCOMPARE(formatPower(10.2e3), std::string("10.2 kW"));
+        QCOMPARE(formatPower(350e3), std::string("350 kW"));
+        QCOMPARE(formatPower(1.234e6), std::string("1.23 MW"));
+        QCOMPARE(formatPower(1234e6), std::string("1,234 MW"));
+        QCOMPARE(formatPower(std::numeric_limits<double>::quiet_NaN()), std::string("-"));
+    }
+
+    void energyAndCo2()
+    {
+        QCOMPARE(formatEnergyMwh(0.35), std::string("350 kWh"));
+        QCOMPARE(formatEnergyMwh(12.4), std::string("12.4 MWh"));
+        QCOMPARE(formatEnergyMwh(1234), std::string("1,234 MWh"));
+        QCOMPARE(formatCo2Tonnes(0.12), std::string("120 kg"));
+        QCOMPARE(formatCo2Tonnes(3.44), std::string("3.44 t"));
+    }
+
+    void percentages()
+    {
+        QCOMPARE(formatPercent(0.4567), std::string("45.7%"));
+        QCOMPARE(formatPercent(0.25), std::string("25.0%"));
+        QCOMPARE(formatPercent(0.5, 0), std::string("50%"));
+        QCOMPARE(formatPercent(15.0, 0), std::string("1,500%"));
+    }
+
+    void countsWithSeparators()
+    {
+        QCOMPARE(grouped(1000000), std::string("1,000,000"));
+        QCOMPARE(grouped(-1234), std::string("-1,234"));
+        QCOMPARE(counted(1, "GPU", "GPUs"), std::string("1 GPU"));
+        QCOMPARE(counted(1024, "GPU", "GPUs"), std::string("1,024 GPUs"));
+        QCOMPARE(formatCount(70.6e9), std::string("70.6 B"));
+        QCOMPARE(formatCount(15e12), std::string("15 T"));
+        QCOMPARE(formatSignificant(17.1), std::string("17.1"));
+        QCOMPARE(formatSignificant(1250), std::string("1,250"));
+    }
+
+    void fixedDecimalsWithSeparators()
+    {
+        QCOMPARE(formatFixed(1234567.5, 1), std::string("1,234,567.5"));
+        QCOMPARE(formatFixed(12, 2), std::string("12.00"));
+        // Grouped after rounding, and no "-0.0".
+        QCOMPARE(formatFixed(999.96, 1), std::string("1,000.0"));
+        QCOMPARE(formatFixed(-0.04, 1), std::string("0.0"));
+        QCOMPARE(formatFixed(-1234, 0), std::string("-1,234"));
+        QCOMPARE(formatFixed(std::numeric_limits<double>::infinity(), 1), std::string("-"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFormat)
+#include "tst_format.moc"
