@@ -7,6 +7,7 @@
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/MemoryModel.h"
+#include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
 
 #include <algorithm>
@@ -73,21 +74,18 @@ double inferenceWeightBytes(const Plan &plan, const ModelShape &s, const Layout 
     return l.pp > 1 ? std::max(first, bytes(lastStageParams(s, l))) : first;
 }
 
-double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layout &l, const EnginePreset *engine,
-                               double sequences)
+namespace {
+
+// Temporaries of one forward step of stepTokens tokens over sequences sequences whose attention
+// reads `keys` positions each, with the engine's reserve (docs/memory.md §6).
+double stepWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layout &l, const EnginePreset *engine,
+                          double sequences, double stepTokens, double keys)
 {
     const InferenceWorkload &w = plan.workload.inference;
     const double q = bytesPerElement(plan.precision.activations);
     const double t = std::max(l.tp, 1);
     const double h = s.hidden;
-    const double prompt = std::max(w.promptLen, 1);
     const double b = std::max(sequences, 1.0);
-
-    // Tokens of one prefill step: engines with paged KV prefill in chunks, others the whole batch.
-    const bool chunked = !engine || engine->pagedKv;
-    double stepTokens = b * prompt;
-    if (chunked)
-        stepTokens = std::min(stepTokens, memassume::kPrefillChunkTokens);
 
     // Per token per layer: residual, norm output and layer output (h), Q/K/V and the attention
     // output (split by TP), and the MLP intermediates (gate, up and product; or fc1 and GeLU).
@@ -97,7 +95,7 @@ double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layo
 
     // Eager attention materializes the scores and the softmax of one layer: step tokens x keys x heads.
     if (!l.flashAttention)
-        ws += stepTokens * prompt * s.heads / t * 2.0 * q;
+        ws += stepTokens * keys * s.heads / t * 2.0 * q;
 
     // Logits of the last position of every sequence, fp32.
     ws += b * s.vocab / t * 4.0;
@@ -108,13 +106,40 @@ double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layo
 
     // Integer-quantized KV is dequantized one layer at a time (unsloth PR #9525: "scratch").
     if (isIntegerQuantized(plan.precision.kvCache)) {
-        const double context = prompt + std::max(w.outputLen, 0);
+        const double context = std::max(w.promptLen, 1) + std::max(w.outputLen, 0);
         ws += b * context * kvBytesPerTokenPerLayer(s, l.tp, Dtype::BF16);
     }
 
     if (engine)
         ws += engine->memoryReserveGiB * units::kGiB;
     return ws;
+}
+
+// Tokens of one step: engines with paged KV run chunks of at most the chunk size (prefill chunks
+// and decodes alike), the others the whole batch.
+double stepTokensCapped(const EnginePreset *engine, double tokens)
+{
+    const bool chunked = !engine || engine->pagedKv;
+    return chunked ? std::min(tokens, memassume::kPrefillChunkTokens) : tokens;
+}
+
+} // namespace
+
+double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layout &l, const EnginePreset *engine,
+                               double sequences)
+{
+    const double prompt = std::max(plan.workload.inference.promptLen, 1);
+    const double b = std::max(sequences, 1.0);
+    return stepWorkspaceBytes(plan, s, l, engine, sequences, stepTokensCapped(engine, b * prompt), prompt);
+}
+
+double inferenceDecodeWorkspaceBytes(const Plan &plan, const ModelShape &s, const Layout &l, const EnginePreset *engine,
+                                     double sequences)
+{
+    const InferenceWorkload &w = plan.workload.inference;
+    const double context = std::max(w.promptLen, 1) + std::max(w.outputLen, 0);
+    const double b = std::max(sequences, 1.0);
+    return stepWorkspaceBytes(plan, s, l, engine, sequences, stepTokensCapped(engine, b), context);
 }
 
 MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &layout)
@@ -137,7 +162,10 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     auto withSequences = [&](const Layout &l, double sequences, MemoryResult &r) {
         r = MemoryResult{};
         r.breakdown.weights = inferenceWeightBytes(p, s, l);
-        r.breakdown.workspace = inferenceWorkspaceBytes(p, s, l, plan.engine, sequences);
+        // The larger of a prefill chunk's and a decode step's temporaries (the decode's only where
+        // eager attention scores a long context for a short prompt).
+        r.breakdown.workspace = std::max(inferenceWorkspaceBytes(p, s, l, plan.engine, sequences),
+                                         inferenceDecodeWorkspaceBytes(p, s, l, plan.engine, sequences));
         r.kvBytesPerSequence = kvBytesPerSequence(s, l.tp, l.pp, p.precision.kvCache, context, block);
         r.breakdown.kvCache = sequences * r.kvBytesPerSequence;
         finishMemoryResult(r, overhead, 0.0, capacity);
@@ -188,6 +216,49 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
         }
     }
     return m;
+}
+
+MemoryTimeline inferenceMemoryTimeline(const ResolvedPlan &plan, const Evaluation &e)
+{
+    MemoryTimeline t;
+    const MemoryBreakdown &peak = e.memory.breakdown;
+    MemoryPhase serving;
+    serving.kind = MemoryPhaseKind::Serving;
+    serving.timeFraction = 0.5;
+    serving.bytes = peak;
+    if (!plan.plan) {
+        addMemoryPhase(t, serving);
+        t.peak = 0;
+        return t;
+    }
+    const Plan &p = *plan.plan;
+    const Layout &l = e.layout;
+    const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (l.tp > 1) + (l.pp > 1));
+    // The sequences whose KV the evaluation holds at the load.
+    const double sequences = e.memory.kvBytesPerSequence > 0 ? peak.kvCache / e.memory.kvBytesPerSequence : 1.0;
+
+    // Started: the weights and what the engine reserves before any request (its workspace
+    // reserve, CUDA graphs' pools), with the context and NCCL buffers.
+    MemoryPhase start;
+    start.kind = MemoryPhaseKind::EngineStart;
+    start.bytes.weights = peak.weights;
+    start.bytes.workspace = plan.engine ? plan.engine->memoryReserveGiB * units::kGiB : 0.0;
+    addMemoryOverheads(start.bytes, overhead, 0.0);
+
+    // A decode step of every sequence: the same KV cache, one token per sequence in flight.
+    MemoryPhase decode;
+    decode.kind = MemoryPhaseKind::Decode;
+    decode.timeFraction = 1.0;
+    decode.bytes.weights = peak.weights;
+    decode.bytes.kvCache = peak.kvCache;
+    decode.bytes.workspace = inferenceDecodeWorkspaceBytes(p, plan.shape, l, plan.engine, sequences);
+    addMemoryOverheads(decode.bytes, overhead, 0.0);
+
+    addMemoryPhase(t, start);
+    addMemoryPhase(t, serving);
+    addMemoryPhase(t, decode);
+    t.peak = largestMemoryPhase(t);
+    return t;
 }
 
 KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, double outputLen)

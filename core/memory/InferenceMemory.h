@@ -33,6 +33,12 @@ double inferenceWeightBytes(const Plan &plan, const ModelShape &shape, const Lay
 double inferenceWorkspaceBytes(const Plan &plan, const ModelShape &shape, const Layout &layout, const EnginePreset *engine,
                                double sequences);
 
+// Temporaries of one decode step for `sequences` concurrent sequences: one token each (at most a
+// chunk per step in paged engines), attention over the whole context, the same logits, buffers and
+// reserve as a prefill step.
+double inferenceDecodeWorkspaceBytes(const Plan &plan, const ModelShape &shape, const Layout &layout,
+                                     const EnginePreset *engine, double sequences);
+
 // The KV-cache pool of one GPU as the engine sizes it at start-up, and the requests it holds for
 // prompts of promptLen and outputs of outputLen tokens: the whole request's blocks when the engine
 // reserves them at admission (kvReserveWholeRequest), else the mean occupancy over a request's

@@ -38,7 +38,9 @@ double StepSchedule::fraction(MemoryPhaseKind kind, int stage, int microBatch, d
         case MemoryPhaseKind::Backward: t = forwardEnd; break;
         case MemoryPhaseKind::BackwardEnd: t = T - 0.05; break;
         case MemoryPhaseKind::OptimizerStep:
-        case MemoryPhaseKind::Serving: t = T; break;
+        case MemoryPhaseKind::Serving:
+        case MemoryPhaseKind::EngineStart:
+        case MemoryPhaseKind::Decode: t = T; break;
         }
         return T > 0 ? std::clamp(t / T, 0.0, 1.0) : 0.0;
     }
@@ -55,7 +57,9 @@ double StepSchedule::fraction(MemoryPhaseKind kind, int stage, int microBatch, d
     case MemoryPhaseKind::Backward: t = firstBackward; break;
     case MemoryPhaseKind::BackwardEnd: t = T - s * b - 0.05; break;
     case MemoryPhaseKind::OptimizerStep:
-    case MemoryPhaseKind::Serving: t = T; break;
+    case MemoryPhaseKind::Serving:
+    case MemoryPhaseKind::EngineStart:
+    case MemoryPhaseKind::Decode: t = T; break;
     }
     return T > 0 ? std::clamp(t / T, 0.0, 1.0) : 0.0;
 }
@@ -95,6 +99,8 @@ const char *memoryPhaseId(MemoryPhaseKind kind)
     case MemoryPhaseKind::BackwardEnd: return "backward_end";
     case MemoryPhaseKind::OptimizerStep: return "optimizer_step";
     case MemoryPhaseKind::Serving: return "serving";
+    case MemoryPhaseKind::EngineStart: return "engine_start";
+    case MemoryPhaseKind::Decode: return "decode";
     }
     return "step_start";
 }
@@ -110,7 +116,9 @@ std::string memoryPhaseName(const MemoryPhase &phase, int pipelineStages)
     case MemoryPhaseKind::Backward: name = "backward" + mb; break;
     case MemoryPhaseKind::BackwardEnd: name = "end of the backward" + mb; break;
     case MemoryPhaseKind::OptimizerStep: name = "optimizer step"; break;
-    case MemoryPhaseKind::Serving: return "serving at the planned load";
+    case MemoryPhaseKind::Serving: return "prefill of the largest chunk at the planned load";
+    case MemoryPhaseKind::EngineStart: return "engine started, weights loaded";
+    case MemoryPhaseKind::Decode: return "decode step at the planned load";
     }
     if (pipelineStages > 1)
         name += " on stage " + std::to_string(phase.stage);
@@ -121,13 +129,7 @@ MemoryTimeline memoryTimeline(const ResolvedPlan &plan, const Evaluation &e)
 {
     if (plan.plan && plan.plan->workload.mode == Mode::Training)
         return trainingMemoryTimeline(plan, e.layout);
-    MemoryTimeline t;
-    MemoryPhase p;
-    p.kind = MemoryPhaseKind::Serving;
-    p.bytes = e.memory.breakdown;
-    addMemoryPhase(t, p);
-    t.peak = 0;
-    return t;
+    return inferenceMemoryTimeline(plan, e);
 }
 
 const MemoryPhase *memoryPeakPhase(const MemoryTimeline &t)

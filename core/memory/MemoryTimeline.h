@@ -24,6 +24,8 @@ enum class MemoryPhaseKind : std::uint8_t {
     BackwardEnd,     // last backward: all gradients, one layer's activations
     OptimizerStep,   // the optimizer step with its transients
     Serving,         // inference: weights, KV cache at the load, the largest prefill chunk
+    EngineStart,     // inference: weights loaded and the engine's reservations, no request yet
+    Decode,          // inference: a decode step of every sequence at the load next to its KV cache
 };
 
 struct MemoryPhase
@@ -51,9 +53,12 @@ struct MemoryTimeline
 // the peak's breakdown; reports, JSON and the chart ask for the phases when they show them.
 MemoryTimeline trainingMemoryTimeline(const ResolvedPlan &plan, const Layout &layout);
 
-// The timeline of an evaluated plan: training's phases, or one serving phase for inference
-// (weights, the KV cache at the load, the largest prefill chunk's activations, engine reservations:
-// the inference breakdown itself).
+// Inference in the order an engine meets its moments (InferenceMemory.cpp): started with its
+// weights and reservations, the largest prefill chunk next to the KV cache at the load (the
+// evaluation's breakdown), a decode step at the load. Times 0, 0.5 and 1 only order them.
+MemoryTimeline inferenceMemoryTimeline(const ResolvedPlan &plan, const Evaluation &evaluation);
+
+// The timeline of an evaluated plan: training's phases or inference's.
 MemoryTimeline memoryTimeline(const ResolvedPlan &plan, const Evaluation &evaluation);
 
 // The compute schedule of one step in units of one micro-batch's forward on one stage: a backward
@@ -80,7 +85,8 @@ void addMemoryPhase(MemoryTimeline &timeline, const MemoryPhase &phase);
 // Index of the largest phase by bytes.total() (the first of equals), -1 for an empty timeline.
 int largestMemoryPhase(const MemoryTimeline &timeline);
 
-// JSON id of a phase kind: step_start, forward, loss, backward, backward_end, optimizer_step, serving.
+// JSON id of a phase kind: step_start, forward, loss, backward, backward_end, optimizer_step,
+// engine_start, serving, decode.
 const char *memoryPhaseId(MemoryPhaseKind kind);
 
 // "backward of micro-batch 1 on stage 0", "optimizer step on stage 3", "loss of micro-batch 1 on

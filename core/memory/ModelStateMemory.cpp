@@ -262,6 +262,12 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
         m.masterWeights = m.optimizerStates = 0;
     }
     m.gradients += fp32GradCopy;
+    // A unit's trainable parameters: one layer's adapters, or the larger of a layer and the
+    // embedding/output matrix.
+    const double unitTrainable = lora ? loraParamsPerLayer(shape, tw.loraRank, tw.loraAllLinear, layout.tp)
+                                      : std::max(stage.layerParams, stage.embeddingUnit);
+    if (!shardGrads)
+        m.unitGradients = std::min(m.gradients, unitTrainable * std::max(gradBytes, trainBytes));
     const Offload target = paramOffload ? layout.offloadParams : layout.offloadOptimizer;
     (target == Offload::Nvme ? m.offloadedNvme : m.offloadedCpu) = off;
 
@@ -304,8 +310,6 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
     if (impl == ShardingImpl::Fsdp && (shardGrads || paramOffload)) {
         // A unit's unsharded gradient before its reduce-scatter (or its copy to the host), at most
         // what sharding or offload took off the gradient buffer.
-        const double unitTrainable = lora ? loraParamsPerLayer(shape, tw.loraRank, tw.loraAllLinear, layout.tp)
-                                          : std::max(stage.layerParams, stage.embeddingUnit);
         const double saved = std::max(0.0, gradBytes * trainable - m.gradients);
         m.commBuffers = std::min(unitTrainable * half, saved);
     }

@@ -51,6 +51,10 @@ struct ModelStateBytes
     double masterWeights = 0;
     double gathered = 0;         // ZeRO-3/FSDP/offload gathered working set (weights of units in use)
     double commBuffers = 0;      // gradient buckets / unsharded unit gradients inside the allocator
+    // The gradient of one unit (a layer or the embedding/output matrix) as the gradient buffer keeps
+    // it when gradients are not sharded: what the first backward has made once it finishes a unit
+    // where no gradient existed before it (FSDP NO_SHARD after zero_grad(set_to_none=True)).
+    double unitGradients = 0;
     double pagedStates = 0;      // optimizer + master bytes in paged (unified) memory; placed later
     double offloadedCpu = 0;
     double offloadedNvme = 0;

@@ -168,9 +168,12 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
         add(MemoryPhaseKind::Loss, l.pp > 1 ? 1 : forwardMb, loss);
     }
 
-    // The first layer's backward also holds its unsharded gradient before FSDP's reduce-scatter.
+    // The first layer's backward also holds the gradient it makes: unsharded before FSDP's
+    // reduce-scatter when gradients are sharded, the unit's .grad itself when they are not.
     b.activations = stored + working;
     b.commBuffers += unitGradient - forwardUnitGradient;
+    if (!gradsDuringForward)
+        b.gradients = states.unitGradients;
     add(MemoryPhaseKind::Backward, l.pp > 1 ? 1 : forwardMb, b);
 
     b = base;

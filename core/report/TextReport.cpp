@@ -60,11 +60,10 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
                       (verdict == MemoryVerdict::Fits         ? "  (fits, with the +-" + band + " error band)"
                        : verdict == MemoryVerdict::Borderline ? "  (BORDERLINE: within the +-" + band + " error band)"
                                                               : std::string("  (DOES NOT FIT)")));
-    if (p.workload.mode == Mode::Training) {
-        const MemoryTimeline timeline = memoryTimeline(plan, e);
-        if (const MemoryPhase *peak = memoryPeakPhase(timeline))
-            line("peak", memoryPhaseName(*peak, timeline.pipelineStages));
-    }
+    // Training's phases of the step or an engine's start, prefill and decode: the breakdown below is the peak's.
+    const MemoryTimeline timeline = memoryTimeline(plan, e);
+    if (const MemoryPhase *peak = memoryPeakPhase(timeline))
+        line("peak", memoryPhaseName(*peak, timeline.pipelineStages));
     if (mem.hostCapacityBytes > 0)
         line("host memory per node", formatBytes(mem.hostBytesPerNode) + " of " + formatBytes(mem.hostCapacityBytes) +
                                          (mem.hostFits ? "" : "  (DOES NOT FIT in the node's RAM)"));

@@ -5,6 +5,8 @@
 #include "memory/ActivationMemory.h"
 #include "plan/RecomputeModules.h"
 
+#include "MemoryFixtures.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -13,35 +15,19 @@ using namespace gpuplan;
 
 namespace {
 
-// GPT-3 175B (Brown et al. 2020 Table 2.1): the shape Korthikanti et al. evaluate. MHA, f = 4h,
-// plain GeLU MLP.
-ModelShape gpt3()
-{
-    ModelArch a;
-    a.layers = 96;
-    a.hidden = 12288;
-    a.heads = 96;
-    a.vocab = 51200;
-    a.norm = NormKind::LayerNorm;
-    a.bias = true;
-    return computeModelShape(a, 2048);
-}
+using test::gpt3Shape;
 
+// Korthikanti's setting with the tensor-parallel degree, sequence parallelism and fused attention
+// each test varies.
 ActivationConfig config(int tp, bool sp, bool flash = false)
 {
-    ActivationConfig c;
-    c.seq = 2048;
-    c.microBatch = 1;
-    c.tp = tp;
-    c.sp = sp;
-    c.flash = flash;
-    c.bytes = 2.0;
-    return c;
+    return test::gpt3Activations(tp, sp, flash);
 }
 
-bool near(double a, double b, double rel = 1e-12)
+// Korthikanti's figures are exact: the formulas must match to rounding.
+bool near(double a, double b)
 {
-    return std::fabs(a - b) <= rel * std::fabs(b);
+    return test::nearRel(a, b, 1e-12);
 }
 
 } // namespace
@@ -55,7 +41,7 @@ private slots:
     {
         // Korthikanti et al. 2022 Table 2, bytes per layer with 16-bit activations and 1-byte
         // dropout masks, unfused attention.
-        const ModelShape g = gpt3();
+        const ModelShape g = gpt3Shape();
         const double s = 2048, b = 1, h = 12288, a = 96, t = 8;
         const double sbh = s * b * h;
         // No parallelism: sbh (34 + 5as/h).
@@ -78,7 +64,7 @@ private slots:
         // Selective recompute re-runs one layer's attention core in the backward (Korthikanti §5:
         // 5as/h x sbh / t without fused attention); full recompute re-runs the whole layer from its
         // checkpointed input, so it adds the layer's activations less that input (2 sbh).
-        const ModelShape g = gpt3();
+        const ModelShape g = gpt3Shape();
         const double sbh = 2048.0 * 12288, a = 96, s = 2048, h = 12288, t = 8;
         QVERIFY(near(recomputeWorkingSetBytes(g, config(8, false), Recompute::Selective), sbh * 5 * a * s / (h * t)));
         QVERIFY(near(recomputeWorkingSetBytes(g, config(8, false), Recompute::Full),
@@ -90,7 +76,7 @@ private slots:
     {
         // docs/formulas.md §3: FlashAttention removes the 5as/h term; only the fp32 log-sum-exp per head
         // and query remains (4 bytes x a per token).
-        const ModelShape g = gpt3();
+        const ModelShape g = gpt3Shape();
         const double perTokenSelective = layerBytesPerToken(g, config(1, false), Recompute::Selective);
         QVERIFY(near(layerBytesPerToken(g, config(1, false, true), Recompute::None), perTokenSelective + 4.0 * 96));
     }
@@ -140,7 +126,7 @@ private slots:
     void contextParallelSplitsTheSequence() const
     {
         // docs/formulas.md §3: with CP each GPU holds s/c tokens of every sequence.
-        const ModelShape g = gpt3();
+        const ModelShape g = gpt3Shape();
         ActivationConfig c = config(8, true, true);
         const double whole = layerActivationBytes(g, c, Recompute::Selective);
         c.cp = 4;
@@ -225,7 +211,7 @@ private slots:
     {
         // docs/formulas.md §3 head terms: logits s b V / t in the activation dtype plus the fp32 softmax
         // the vocabulary-parallel cross-entropy keeps, and the final norm output.
-        const ModelShape g = gpt3();
+        const ModelShape g = gpt3Shape();
         const double s = 2048, V = 51200, h = 12288, t = 8;
         QVERIFY(near(logitsBytes(g, config(8, false)), s * (V / t * (2.0 + 4.0) + 2.0 * h)));
         QVERIFY(near(logitsBytes(g, config(8, true)), s * (V / t * (2.0 + 4.0) + 2.0 * h / t)));

@@ -12,6 +12,8 @@
 #include "memory/ModelStateMemory.h"
 #include "plan/FrameworkPresets.h"
 
+#include "MemoryFixtures.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -20,65 +22,8 @@ using namespace gpuplan;
 
 namespace {
 
-// Llama 3.1 8B (config.json of meta-llama/Llama-3.1-8B: 32 layers, hidden 4096, 32 heads, 8 KV
-// heads, SwiGLU 14336, vocabulary 128256) at 8k tokens, the MTT24-01 configuration.
-struct Fixture
-{
-    Plan plan;
-    GpuSpec gpu;
-    NodeSpec node;
-    ResolvedPlan rp;
-
-    explicit Fixture(Framework framework = Framework::Fsdp2)
-    {
-        ModelArch &a = plan.model;
-        a.layers = 32;
-        a.hidden = 4096;
-        a.heads = 32;
-        a.kvHeads = 8;
-        a.ffnHidden = 14336;
-        a.gatedMlp = true;
-        a.vocab = 128256;
-        plan.workload.training.seqLen = 8192;
-        plan.workload.training.globalBatch = 16;
-        plan.workload.training.microBatch = 2;
-        plan.hardware.numGpus = 8;
-        plan.parallelism.dp = 8;
-        plan.parallelism.zero = 3;
-        plan.parallelism.recompute = Recompute::Selective;
-        applyFrameworkPreset(plan, framework);
-        gpu.id = "test-gpu";
-        gpu.memoryBytes = 96e9;
-        node.ramBytes = 2e12;
-        refresh();
-    }
-
-    void refresh()
-    {
-        rp.plan = &plan;
-        rp.gpu = &gpu;
-        rp.node = &node;
-        rp.gpusPerNode = 8;
-        rp.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
-    }
-
-    MemoryResult run()
-    {
-        refresh();
-        return estimateTrainingMemory(rp, layoutFromPlan(plan));
-    }
-
-    ActivationConfig activations()
-    {
-        refresh();
-        return trainingActivationConfig(plan, layoutFromPlan(plan));
-    }
-};
-
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using Fixture = test::Mtt24Fixture;
+using test::nearRel;
 
 } // namespace
 
@@ -109,14 +54,14 @@ private slots:
         // + 4·32 = 63,616 bytes per token.
         Fixture f;
         const ActivationConfig c = f.activations();
-        QVERIFY(near(layerBytesPerToken(f.rp.shape, c, Recompute::SelectiveOp), 63616.0));
+        QVERIFY(nearRel(layerBytesPerToken(f.rp.shape, c, Recompute::SelectiveOp), 63616.0));
         // Per-N-layer lies between full and none; full keeps the input only.
         const double none = layerBytesPerToken(f.rp.shape, c, Recompute::None);
         const double full = layerBytesPerToken(f.rp.shape, c, Recompute::Full);
-        QVERIFY(near(full, 2.0 * 4096));
+        QVERIFY(nearRel(full, 2.0 * 4096));
         ActivationConfig every2 = c;
         every2.recomputeEvery = 2;
-        QVERIFY(near(layerBytesPerToken(f.rp.shape, every2, Recompute::EveryN), (none + full) / 2));
+        QVERIFY(nearRel(layerBytesPerToken(f.rp.shape, every2, Recompute::EveryN), (none + full) / 2));
         QVERIFY(recomputeWorkingSetBytes(f.rp.shape, every2, Recompute::EveryN) > 0);
     }
 
@@ -127,10 +72,10 @@ private slots:
         Fixture f(Framework::Torchtune);
         ActivationConfig c = f.activations();
         const double eager = 16.0 * 4096 + 4.0 * (4096 + 1024) + 2.0 * 6144 + 4.0 * 4096 + 4.0 * 32 + 8.0 * 14336;
-        QVERIFY(near(layerBytesPerToken(f.rp.shape, c, Recompute::None), eager));
+        QVERIFY(nearRel(layerBytesPerToken(f.rp.shape, c, Recompute::None), eager));
         c.compiled = true;
         const double compiled = 8.0 * 4096 + 2.0 * 6144 + 4.0 * 4096 + 4.0 * 32 + 6.0 * 14336;
-        QVERIFY(near(layerBytesPerToken(f.rp.shape, c, Recompute::None), compiled));
+        QVERIFY(nearRel(layerBytesPerToken(f.rp.shape, c, Recompute::None), compiled));
     }
 
     void lossKernels() const
@@ -143,23 +88,23 @@ private slots:
         c.seq = 1;
         c.microBatch = 1;
         const double V = 128256, h = 4096;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * V + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 12 * V + 2 * h));
         c.standardLossBytes = frameworkMemoryTraits(Framework::HfPeft).standardLossBytesPerLogit;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 16 * V + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 16 * V + 2 * h));
         c.standardLossBytes = frameworkMemoryTraits(Framework::Megatron).standardLossBytesPerLogit;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 6 * V + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 6 * V + 2 * h));
         c.loss = LossKernel::Chunked;
         c.lossChunks = 8;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 4 + 1) * V + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), (2 + 4 + 1) * V + 2 * h));
         c.compiledLoss = true;
         // Compiled per chunk: the upcast fuses into the log-sum-exp and the backward writes each
         // chunk's gradient in bf16, so the 16-bit logits plus one chunk's 16-bit gradient.
-        QVERIFY(near(logitsBytes(f.rp.shape, c), (2 + 2.0 / 8) * V + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), (2 + 2.0 / 8) * V + 2 * h));
         c.loss = LossKernel::Standard;
         c.standardLossBytes = 12;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 8 * V + 2 * h));   // compiled: fp32 input and its gradient
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 8 * V + 2 * h));   // compiled: fp32 input and its gradient
         c.loss = LossKernel::Fused;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * h + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 12 * h + 2 * h));
     }
 
     void outputLayerGradientJoinsTheLoss() const
@@ -177,16 +122,16 @@ private slots:
         const double V = 128256, h = 4096;
         const double without = logitsBytes(f.rp.shape, c);
         c.outputGradBytes = 2 * V * h;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 2 * V + 2 * V * h + 2 * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 2 * V + 2 * V * h + 2 * h));
         QVERIFY(logitsBytes(f.rp.shape, c) > without);
         c.loss = LossKernel::Fused;
-        QVERIFY(near(logitsBytes(f.rp.shape, c), 12 * h + 2 * h + 2 * V * h));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), 12 * h + 2 * h + 2 * V * h));
         // Standard loss at 8k tokens: the kernel's 12 B per logit outweighs 2 B + the weight gradient.
         c = f.activations();
         c.tp = 1;
         c.outputGradBytes = 2 * V * h;
         const double tokens = c.tokensPerGpu();
-        QVERIFY(near(logitsBytes(f.rp.shape, c), tokens * (12 * V + 2 * h)));
+        QVERIFY(nearRel(logitsBytes(f.rp.shape, c), tokens * (12 * V + 2 * h)));
 
         // In a plan: one GPU, full fine-tuning with the chunked compiled loss and the optimizer step
         // in the backward (torchtune's single-device recipe; no gradient buffer): the bf16 output
@@ -207,10 +152,10 @@ private slots:
         const ActivationConfig a = one.activations();
         const double tokens1 = a.tokensPerGpu();
         QCOMPARE(full.breakdown.gradients, 0.0);
-        QVERIFY(near(full.breakdown.logitsLoss, tokens1 * (2 * V + 2 * h) + 2 * V * h));   // the loss phase
+        QVERIFY(nearRel(full.breakdown.logitsLoss, tokens1 * (2 * V + 2 * h) + 2 * V * h));   // the loss phase
         one.plan.workload.training.fineTune = FineTune::Lora;
         const MemoryResult lora = one.run();
-        QVERIFY(near(lora.breakdown.logitsLoss, tokens1 * ((2 + 2.0 / 8) * V + 2 * h)));
+        QVERIFY(nearRel(lora.breakdown.logitsLoss, tokens1 * ((2 + 2.0 / 8) * V + 2 * h)));
     }
 
     void quantizedBaseIsDequantizedOneMatrixAtATime() const
@@ -224,13 +169,13 @@ private slots:
         QCOMPARE(bf16.dequantBytes, 0.0);
         f.plan.workload.training.fineTune = FineTune::Qlora;
         const ActivationConfig nf4 = f.activations();
-        QVERIFY(near(nf4.dequantBytes, 4096.0 * 14336 * 2));
-        QVERIFY(near(recomputeWorkingSetBytes(f.rp.shape, nf4, Recompute::None), 4096.0 * 14336 * 2));
-        QVERIFY(near(recomputeWorkingSetBytes(f.rp.shape, nf4, Recompute::Full),
+        QVERIFY(nearRel(nf4.dequantBytes, 4096.0 * 14336 * 2));
+        QVERIFY(nearRel(recomputeWorkingSetBytes(f.rp.shape, nf4, Recompute::None), 4096.0 * 14336 * 2));
+        QVERIFY(nearRel(recomputeWorkingSetBytes(f.rp.shape, nf4, Recompute::Full),
                      recomputeWorkingSetBytes(f.rp.shape, bf16, Recompute::Full) + 4096.0 * 14336 * 2));
         f.plan.parallelism.tp = 2;
         f.plan.parallelism.dp = 4;
-        QVERIFY(near(f.activations().dequantBytes, 4096.0 * 14336));   // split by TP
+        QVERIFY(nearRel(f.activations().dequantBytes, 4096.0 * 14336));   // split by TP
     }
 
     void gradientsFreedUntilTheBackward() const
@@ -342,7 +287,7 @@ private slots:
         f.gpu.memoryBytes = 80e9;
         const MemoryResult m = f.run();
         QVERIFY(m.hostBytesPerNode > 6e12);
-        QVERIFY(near(m.hostCapacityBytes, 2e12 * (1 - memassume::kHostReserveFraction)));
+        QVERIFY(nearRel(m.hostCapacityBytes, 2e12 * (1 - memassume::kHostReserveFraction)));
         QVERIFY(!m.hostFits);
         QCOMPARE(m.verdict, MemoryVerdict::DoesNotFit);
         QVERIFY(m.perGpuBytes < m.capacityBytes);

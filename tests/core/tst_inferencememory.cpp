@@ -8,6 +8,7 @@
 #include "memory/FrameworkOverhead.h"
 #include "memory/InferenceMemory.h"
 #include "memory/MemoryModel.h"
+#include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
 #include "support/Near.h"
 
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 using namespace gpuplan;
 
@@ -224,6 +226,50 @@ private slots:
         small.ffnHidden = 11008;
         Fixture g(small);
         QCOMPARE(g.run(8).minTpThatFits, 1);
+    }
+
+    void servingTimelineFromStartToDecode() const
+    {
+        // docs/memory.md §6: the engine started (weights and its reserve, no KV), the largest
+        // prefill chunk next to the KV cache at the load (the evaluation's breakdown, the peak),
+        // a decode step of the 16 sequences at the load.
+        Fixture f(llama2_70b());
+        Evaluation e;
+        e.memory = f.run(4);
+        e.layout = layoutFromPlan(f.plan);
+        const MemoryTimeline t = inferenceMemoryTimeline(f.rp, e);
+        QCOMPARE(t.count, 3);
+        const MemoryPhase &start = t.phases[0], &prefill = t.phases[1], &decode = t.phases[2];
+        QCOMPARE(std::strcmp(memoryPhaseId(start.kind), "engine_start"), 0);
+        QCOMPARE(std::strcmp(memoryPhaseId(prefill.kind), "serving"), 0);
+        QCOMPARE(std::strcmp(memoryPhaseId(decode.kind), "decode"), 0);
+        QCOMPARE(t.peak, 1);
+        QCOMPARE(prefill.bytes.total(), e.memory.breakdown.total());
+        QCOMPARE(start.bytes.kvCache, 0.0);
+        QCOMPARE(start.bytes.weights, prefill.bytes.weights);
+        QVERIFY(near(start.bytes.workspace, 1.0 * (1u << 30)));
+        QCOMPARE(decode.bytes.kvCache, prefill.bytes.kvCache);
+        // Decode computes 16 tokens, the prefill chunk 8192: the same logits and reserve.
+        QVERIFY(decode.bytes.workspace < prefill.bytes.workspace);
+        QVERIFY(decode.bytes.workspace > start.bytes.workspace);
+    }
+
+    void eagerDecodeOverALongContextCanOutweighThePrefill() const
+    {
+        // 16 sequences of an 8-token prompt and 32768 output tokens under eager attention: the
+        // decode step scores 32776 keys per sequence, the prefill 8 (of 128 tokens in all).
+        Fixture f(llama2_70b());
+        f.plan.workload.inference.promptLen = 8;
+        f.plan.workload.inference.outputLen = 32768;
+        const ModelShape s = computeModelShape(llama2_70b(), 4096);
+        Layout l;
+        l.flashAttention = false;
+        const double prefill = inferenceWorkspaceBytes(f.plan, s, l, nullptr, 16);
+        const double decode = inferenceDecodeWorkspaceBytes(f.plan, s, l, nullptr, 16);
+        QVERIFY(decode > prefill);
+        // Scores of one layer: 16 tokens x 32776 keys x 64 heads x 2 x 2 bytes beyond the flash step.
+        l.flashAttention = true;
+        QVERIFY(near(decode - inferenceDecodeWorkspaceBytes(f.plan, s, l, nullptr, 16), 16.0 * 32776 * 64 * 4));
     }
 };
 

@@ -10,63 +10,25 @@
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryModel.h"
 #include "memory/MemoryTimeline.h"
+#include "memory/ModelStateMemory.h"
 #include "plan/FrameworkPresets.h"
+
+#include "MemoryFixtures.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 using namespace gpuplan;
 
 namespace {
 
-struct Fixture
+// Megatron ZeRO-1 without recompute on a GPU large enough for every variant the tests try.
+struct Fixture : test::MegatronFixture
 {
-    Plan plan;
-    GpuSpec gpu;
-    ResolvedPlan rp;
-
-    Fixture()
-    {
-        ModelArch &a = plan.model;
-        a.layers = 32;
-        a.hidden = 4096;
-        a.heads = 32;
-        a.kvHeads = 8;
-        a.ffnHidden = 14336;
-        a.gatedMlp = true;
-        a.vocab = 128256;
-        plan.workload.training.seqLen = 4096;
-        plan.workload.training.globalBatch = 64;
-        plan.workload.training.microBatch = 1;
-        plan.hardware.numGpus = 8;
-        plan.parallelism.dp = 8;
-        plan.parallelism.zero = 1;
-        plan.parallelism.sharding = ShardingImpl::Megatron;
-        plan.parallelism.framework = Framework::Megatron;
-        plan.parallelism.recompute = Recompute::None;
-        gpu.id = "test-gpu";
-        gpu.memoryBytes = 400e9;
-    }
-
-    void refresh()
-    {
-        rp.plan = &plan;
-        rp.gpu = &gpu;
-        rp.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
-    }
-
-    MemoryResult run()
-    {
-        refresh();
-        return estimateTrainingMemory(rp, layoutFromPlan(plan));
-    }
-
-    MemoryTimeline timeline()
-    {
-        refresh();
-        return trainingMemoryTimeline(rp, layoutFromPlan(plan));
-    }
+    Fixture() : MegatronFixture(Recompute::None, 400e9) {}
 };
 
 const MemoryPhase *find(const MemoryTimeline &t, MemoryPhaseKind kind, int stage)
@@ -180,6 +142,39 @@ private slots:
         QVERIFY(find(t, MemoryPhaseKind::BackwardEnd, 0)->bytes.gradients > 0);
         QCOMPARE(find(t, MemoryPhaseKind::OptimizerStep, 0)->bytes.activations, 0.0);
         QCOMPARE(find(t, MemoryPhaseKind::Loss, 0)->microBatch, 1);
+    }
+
+    void firstBackwardHoldsTheUnitGradientItMakes() const
+    {
+        // FSDP2 with one micro-batch: no gradient before the backward at any ZeRO stage. The first
+        // backward has made one unit's gradient: its own .grad in the fp32 gradient dtype when
+        // gradients are not sharded (NO_SHARD, ZeRO-1), the unsharded 16-bit copy before its
+        // reduce-scatter when they are (ZeRO-2/3). More sharding never adds to that moment.
+        Fixture f;
+        f.plan.parallelism.sharding = ShardingImpl::Fsdp;
+        f.plan.parallelism.framework = Framework::Fsdp2;
+        f.plan.workload.training.globalBatch = 8;
+        f.plan.parallelism.zero = 0;
+        const Layout layout = layoutFromPlan(f.plan);
+        f.refresh();
+        const StageParams stage = firstStageParams(f.rp.shape, layout);
+        const double unitParams = std::max(stage.layerParams, stage.embeddingUnit);
+        double previous = 0;
+        for (int zero = 0; zero <= 3; ++zero) {
+            f.plan.parallelism.zero = zero;
+            const MemoryTimeline t = f.timeline();
+            const MemoryPhase *forward = find(t, MemoryPhaseKind::Forward, 0);
+            const MemoryPhase *backward = find(t, MemoryPhaseKind::Backward, 0);
+            QVERIFY(forward && backward);
+            QCOMPARE(forward->bytes.gradients, 0.0);
+            if (zero < 2)
+                QVERIFY(test::nearRel(backward->bytes.gradients, 4.0 * unitParams));
+            else
+                QVERIFY(backward->bytes.gradients == 0.0 && backward->bytes.commBuffers >= 2.0 * unitParams);
+            if (zero > 0)
+                QVERIFY2(backward->bytes.total() <= previous, std::to_string(zero).c_str());
+            previous = backward->bytes.total();
+        }
     }
 
     void frameworkDefaultsForBlankSettings() const

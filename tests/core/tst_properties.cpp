@@ -164,12 +164,9 @@ std::vector<Invariant> invariants()
                         const int dp = p.dp > 0 ? p.dp : b.hardware.numGpus / std::max(1, p.tp * p.pp * p.cp);
                         if (!training(b, v) || p.zero >= 3 || dp < 8)
                             return false;
-                        // FSDP has no ZeRO-1 stage (NO_SHARD, SHARD_GRAD_OP, FULL_SHARD are 0, 2, 3):
-                        // its steps are 0 -> 2 -> 3.
-                        const bool fsdp = p.sharding == ShardingImpl::Fsdp;
-                        if (fsdp && p.zero == 1)
-                            return false;
-                        v.parallelism.zero = fsdp && p.zero == 0 ? 2 : b.parallelism.zero + 1;
+                        // Every stack steps 0 -> 1 -> 2 -> 3: the first backward holds the unit
+                        // gradient it makes whether or not gradients are sharded (docs/memory.md §4).
+                        v.parallelism.zero = b.parallelism.zero + 1;
                         return true;
                     },
                     {{"memory.per_gpu_bytes", perGpu}},

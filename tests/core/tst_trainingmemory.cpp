@@ -9,6 +9,8 @@
 #include "memory/MemoryModel.h"
 #include "memory/ModelStateMemory.h"
 
+#include "MemoryFixtures.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -17,54 +19,13 @@ using namespace gpuplan;
 
 namespace {
 
-struct Fixture
+// Megatron ZeRO-1 with selective recompute on a GPU of memoryGB.
+struct Fixture : test::MegatronFixture
 {
-    Plan plan;
-    GpuSpec gpu;
-    ResolvedPlan rp;
-
-    explicit Fixture(double memoryGB = 80)
-    {
-        ModelArch &a = plan.model;
-        a.layers = 32;
-        a.hidden = 4096;
-        a.heads = 32;
-        a.kvHeads = 8;
-        a.ffnHidden = 14336;
-        a.gatedMlp = true;
-        a.vocab = 128256;
-        plan.workload.training.seqLen = 4096;
-        plan.workload.training.globalBatch = 64;
-        plan.workload.training.microBatch = 1;
-        plan.hardware.numGpus = 8;
-        plan.parallelism.dp = 8;
-        plan.parallelism.zero = 1;
-        plan.parallelism.sharding = ShardingImpl::Megatron;
-        plan.parallelism.framework = Framework::Megatron;
-        plan.parallelism.recompute = Recompute::Selective;
-        gpu.id = "test-gpu";
-        gpu.memoryBytes = memoryGB * 1e9;
-        refresh();
-    }
-
-    void refresh()
-    {
-        rp.plan = &plan;
-        rp.gpu = &gpu;
-        rp.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
-    }
-
-    MemoryResult run()
-    {
-        refresh();
-        return estimateTrainingMemory(rp, layoutFromPlan(plan));
-    }
+    explicit Fixture(double memoryGB = 80) : MegatronFixture(Recompute::Selective, memoryGB * 1e9) {}
 };
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
+using test::nearRel;
 
 } // namespace
 
@@ -94,11 +55,11 @@ private slots:
         const double logits = logitsBytes(f.rp.shape, c);
         QVERIFY(working > 0 && working < logits);
         const double expected = st.weights + st.gradients + st.optimizerStates + st.masterWeights + stored + logits;
-        QVERIFY(near(m.perGpuBytes, expected));
+        QVERIFY(nearRel(m.perGpuBytes, expected));
         // The peak is the loss phase at the end of the forward: the stored activations and the
         // whole loss (the recompute working set comes later, in the backward).
-        QVERIFY(near(m.breakdown.activations, stored));
-        QVERIFY(near(m.breakdown.logitsLoss, logits));
+        QVERIFY(nearRel(m.breakdown.activations, stored));
+        QVERIFY(nearRel(m.breakdown.logitsLoss, logits));
         QCOMPARE(m.outsideAllocatorBytes, 0.0);
         QVERIFY(m.fits);
     }
@@ -109,17 +70,17 @@ private slots:
         // context nor the slack, reserved adds the slack, the device view adds the context and NCCL.
         Fixture f;
         const MemoryResult m = f.run();
-        QVERIFY(near(m.breakdown.cudaContext, memassume::kCudaContextGiB * units::kGiB));
+        QVERIFY(nearRel(m.breakdown.cudaContext, memassume::kCudaContextGiB * units::kGiB));
         const double nccl = memassume::kNcclGiBPerCommunicator * units::kGiB;   // one DP communicator
-        QVERIFY(near(m.outsideAllocatorBytes, m.breakdown.cudaContext + nccl));
+        QVERIFY(nearRel(m.outsideAllocatorBytes, m.breakdown.cudaContext + nccl));
         const double allocated = bytesSeenBy(m, MemoryCounter::Allocated);
-        QVERIFY(near(m.breakdown.allocatorSlack, memassume::kAllocatorSlack * allocated));
-        QVERIFY(near(bytesSeenBy(m, MemoryCounter::Reserved), allocated * (1 + memassume::kAllocatorSlack)));
-        QVERIFY(near(bytesSeenBy(m, MemoryCounter::Device), m.perGpuBytes));
-        QVERIFY(near(m.perGpuBytes, m.breakdown.total()));
+        QVERIFY(nearRel(m.breakdown.allocatorSlack, memassume::kAllocatorSlack * allocated));
+        QVERIFY(nearRel(bytesSeenBy(m, MemoryCounter::Reserved), allocated * (1 + memassume::kAllocatorSlack)));
+        QVERIFY(nearRel(bytesSeenBy(m, MemoryCounter::Device), m.perGpuBytes));
+        QVERIFY(nearRel(m.perGpuBytes, m.breakdown.total()));
         // An override replaces the default.
         f.plan.overheads.cudaContextGiB = 0.5;
-        QVERIFY(near(f.run().breakdown.cudaContext, 0.5 * units::kGiB));
+        QVERIFY(nearRel(f.run().breakdown.cudaContext, 0.5 * units::kGiB));
     }
 
     void fullRecomputeKeepsOneLayerWorkingSet() const
@@ -137,7 +98,7 @@ private slots:
         c.seq = 4096;
         const double stored = 32 * layerActivationBytes(f.rp.shape, c, Recompute::Full) + embeddingActivationBytes(f.rp.shape, c);
         const double working = layerActivationBytes(f.rp.shape, c, Recompute::None) - layerActivationBytes(f.rp.shape, c, Recompute::Full);
-        QVERIFY(near(m.breakdown.activations, stored + working));
+        QVERIFY(nearRel(m.breakdown.activations, stored + working));
         QCOMPARE(m.breakdown.logitsLoss, 0.0);
     }
 
@@ -175,7 +136,7 @@ private slots:
         const MemoryResult t = tight.run();
         QVERIFY(t.offloadedCpuBytes > 0);
         QVERIFY(t.perGpuBytes <= tight.gpu.memoryBytes * (1 + 1e-12));
-        QVERIFY(near(bytesSeenBy(t, MemoryCounter::Reserved), bytesSeenBy(r, MemoryCounter::Reserved)));
+        QVERIFY(nearRel(bytesSeenBy(t, MemoryCounter::Reserved), bytesSeenBy(r, MemoryCounter::Reserved)));
     }
 
     void doesNotFitOnASmallGpu() const

@@ -70,6 +70,11 @@ double memoryComponentBytes(const MemoryBreakdown &breakdown, MemoryComponent co
     return breakdown.*(kComponents[static_cast<int>(component)].member);
 }
 
+QColor memoryComponentColor(MemoryComponent component)
+{
+    return QColor::fromRgb(kComponents[static_cast<int>(component)].color);
+}
+
 MemoryChart::MemoryChart(QWidget *parent) : ChartWidget(parent)
 {
     QCustomPlot *p = plot();

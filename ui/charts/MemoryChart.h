@@ -6,6 +6,7 @@
 #include "eval/Evaluation.h"
 
 #include <QBrush>
+#include <QColor>
 #include <QPair>
 #include <QString>
 #include <QVector>
@@ -39,6 +40,7 @@ inline constexpr int kMemoryComponentCount = static_cast<int>(MemoryComponent::C
 
 QString memoryComponentName(MemoryComponent component);
 double memoryComponentBytes(const MemoryBreakdown &breakdown, MemoryComponent component);
+QColor memoryComponentColor(MemoryComponent component);   // the same in every memory chart
 
 // One bar of the memory chart: the plan evaluated on one GPU.
 struct MemoryBar

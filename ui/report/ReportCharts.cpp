@@ -7,6 +7,7 @@
 
 #include "charts/ChartFormat.h"
 #include "charts/MemoryChart.h"
+#include "charts/MemoryStepChart.h"
 #include "charts/MemoryVerdictText.h"
 #include "charts/ScalingChart.h"
 #include "charts/StepTimeChart.h"
@@ -148,6 +149,17 @@ void addMemoryChart(ReportDocument &doc, const SectionInput &in)
     chart->refresh(in.controller);
     doc.add(chartFigure(QStringLiteral("memory"), chart, chart->plot(), size.height(),
                         QObject::tr("GPU memory per GPU by component, against each GPU's limit with the verdict's error band (GiB).")));
+    // Where in the step the peak happens: the breakdown above is that moment's (docs/memory.md §4).
+    const QSize stepSize(666, 320);
+    auto step = std::make_shared<MemoryStepChart>();
+    prepareForPrint(*step, stepSize);
+    step->setLegendVisible(true);
+    step->refresh(in.controller);
+    if (step->peakBar() >= 0)
+        doc.add(chartFigure(QStringLiteral("memory-step"), step, step->plot(), stepSize.height(),
+                            QObject::tr("Memory per GPU over one step on the stage that peaks, phase by phase with "
+                                        "when each begins, against the limit and its error band; the peak is %1.")
+                                .arg(step->phaseLabels().value(step->peakBar()))));
 }
 
 void addServingChart(ReportDocument &doc, const SectionInput &in)

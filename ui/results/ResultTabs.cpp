@@ -6,6 +6,7 @@
 #include "budget/BudgetView.h"
 #include "charts/CostChart.h"
 #include "charts/MemoryChart.h"
+#include "charts/MemoryStepChart.h"
 #include "charts/PowerChart.h"
 #include "charts/ResultTab.h"
 #include "charts/ScalingChart.h"
@@ -21,6 +22,7 @@ namespace gpuplan::ui {
 void addResultTabs(ResultsPanel &panel)
 {
     panel.addTab(new MemoryChart, appIcon(QStringLiteral("memory")));
+    panel.addTab(new MemoryStepChart, appIcon(QStringLiteral("memory")));
     panel.addTab(new ScalingChart, appIcon(QStringLiteral("scaling")));
     panel.addTab(new StepTimeChart, appIcon(QStringLiteral("step-time")));
     panel.addTab(new CostChart, appIcon(QStringLiteral("cost")));
