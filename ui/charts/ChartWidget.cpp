@@ -250,8 +250,10 @@ void ChartWidget::wrapTitle()
 // with the new margins. A title the chart sets anew is taken as the new full title.
 void ChartWidget::fitAxisTitles()
 {
+    // A chart that is not shown has no lengths yet (its layout is a placeholder's): titles stay
+    // whole until it is.
     bool changed = false;
-    for (QCPAxisRect *rect : m_plot->axisRects()) {
+    for (QCPAxisRect *rect : m_plot->isVisible() ? m_plot->axisRects() : QList<QCPAxisRect *>()) {
         for (QCPAxis *axis : rect->axes()) {
             AxisTitle &title = m_axisTitles[axis];
             if (axis->label() != title.shown)
