@@ -78,7 +78,7 @@ struct StepBreakdown
     double bubble = 0;        // pipeline fill and drain
     double optimizer = 0;
     double offload = 0;       // CPU/NVMe transfers not hidden
-    double other = 0;         // data loading, logging, framework per-step overhead
+    double other = 0;         // host launch bound, framework work per micro-batch and step, waiting for data
 
     double total() const
     {

@@ -93,6 +93,90 @@ std::string otherPhases(const MemoryTimeline &t)
     return text;
 }
 
+// "32,768 B" per token: the activation terms are small, whole byte counts.
+std::string perTokenBytes(double bytes)
+{
+    return integer(bytes) + " B";
+}
+
+// One layer's activations per micro-batch taken apart into the terms the memory model adds up
+// (memory/ActivationMemory layerActivationTerms), each with the plan's numbers, so that the
+// value shown is the one the formula gives. Korthikanti's textbook s·b·h·(34 + 5·a·s/h)/t assumes
+// a plain MLP, full-width K and V and stored attention scores; the note says how far it is off.
+void activationTerms(Explanation &out, const ModelShape &shape, const ActivationConfig &act, Recompute mode,
+                     double perLayer, const std::string &settings)
+{
+    const double sb = act.tokensPerGpu();
+    const LayerActivationTerms t = layerActivationTerms(shape, act, mode);
+    if (!t.valid) {
+        const std::string formula = mode == Recompute::Full
+                                        ? "s·b·q·h ÷ r: full recompute keeps only the layer's input"
+                                        : "s·b × the bytes per token autograd saves for this recompute policy and "
+                                          "accounting (docs/memory.md §3)";
+        out.terms.push_back({"A_layer", "activations one layer keeps per micro-batch: " + formula + "; " + settings,
+                             formatBytes(perLayer)});
+        return;
+    }
+    const double q = act.bytes;
+    const double h = shape.hidden;
+    // R, S and C are terms, not steps: the steps add up to the total.
+    std::string r = "replicated over TP: norm inputs 2·q·h + norm outputs 2·q_in·h + dropout masks 2·h";
+    std::string rValues = perTokenBytes(t.normInputs) + " + " + perTokenBytes(t.normOutputs) + " + "
+                          + perTokenBytes(t.dropoutMasks);
+    if (t.mlaLatents > 0) {
+        r += " + MLA latents";
+        rValues += " + " + perTokenBytes(t.mlaLatents);
+    }
+    if (t.moeRouting > 0) {
+        r += " + MoE dispatch, combine and router";
+        rValues += " + " + perTokenBytes(t.moeRouting);
+    }
+    out.terms.push_back({"R", r + " = " + rValues + " (h = " + integer(h) + ", q = " + num(q) + " B, q_in = "
+                                  + num(act.linearInputBytes) + " B)",
+                         perTokenBytes(t.replicated()) + " per token"});
+    std::string sText = "split by TP: Q, K, V and output-projection input q·(d_q + d_kv + d_v)";
+    std::string sValues = num(q) + " × (" + integer(shape.qWidth) + " + " + integer(shape.kvProjWidth) + " + "
+                          + integer(shape.vWidth) + ") = " + perTokenBytes(t.attentionProj);
+    if (t.denseMlp > 0) {
+        sText += std::string(" + ") + (shape.gated ? "gated MLP (3·q + q_in)·f" : "MLP (q + q_in)·f");
+        sValues += " + " + perTokenBytes(t.denseMlp) + " (f = " + integer(shape.ffn) + ")";
+    }
+    if (t.moeExperts > 0) {
+        sText += " + routed and shared experts' MLPs";
+        sValues += " + " + perTokenBytes(t.moeExperts);
+    }
+    out.terms.push_back({"S", sText + " = " + sValues + " (GQA: d_kv = 2·g·d_h)", perTokenBytes(t.sharded()) + " per token"});
+    const char *core = t.attentionCore == 0 ? "recomputed in the backward: nothing kept"
+                       : (mode == Recompute::None && !act.flash) ? "scores, softmax and mask (2·q + 1)·a·s_k"
+                                                                 : "FlashAttention's fp32 log-sum-exp 4·a";
+    out.terms.push_back({"C", std::string("attention core, split by TP: ") + core + " (a = " + integer(shape.heads) + ")",
+                         perTokenBytes(t.attentionCore) + " per token"});
+    // s·b counts the tokens of a micro-batch on this GPU: a context-parallel rank holds 1/c of each
+    // sequence and a padded batch fills part of it.
+    const std::string tokens = close(sb, act.seq * act.microBatch, 1e-9)
+                                   ? integer(sb)
+                                   : integer(sb) + " tokens on this GPU (CP " + integer(act.cp) + ", fill "
+                                         + percent(act.fill, 0) + ")";
+    out.terms.push_back({"A_layer", "activations one layer keeps per micro-batch: s·b·(R ÷ r + (S + C) ÷ t) = "
+                                        + tokens + " × (" + perTokenBytes(t.replicated()) + " ÷ "
+                                        + integer(t.replicatedDiv) + " + (" + perTokenBytes(t.sharded()) + " + "
+                                        + perTokenBytes(t.attentionCore) + ") ÷ " + integer(t.tp) + "); " + settings
+                                        + ", r = " + integer(t.replicatedDiv)
+                                        + (act.sp ? " (sequence parallel)" : " (no sequence parallelism)")
+                                        + ", t = " + integer(t.tp),
+                         formatBytes(perLayer)});
+    // Korthikanti et al. 2022 Table 2 (16-bit activations, plain MLP f = 4h, full K and V, stored
+    // scores without recompute), with the same r and t: how far the textbook is from this model.
+    const bool storedScores = mode == Recompute::None && !act.flash;
+    const double textbook = sb * h * ((10.0 / t.replicatedDiv) + (24.0 + (storedScores ? 5.0 * shape.heads * act.seq / std::max(act.cp, 1) / h : 0.0)) / t.tp);
+    if (!close(textbook, perLayer, 0.02))
+        out.notes.push_back("A_layer: Korthikanti et al.'s s·b·h·(10 ÷ r + (24" + std::string(storedScores ? " + 5·a·s/h" : "")
+                            + ") ÷ t) gives " + formatBytes(textbook) + " for this plan, not " + formatBytes(perLayer)
+                            + ": it assumes 16-bit activations, a plain MLP with f = 4·h (2 f-sized tensors; a gated "
+                            "one keeps 4), K and V as wide as Q (GQA narrows them) and, without recompute or fused "
+                            "attention, stored scores; the terms above are what this plan keeps.");
+}
+
 void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
 {
     const Plan &plan = *rp.plan;
@@ -159,12 +243,9 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     std::string recomputeText = nameOf(recomputeNames(), l.recompute);
     if (l.recompute == Recompute::Selective && act.korthikanti && act.recomputeModules != 0)
         recomputeText += ": " + recomputeModulesText(act.recomputeModules);
-    out.terms.push_back({"A_layer",
-                         "activations one layer keeps per micro-batch: s·b·h·(34 + 5·a·s/h)/t, less what recompute "
-                         "(" + recomputeText + "), FlashAttention ("
-                             + (l.flashAttention ? "on" : "off") + ") and sequence parallelism (" + (act.sp ? "on" : "off")
-                             + ") drop; s = " + integer(act.seq) + ", b = " + integer(act.microBatch),
-                         formatBytes(perLayer)});
+    activationTerms(out, rp.shape, act, l.recompute, perLayer,
+                    "recompute (" + recomputeText + "), FlashAttention (" + (l.flashAttention ? "on" : "off")
+                        + "), s = " + integer(act.seq) + ", b = " + integer(act.microBatch));
     out.terms.push_back({"n_flight", std::string("micro-batches in flight on this stage (") + nameOf(scheduleNames(), l.schedule)
                                          + " schedule, " + integer(microBatches) + " micro-batches per step)",
                          num(inFlight)});

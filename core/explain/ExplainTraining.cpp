@@ -3,6 +3,7 @@
 // time is the time model's own breakdown; throughput, MFU and the run time follow from it by
 // the definitions in docs/conventions.md, with the evaluation's numbers substituted.
 #include "explain/ExplainFormat.h"
+#include "explain/LessonFigures.h"
 
 #include "common/EnumNames.h"
 #include "common/Units.h"
@@ -169,7 +170,11 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     addPart(out, "offload", "CPU/NVMe transfers not hidden", s.offload);
     // The wait for a data path slower than the GPUs is its own part (it sits in breakdown.other).
     const double dataWait = t.dataPace > 1 ? t.stepTimeS - t.gpuStepTimeS : 0.0;
-    addPart(out, "other", "data loading, logging, per-step framework work", s.other - dataWait);
+    // The rest of "other" is the host: a pass whose kernels take longer to launch than to run waits for
+    // the CPU (kernels × launch time, Compute.h passTime), plus the fitted framework time per
+    // micro-batch and per step. None of it is data loading, which is the part below.
+    addPart(out, "host overhead", "kernel launches the GPU waits for (kernels × launch time beyond the GPU's own work) "
+            "and framework work per micro-batch and per step", s.other - dataWait);
     addPart(out, "waiting for data", "the data path's step less the GPUs' own (the loaders cannot keep up)", dataWait);
     out.steps.push_back({"step time", "sum of the parts", "", seconds(t.stepTimeS)});
     out.result = seconds(t.stepTimeS) + " per optimizer step";
@@ -238,6 +243,20 @@ void explainMfu(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
     out.steps.push_back({"HFU", "the same with recomputed FLOPs counted",
                          flops(t.hardwareFlopsPerStep) + " ÷ (T_step × N × F)", percent(t.hfu)});
     out.result = percent(t.mfu) + " MFU (HFU " + percent(t.hfu) + ")";
+    // FP32 and TF32 are measured against their own, lower peak: say so where the MFU is shown.
+    const CorePeaks cores = corePeaks(*rp.gpu);
+    const double tensorMfu = mfuAgainstTensor16Peak(*rp.gpu, rp.plan->precision.compute, t.mfu);
+    if (tensorMfu > 0) {
+        const std::string format = cores.tensorIsBf16 ? "BF16" : "FP16";
+        out.steps.push_back({"MFU against " + format, "achieved ÷ the " + format + " Tensor Core peak",
+                             num(t.tflopsPerGpu) + " ÷ " + num(cores.tensor16Flops / 1e12) + " TFLOP/s", percent(tensorMfu)});
+        out.notes.push_back("This MFU is measured against the " + std::string(nameOf(dtypeNames(), rp.plan->precision.compute))
+                            + " peak (" + flopRate(peak) + "), not the " + format + " Tensor Core peak ("
+                            + flopRate(cores.tensor16Flops) + "), so it can read higher than a " + format
+                            + " plan's MFU although the step is slower: compare tokens/s, or the " + percent(tensorMfu)
+                            + " against " + format + ".");
+        out.result += "; " + percent(tensorMfu) + " against the " + format + " peak";
+    }
     out.notes.push_back("A GPU that shows 98% busy in nvidia-smi can still run at a low MFU: busy counts any kernel "
                         "running, MFU counts only the model's useful FLOPs.");
     addDataPaceNote(out, t, "MFU as delivered (" + percent(t.gpuMfu) + " at the GPUs' own step)");

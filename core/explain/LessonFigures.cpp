@@ -60,6 +60,13 @@ CorePeaks corePeaks(const GpuSpec &gpu)
     return p;
 }
 
+double mfuAgainstTensor16Peak(const GpuSpec &gpu, Dtype compute, double mfu)
+{
+    const double own = gpu.peak(compute);
+    const double tensor16 = corePeaks(gpu).tensor16Flops;
+    return own > 0 && tensor16 > own ? mfu * own / tensor16 : 0.0;
+}
+
 double trainingFlops(const ResolvedPlan &plan)
 {
     return 6.0 * plan.shape.activeParams * plan.plan->workload.training.tokens;

@@ -62,6 +62,12 @@ struct CorePeaks
 };
 CorePeaks corePeaks(const GpuSpec &gpu);
 
+// MFU is measured against the peak of the compute precision, so an FP32 or TF32 step on a GPU whose
+// Tensor Cores run 16-bit formats faster shows a higher MFU than BF16 although it is slower. The
+// same achieved FLOP/s against the 16-bit Tensor Core peak: 0 when the compute precision's own peak
+// is that peak or above (BF16, FP16, FP8), or the GPU has none.
+double mfuAgainstTensor16Peak(const GpuSpec &gpu, Dtype compute, double mfu);
+
 // Training compute of the plan, C = 6·N·D (Kaplan et al. 2020; docs/formulas.md): the same on any
 // hardware, which changes only how long it takes and what it costs.
 double trainingFlops(const ResolvedPlan &plan);

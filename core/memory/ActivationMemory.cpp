@@ -126,6 +126,20 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
         return pytorchLayerBytes(s, c);
     }
 
+    return layerActivationTerms(s, c, mode).perToken();
+}
+
+LayerActivationTerms layerActivationTerms(const ModelShape &s, const ActivationConfig &c, Recompute mode)
+{
+    LayerActivationTerms terms;
+    if (!c.korthikanti || (mode != Recompute::None && mode != Recompute::Selective))
+        return terms;
+    terms.valid = true;
+    const double q = c.bytes;
+    const double h = s.hidden;
+    terms.tp = std::max(c.tp, 1);
+    terms.replicatedDiv = c.sp ? terms.tp : 1.0;   // h-sized tensors are split only with SP
+
     // Selective recompute re-runs the modules the plan names (Megatron-Core --recompute-modules;
     // none named: the attention core, Megatron's default) and keeps only their inputs.
     namespace rm = recompute_module;
@@ -142,16 +156,17 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
     const double L = std::max(s.layers, 1);
     // The norm outputs are the QKV and MLP linears' inputs (FP8 under Transformer Engine); a
     // recomputed norm re-makes them from its input, which is stored anyway.
-    const double normOutputs = recomputed(rm::kLayernorm) ? 0.0 : 2.0 * c.linearInputBytes * h;
-    double replicated = 2.0 * q * h + normOutputs + 2.0 * mask * h;
+    terms.normInputs = 2.0 * q * h;
+    terms.normOutputs = recomputed(rm::kLayernorm) ? 0.0 : 2.0 * c.linearInputBytes * h;
+    terms.dropoutMasks = 2.0 * mask * h;
     if (s.mla)
-        replicated += q * (s.kvElementsPerToken + c.mlaQLatent);
+        terms.mlaLatents = q * (s.kvElementsPerToken + c.mlaQLatent);
 
     // Split by TP (Korthikanti "24/t"): Q, K, V (GQA shrinks K and V), the output-projection input,
     // and the MLP's f-sized tensors. MLA's recomputed up-projections re-make Q, K and V from the
     // latents (DeepSeek-V3 report §3.2.3).
     const bool upProjRecomputed = s.mla && recomputed(rm::kMlaUpProj);
-    double sharded = q * ((upProjRecomputed ? 0.0 : s.qWidth + s.kvProjWidth) + s.vWidth);
+    terms.attentionProj = q * ((upProjRecomputed ? 0.0 : s.qWidth + s.kvProjWidth) + s.vWidth);
     const double dense = recomputed(rm::kMlp) ? 0.0 : mlpBytes(s.ffn, s.gated, q, c.linearInputBytes);
     // A recomputed SwiGLU keeps its inputs (the gate and up outputs) and re-makes its output, the
     // second linear's input.
@@ -159,20 +174,20 @@ double layerBytesPerToken(const ModelShape &s, const ActivationConfig &c, Recomp
                                                      : mlpBytes(s.expertFfn, s.gated, q, c.linearInputBytes);
     const double sharedMlp = recomputed(rm::kSharedExperts) ? 0.0 : mlpBytes(s.expertFfn, s.gated, q, c.linearInputBytes);
     const MoeBytes moe = recomputed(rm::kMoe) ? MoeBytes{} : moeBytes(s, c, expertMlp, sharedMlp);
-    replicated += moe.replicated;
-    sharded += dense * s.denseLayers / L + moe.sharded;
+    terms.moeRouting = moe.replicated;
+    terms.denseMlp = dense * s.denseLayers / L;
+    terms.moeExperts = moe.sharded;
 
     // Attention core per token: without fused attention the scores, the softmax output and the
     // dropout mask (2q + 1 bytes per score) for every head and key (Korthikanti "5as/h");
     // FlashAttention and selective recompute keep only the fp32 log-sum-exp per head.
     const double heads = s.heads;
-    double core = memassume::kFlashSoftmaxStatBytes * heads;
+    terms.attentionCore = memassume::kFlashSoftmaxStatBytes * heads;
     if (mode == Recompute::None && !c.flash)
-        core = (2.0 * q + mask) * heads * attendedKeys(s, c.seq / std::max(c.cp, 1));
+        terms.attentionCore = (2.0 * q + mask) * heads * attendedKeys(s, c.seq / std::max(c.cp, 1));
     else if (recomputed(rm::kCoreAttn))
-        core = 0;
-
-    return replicated / replicatedDiv + (sharded + core) / t;
+        terms.attentionCore = 0;
+    return terms;
 }
 
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode)

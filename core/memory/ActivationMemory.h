@@ -70,6 +70,31 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
 // N layers; Full stores only the layer input.
 double layerBytesPerToken(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
+// The parts of layerBytesPerToken under Korthikanti's accounting (recompute none or selective),
+// bytes per token before the TP split: the layer's total is replicated / replicatedDiv + (sharded +
+// attentionCore) / tp, which the explanation pane shows with the plan's numbers. `valid` is false
+// for the other accountings and recompute modes (their totals are not itemised).
+struct LayerActivationTerms
+{
+    bool valid = false;
+    double normInputs = 0;      // the two norms' inputs, q·h each
+    double normOutputs = 0;     // the QKV and MLP linears' inputs (FP8 under Transformer Engine)
+    double dropoutMasks = 0;    // after attention and after the MLP, 1 byte per element
+    double mlaLatents = 0;      // MLA's compressed KV and query latents
+    double moeRouting = 0;      // dispatched and combined copies and the router's probabilities
+    double attentionProj = 0;   // Q, K, V (GQA narrows K and V) and the output projection's input
+    double denseMlp = 0;        // the dense MLP's f-sized tensors, averaged over the layers
+    double moeExperts = 0;      // routed and shared experts' MLP tensors, averaged over the layers
+    double attentionCore = 0;   // scores, softmax and mask without fused attention; else fp32 log-sum-exp
+    double replicatedDiv = 1;   // tp with sequence parallelism, else 1
+    double tp = 1;
+
+    double replicated() const { return normInputs + normOutputs + dropoutMasks + mlaLatents + moeRouting; }
+    double sharded() const { return attentionProj + (denseMlp + moeExperts); }
+    double perToken() const { return replicated() / replicatedDiv + (sharded() + attentionCore) / tp; }
+};
+LayerActivationTerms layerActivationTerms(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
+
 // layerBytesPerToken x the tokens of one micro-batch on one GPU.
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 

@@ -5,8 +5,15 @@
 // panel's viewport with no scrolling, in a font no smaller than a sixtieth of the window's
 // height; no label or button of the panel is cut or overlaps another; the step's chart is the
 // one it names, beside the docks and at least 3/8 of the window high; and the banner of a plan
-// that does not fit is one line. One window is reused for all steps (the suite runs on two cores).
+// that does not fit is one line, and the step's text says it does not fit; the chart draws every
+// axis title, value label and legend entry whole (ChartTextCheck.h); and the explanation pane
+// breaks lines between words only, with nothing to scroll sideways. One window is reused for all
+// steps (the suite runs on two cores).
+#include "ChartTextCheck.h"
 #include "MainWindow.h"
+#include "budget/BudgetView.h"
+#include "charts/ScalingChart.h"
+#include "portfolio/PortfolioView.h"
 #include "charts/ResultTab.h"
 #include "Settings.h"
 #include "document/PlanController.h"
@@ -15,6 +22,7 @@
 #include "results/ResultsPanel.h"
 #include "teaching/LessonPanel.h"
 #include "teaching/LessonRunner.h"
+#include "teaching/ExplainPane.h"
 #include "teaching/Lessons.h"
 #include "teaching/TeachingDocks.h"
 
@@ -22,8 +30,11 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -46,6 +57,27 @@ void settle()
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
     }
+}
+
+// The places where a laid-out document starts a line inside a word ("toke/ns/s").
+QStringList wordsBrokenAcrossLines(const QTextDocument &doc)
+{
+    QStringList out;
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {
+        const QTextLayout *layout = block.layout();
+        const QString text = block.text();
+        if (!layout)
+            continue;
+        for (int i = 1; i < layout->lineCount(); ++i) {
+            const int at = layout->lineAt(i).textStart();
+            if (at <= 0 || at >= text.size())
+                continue;
+            // Inside a word: a letter or digit on both sides of the break, nothing between them.
+            if (text.at(at - 1).isLetterOrNumber() && text.at(at).isLetterOrNumber())
+                out << text.mid(std::max(0, at - 12), 24);
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -131,6 +163,10 @@ class TestLessonLayout final : public QObject
                 out << QStringLiteral("shows %1, not %2").arg(tab ? resultTabName(*tab) : QStringLiteral("nothing"),
                                                              QString::fromUtf8(step.resultTab));
             if (tab) {
+                for (QCustomPlot *plot : tab->findChildren<QCustomPlot *>())
+                    if (plot->isVisible())
+                        for (const QString &p : gpuplan::testing::chartTextProblems(*plot))
+                            out << QStringLiteral("chart: %1").arg(p);
                 const QRect chart = inWindow(tab, &window);
                 if (chart.intersects(inWindow(teaching->lessonDock(), &window)))
                     out << QStringLiteral("the chart lies under the lesson");
@@ -142,6 +178,38 @@ class TestLessonLayout final : public QObject
         const QLabel *verdict = window.findChild<KeyResultsStrip *>()->verdictLabel();
         if (verdict->isVisible() && verdict->height() >= 2 * verdict->fontMetrics().lineSpacing())
             out << QStringLiteral("the verdict takes %1 px").arg(verdict->height());
+        // A step whose plan does not fit or cannot run says so in its own words.
+        const PlanValidity &validity = m_controller->evaluation().validity;
+        if (m_controller->isResolved() && !validity.valid()) {
+            const QString said = QString::fromUtf8(step.text) + QLatin1Char(' ') + QString::fromUtf8(step.watch);
+            static const QRegularExpression saysSo(QStringLiteral("not fit|too large to fit|cannot run|cannot be set up"));
+            if (!said.contains(saysSo))
+                out << QStringLiteral("the plan does not fit (%1) and the step does not say so").arg(verdict->text().left(60));
+        }
+        out << explanationProblems();
+        return out;
+    }
+
+    // The explanation behind the lesson tab, brought to the front as a key-results click does:
+    // lines break between words and nothing lies beyond the pane's width.
+    QStringList explanationProblems()
+    {
+        QStringList out;
+        TeachingDocks *teaching = m_window->teaching();
+        teaching->explainDock()->raise();
+        settle();
+        auto *view = teaching->explainPane()->findChild<QTextBrowser *>(QStringLiteral("explainText"));
+        if (!view || !view->isVisible()) {
+            out << QStringLiteral("the explanation pane does not show");
+        } else {
+            for (const QString &w : wordsBrokenAcrossLines(*view->document()))
+                out << QStringLiteral("explanation breaks a word: \"%1\"").arg(w);
+            if (view->horizontalScrollBar()->maximum() > 0)
+                out << QStringLiteral("the explanation is %1 px wide in %2")
+                           .arg(view->document()->size().width()).arg(view->viewport()->width());
+        }
+        teaching->lessonDock()->raise();
+        settle();
         return out;
     }
 
@@ -188,6 +256,15 @@ private slots:
                     runner->forward();
                 settle();
                 QTRY_VERIFY_WITH_TIMEOUT(!teaching->lessonPanel()->isComputing(), 30000);
+                // The scaling curve, the budget options and the portfolio come from worker threads:
+                // the chart is read as the reader sees it once they are in.
+                ResultTab *tab = window.resultsPanel()->currentTab();
+                if (auto *scaling = qobject_cast<ScalingChart *>(tab))
+                    QTRY_VERIFY_WITH_TIMEOUT(!scaling->isComputing(), 30000);
+                if (auto *budget = qobject_cast<BudgetView *>(tab))
+                    QTRY_VERIFY_WITH_TIMEOUT(!budget->isComputing(), 60000);
+                if (auto *portfolio = qobject_cast<PortfolioView *>(tab))
+                    QTRY_VERIFY_WITH_TIMEOUT(!portfolio->isComputing(), 60000);
                 settle();
                 for (const QString &p : problems(lesson, s))
                     failures << QStringLiteral("%1 step %2: %3").arg(QString::fromUtf8(lesson.id)).arg(s + 1).arg(p);
@@ -195,9 +272,49 @@ private slots:
             }
         }
         QVERIFY(steps >= 52);
-        for (const QString &f : failures)   // all of them: the message below is cut
-            qWarning("%s", qPrintable(f));
-        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+        // Chart text still cut where the chart is squeezed, a shrinking list: each entry must still
+        // fail (remove it once fixed) and nothing else may. The serving chart of the roofline
+        // lesson is too short under its legend at 1280x720 and its capacity label is wider than
+        // the plot; the memory chart of a plan that does not fit is squeezed at 1920x1080; the
+        // portfolio's "Busy" axis is a few pixels shorter than its word.
+        struct KnownCut
+        {
+            const char *size;
+            const char *lesson;    // "*": any lesson (the memory chart of every plan that does not fit)
+            const char *problem;
+            bool required;         // false: further lines of a required entry's cut
+            bool seen;
+        };
+        KnownCut known[] = {
+            {"1280x720", "roofline", "chart: ", true, false},
+            {"1920x1080", "roofline", "chart: label", true, false},
+            {"1920x1080", "*", "chart: axis title \"Memory\"", true, false},
+            {"1920x1080", "*", "chart: axis title \"per\"", false, false},
+            {"1920x1080", "*", "chart: axis title \"GPU\"", false, false},
+            {"1920x1080", "shared-cluster", "chart: axis title", true, false},
+        };
+        const QString sizeName = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+        QStringList unexpected;
+        for (const QString &f : failures) {
+            bool isKnown = false;
+            for (KnownCut &k : known) {
+                const bool lessonMatches = QByteArray(k.lesson) == "*"
+                                           || f.startsWith(QLatin1String(k.lesson) + QLatin1String(" step "));
+                if (sizeName == QLatin1String(k.size) && lessonMatches
+                    && f.section(QStringLiteral(": "), 1).startsWith(QLatin1String(k.problem))) {
+                    k.seen = true;
+                    isKnown = true;
+                }
+            }
+            qWarning("%s%s", isKnown ? "known: " : "", qPrintable(f));   // all of them: the message below is cut
+            if (!isKnown)
+                unexpected << f;
+        }
+        for (const KnownCut &k : known)
+            if (sizeName == QLatin1String(k.size) && k.required)
+                QVERIFY2(k.seen, qPrintable(QStringLiteral("%1 at %2 is fixed: remove it from the known list")
+                                                .arg(QLatin1String(k.lesson), sizeName)));
+        QVERIFY2(unexpected.isEmpty(), qPrintable(unexpected.join(QLatin1Char('\n'))));
     }
 
     // The case: a plan that does not fit keeps the chart its height.

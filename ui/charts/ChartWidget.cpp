@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <algorithm>
 #include <QBuffer>
 #include <QClipboard>
 #include <QFileDialog>
@@ -45,6 +46,7 @@ ChartWidget::ChartWidget(QWidget *parent)
     m_plot->setMouseTracking(true);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &ChartWidget::fitAxisTitles);
     connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu *menu = createContextMenu(this);
         menu->setAttribute(Qt::WA_DeleteOnClose);
@@ -203,16 +205,14 @@ void ChartWidget::setTitle(const QString &title)
     wrapTitle();
 }
 
-// A centred title wider than the chart loses both ends, and projectors show charts narrow at
-// large fonts: break it at spaces into lines that fit ("\n" in the title forces a break).
-void ChartWidget::wrapTitle()
+namespace {
+
+// Text broken at spaces into lines no wider than `room` ("\n" forces a break); a word wider than
+// the room is elided.
+QString wrapToWidth(const QString &text, const QFontMetrics &metrics, int room)
 {
-    if (!m_title)
-        return;
-    const QFontMetrics metrics(m_title->font());
-    const int room = std::max(1, width() - 2 * metrics.averageCharWidth());
     QStringList lines;
-    for (const QString &paragraph : m_fullTitle.split(QLatin1Char('\n'))) {
+    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
         QString line;
         for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
             const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
@@ -225,10 +225,142 @@ void ChartWidget::wrapTitle()
         }
         lines << metrics.elidedText(line, Qt::ElideRight, room);
     }
-    const QString shown = lines.join(QLatin1Char('\n'));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+// A centred title wider than the chart loses both ends, and projectors show charts narrow at
+// large fonts: break it at spaces into lines that fit ("\n" in the title forces a break).
+void ChartWidget::wrapTitle()
+{
+    if (!m_title)
+        return;
+    const QFontMetrics metrics(m_title->font());
+    const QString shown = wrapToWidth(m_fullTitle, metrics, std::max(1, width() - 2 * metrics.averageCharWidth()));
     if (shown != m_title->text()) {
         m_title->setText(shown);
         replot();
+    }
+}
+
+// An axis title is drawn centred on its axis: longer than the axis ("Cumulative cost (USD)" up a
+// short axis on a projector) it loses both ends. After each layout, when the axes' lengths are
+// known, the titles the charts set are broken into lines that fit, and the plot is laid out again
+// with the new margins. A title the chart sets anew is taken as the new full title.
+void ChartWidget::fitAxisTitles()
+{
+    // A chart that is not shown has no lengths yet (its layout is a placeholder's): titles stay
+    // whole until it is.
+    bool changed = false;
+    for (QCPAxisRect *rect : m_plot->isVisible() ? m_plot->axisRects() : QList<QCPAxisRect *>()) {
+        for (QCPAxis *axis : rect->axes()) {
+            AxisTitle &title = m_axisTitles[axis];
+            if (axis->label() != title.shown)
+                title.full = axis->label();
+            const int length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            if (title.full.isEmpty() || length <= 0) {
+                title.shown = axis->label();
+                continue;
+            }
+            const QString shown = wrapToWidth(title.full, QFontMetrics(axis->labelFont()), length);
+            title.shown = shown;
+            if (shown != axis->label()) {
+                axis->setLabel(shown);
+                changed = true;
+            }
+        }
+    }
+    if (fitLegendColumns())
+        changed = true;
+    if (changed)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    fitToLayout();
+    keepLabelsInside();
+}
+
+// A legend under the title wraps into the columns its chart asked for; where an entry would be
+// cut at the chart's width, it takes fewer columns (one at the least).
+bool ChartWidget::fitLegendColumns()
+{
+    QCPLegend *legend = m_plot->legend;
+    if (m_legendColumns <= 0 || !legend->visible() || legend->itemCount() == 0)
+        return false;
+    bool cut = false;
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        QCPAbstractLegendItem *item = legend->item(i);
+        if (!item)
+            continue;
+        widest = std::max(widest, item->minimumOuterSizeHint().width());
+        cut = cut || item->minimumOuterSizeHint().width() > item->outerRect().width() + 1;
+    }
+    const int room = m_plot->viewport().width() - legend->margins().left() - legend->margins().right();
+    const int fit = std::clamp(room / std::max(widest + legend->columnSpacing(), 1), 1, m_legendColumns);
+    if (!cut && fit >= legend->wrap())
+        return false;
+    if (fit == legend->wrap())
+        return false;
+    legend->setWrap(fit);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    return true;
+}
+
+namespace {
+const char *const kKeyProperty = "gpuplanLabelKey";
+} // namespace
+
+double ChartWidget::labelKey(const QCPItemText &label)
+{
+    const QVariant key = label.property(kKeyProperty);
+    return key.isValid() ? key.toDouble() : label.position->key();
+}
+
+// A value label is placed at its data point; near the axis rect's edge (or the chart's, for a
+// label that is not clipped) its text would be cut. It moves inside by as many pixels as it
+// sticks out, for this layout only: the data coordinates it was given are kept on the item and
+// taken again at the next layout, so panning and zooming still carry it with its point.
+void ChartWidget::keepLabelsInside()
+{
+    static const char *const kValueProperty = "gpuplanLabelValue";
+    static const char *const kTypeXProperty = "gpuplanLabelTypeX";
+    static const char *const kTypeYProperty = "gpuplanLabelTypeY";
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(m_plot->item(i));
+        if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0)
+            continue;
+        QCPItemPosition *position = text->position;
+        if (!text->property(kKeyProperty).isValid()) {
+            if (position->typeX() == QCPItemPosition::ptAbsolute || position->typeY() == QCPItemPosition::ptAbsolute)
+                continue;   // placed in pixels by its chart
+            text->setProperty(kKeyProperty, position->key());
+            text->setProperty(kValueProperty, position->value());
+            text->setProperty(kTypeXProperty, static_cast<int>(position->typeX()));
+            text->setProperty(kTypeYProperty, static_cast<int>(position->typeY()));
+        }
+        position->setTypeX(static_cast<QCPItemPosition::PositionType>(text->property(kTypeXProperty).toInt()));
+        position->setTypeY(static_cast<QCPItemPosition::PositionType>(text->property(kTypeYProperty).toInt()));
+        position->setCoords(text->property(kKeyProperty).toDouble(), text->property(kValueProperty).toDouble());
+        const QRectF room = text->clipToAxisRect() && text->clipAxisRect() ? QRectF(text->clipAxisRect()->rect())
+                                                                            : QRectF(m_plot->viewport());
+        const QFontMetrics metrics(text->font());
+        const QRect box = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip | text->textAlignment(), text->text());
+        const QMargins pad = text->padding();
+        const double w = box.width() + pad.left() + pad.right();
+        const double h = box.height() + pad.top() + pad.bottom();
+        const QPointF at = position->pixelPosition();
+        const Qt::Alignment a = text->positionAlignment();
+        const double left = at.x() - (a.testFlag(Qt::AlignHCenter) ? w / 2 : a.testFlag(Qt::AlignRight) ? w : 0);
+        const double top = at.y() - (a.testFlag(Qt::AlignVCenter) ? h / 2 : a.testFlag(Qt::AlignBottom) ? h : 0);
+        double dx = 0, dy = 0;
+        if (w <= room.width())
+            dx = left < room.left() ? room.left() - left : std::min(0.0, room.right() - (left + w));
+        if (h <= room.height())
+            dy = top < room.top() ? room.top() - top : std::min(0.0, room.bottom() - (top + h));
+        if (dx == 0 && dy == 0)
+            continue;
+        position->setType(QCPItemPosition::ptAbsolute);
+        position->setCoords(at.x() + dx, at.y() + dy);
     }
 }
 
@@ -264,6 +396,7 @@ void ChartWidget::placeLegendUnderTitle(int columns)
     p->plotLayout()->setRowStretchFactor(row, 0.001);   // as tall as its entries, the plot takes the rest
     p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     p->legend->setWrap(columns);
+    m_legendColumns = columns;
     p->legend->setMargins(QMargins(8, 2, 8, 2));
 }
 

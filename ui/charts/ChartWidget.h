@@ -3,12 +3,15 @@
 
 #include "charts/ResultTab.h"
 
+#include <QHash>
 #include <QImage>
 #include <QPointF>
 
 #include <functional>
 
 class QCustomPlot;
+class QCPAxis;
+class QCPItemText;
 class QCPTextElement;
 class QLabel;
 class QMenu;
@@ -53,6 +56,11 @@ protected:
     virtual QString hoverText(const QPointF &pixel) const = 0;
     // Re-apply series colours and fonts after the palette or application font changed.
     virtual void restyle() {}
+    // Called after each layout of the plot, when the axes' pixel lengths are known: charts whose
+    // value labels need room beyond their data widen their default range here.
+    virtual void fitToLayout() {}
+    // The key a value label was placed at, also while it is moved inside the axis rect for a layout.
+    static double labelKey(const QCPItemText &label);
     // Shows or hides the legends after the legend setting changed. Charts with a legend of their
     // own (the cost tornado) or a legend only for some data override it; the default shows the
     // plot's legend exactly when the setting says so.
@@ -81,6 +89,9 @@ protected:
 private:
     void applyBaseStyle();
     void wrapTitle();
+    void fitAxisTitles();
+    bool fitLegendColumns();
+    void keepLabelsInside();
     void onMouseMove(QMouseEvent *event);
     void exportWithDialog(bool svg);
     QSize exportSize(const QSize &size) const;
@@ -88,6 +99,13 @@ private:
     QCustomPlot *m_plot;
     QCPTextElement *m_title = nullptr;
     QString m_fullTitle;                            // as set; the element shows it wrapped
+    struct AxisTitle
+    {
+        QString full;                               // as the chart set it
+        QString shown;                              // wrapped to the axis's length
+    };
+    QHash<const QCPAxis *, AxisTitle> m_axisTitles;
+    int m_legendColumns = 0;                        // asked for by placeLegendUnderTitle; 0 = inside the plot
     QLabel *m_overlay;
     bool m_legendVisible = true;
     QPointF m_pressPixel;                           // where the mouse button went down

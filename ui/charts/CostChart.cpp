@@ -215,9 +215,15 @@ void CostChart::arrangePanels()
 {
     const QFontMetrics metrics(chartFont());
     const bool stacked = width() < kSideBySideChars * metrics.averageCharWidth();
-    const double stackedLines = kStackedTitleLines + kStackedTimelineLines + kStackedTornadoAxisLines
-                                + kLinesPerTornadoRow * std::max(m_cost.sensitivityCount, 4);
-    plot()->setMinimumHeight(stacked ? static_cast<int>(stackedLines * metrics.height()) : m_sideBySideMinHeight);
+    // Stacked, the title and the whole timeline fill the tab and the tornado follows below them:
+    // on a projector the first screen shows the break-even with both axes, not half of it.
+    const double line = metrics.height();
+    const double timeline = std::max(kStackedTimelineLines * line, height() - kStackedTitleLines * line);
+    const double tornado = (kStackedTornadoAxisLines + kLinesPerTornadoRow * std::max(m_cost.sensitivityCount, 4)) * line;
+    plot()->setMinimumHeight(stacked ? static_cast<int>(kStackedTitleLines * line + timeline + tornado)
+                                     : m_sideBySideMinHeight);
+    if (stacked && m_stacked)
+        m_panels->setRowStretchFactors({timeline, tornado});
     if (stacked == m_stacked)
         return;
     m_stacked = stacked;
@@ -225,7 +231,7 @@ void CostChart::arrangePanels()
     m_panels->simplify();
     if (stacked) {
         m_panels->addElement(1, 0, m_tornadoRect);
-        m_panels->setRowStretchFactors({1.0, 1.0});
+        m_panels->setRowStretchFactors({timeline, tornado});
     } else {
         m_panels->addElement(0, 1, m_tornadoRect);
         m_panels->setColumnStretchFactors({1.15, 1.0});

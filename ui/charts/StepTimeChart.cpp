@@ -206,6 +206,7 @@ void StepTimeChart::showPlottables()
 void StepTimeChart::rebuild()
 {
     plot()->clearItems();
+    m_barLabels.clear();
     showPlottables();
     if (m_serving)
         rebuildServing();
@@ -256,6 +257,7 @@ void StepTimeChart::rebuildTraining()
         label->setText(QStringLiteral("%1 (%2)").arg(secondsText(seconds), percentText(total > 0 ? seconds / total : 0)));
         label->setFont(chartFont(0.95));
         label->setColor(textColor());
+        m_barLabels.push_back(label);
     }
     if (t.valid && shown > 0) {
         setTitle(tr("Training step: %1 on the busiest stage, %2 micro-batches, bubble %3, MFU %4")
@@ -271,6 +273,7 @@ void StepTimeChart::rebuildTraining()
     }
     // Room on the right for the longest bar's label.
     m_defaultX = {0, longest > 0 ? longest * 1.35 : 1.0};
+    m_dataUpperX = m_defaultX.upper;
     m_defaultY = {0.4, std::max(shown, 1) + 0.6};
 }
 
@@ -398,6 +401,34 @@ void StepTimeChart::markCapacity(double &maxConcurrency, double &topTokens)
     // Left of the star: it sits mid-chart, and text to its right runs off the plot.
     label(x, l.tokensPerSPerGpu, m_capacityLabel, Qt::AlignRight | Qt::AlignBottom);
     topTokens = std::max(topTokens, l.tokensPerSPerGpu);
+}
+
+// Each bar's label ("29.3 s (61.2%)") starts where the bar ends: at a projector's font in a narrow
+// chart the default 35% beyond the longest bar is not enough. The value axis grows until every
+// label ends inside the axis rect: a bar of v seconds with a w px label needs an upper bound of
+// v·W/(W − w) on an axis W px long. Only while the reader has not panned or zoomed.
+void StepTimeChart::fitToLayout()
+{
+    QCustomPlot *p = plot();
+    const double axisPx = p->axisRect()->width();
+    if (m_serving || m_barLabels.empty() || axisPx <= 0)
+        return;
+    const QCPRange shownX = p->xAxis->range();
+    if (shownX.lower != m_defaultX.lower || shownX.upper != m_defaultX.upper)
+        return;
+    double upper = m_dataUpperX;
+    for (const QCPItemText *label : m_barLabels) {
+        const QFontMetrics metrics(label->font());
+        const double labelPx = metrics.horizontalAdvance(label->text()) + label->padding().left()
+                               + label->padding().right() + metrics.averageCharWidth();
+        if (labelPx < axisPx * 0.9)
+            upper = std::max(upper, labelKey(*label) * axisPx / (axisPx - labelPx));
+    }
+    if (std::abs(upper - m_defaultX.upper) <= 1e-9 * upper)
+        return;
+    m_defaultX.upper = upper;
+    p->xAxis->setRange(m_defaultX.lower, upper);
+    p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void StepTimeChart::resetView()

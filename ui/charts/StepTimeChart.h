@@ -11,9 +11,11 @@
 #include <QVector>
 
 #include <array>
+#include <vector>
 
 class QCPBars;
 class QCPGraph;
+class QCPItemText;
 
 namespace gpuplan::ui {
 
@@ -63,6 +65,7 @@ public:
 protected:
     QString hoverText(const QPointF &pixel) const override;
     void restyle() override;
+    void fitToLayout() override;
 
 private:
     void rebuild();
@@ -95,6 +98,8 @@ private:
         double upper = 1;
     };
     Range m_defaultX, m_defaultY, m_defaultY2;
+    double m_dataUpperX = 1;                 // the training bars' range before their labels' room
+    std::vector<QCPItemText *> m_barLabels;  // right of each training bar
 };
 
 } // namespace gpuplan::ui

@@ -4,6 +4,7 @@
 #include "common/TextFile.h"
 #include "document/PlanFileWriter.h"
 
+#include "catalog/Catalog.h"
 #include "plan/PlanIo.h"
 
 #include <QDir>

@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QTextBrowser>
+#include <QTextOption>
 #include <QVBoxLayout>
 
 namespace gpuplan::ui {
@@ -16,6 +17,14 @@ namespace {
 QString q(const std::string &s)
 {
     return QString::fromStdString(s).toHtmlEscaped();
+}
+
+// A short value ("12.3 GiB", "1,024 tokens/s") keeps its number and unit on one line; a long one
+// (a duration with its reason) wraps between words rather than pushing the pane sideways.
+QString valueStyle(const std::string &value)
+{
+    constexpr std::size_t kOneLine = 24;
+    return value.size() <= kOneLine ? QStringLiteral(" style='white-space:nowrap'") : QString();
 }
 
 } // namespace
@@ -35,6 +44,8 @@ ExplainPane::ExplainPane(PlanController *controller, QWidget *parent)
     for (int i = 0; i < kExplainTopicCount; ++i)
         m_topics->addItem(QString::fromUtf8(explainTopicTitle(static_cast<ExplainTopic>(i)).data()), i);
     m_view->setOpenLinks(false);
+    // Lines break between words only: "tokens/s" must never read "toke/ns/s" in a narrow pane.
+    m_view->setWordWrapMode(QTextOption::WordWrap);
     m_view->setObjectName(QStringLiteral("explainText"));
     connect(m_topics, &QComboBox::currentIndexChanged, this,
             [this](int index) { setTopic(static_cast<ExplainTopic>(m_topics->itemData(index).toInt())); });
@@ -94,24 +105,27 @@ QString ExplainPane::html() const
     if (!x.formula.empty())
         h += QStringLiteral("<p><code>%1</code></p>").arg(q(x.formula));
     if (!x.terms.empty()) {
-        h += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b></p><table cellspacing='0' cellpadding='3'>")
+        h += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b></p><table width='100%' cellspacing='0' cellpadding='3'>")
                  .arg(tr("Where"));
+        // Symbol and value share a line and the meaning takes the pane's whole width below them: in
+        // a dock two fifths of a projector wide, a third column would be a few words wide.
         for (const ExplainTerm &t : x.terms)
-            h += QStringLiteral("<tr><td valign='top'><code>%1</code></td><td valign='top' align='right' "
-                                "style='white-space:nowrap'><b>%2</b></td><td valign='top' style='color:%4'>%3</td></tr>")
-                     .arg(q(t.symbol), q(t.value), q(t.meaning), mutedCss);
+            h += QStringLiteral("<tr><td valign='top'><code>%1</code></td><td valign='top' align='right'%5>"
+                                "<b>%2</b></td></tr><tr><td colspan='2' "
+                                "style='color:%4; padding-left:12px'>%3</td></tr>")
+                     .arg(q(t.symbol), q(t.value), q(t.meaning), mutedCss, valueStyle(t.value));
         h += QStringLiteral("</table>");
     }
     if (!x.steps.empty()) {
-        h += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b></p><table cellspacing='0' cellpadding='3'>")
+        h += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b></p><table width='100%' cellspacing='0' cellpadding='3'>")
                  .arg(tr("With this plan"));
         for (const ExplainStep &s : x.steps) {
             QString calc = q(s.formula);
             if (!s.substituted.empty())
                 calc += QStringLiteral("<br><span style='color:%2'>= %1</span>").arg(q(s.substituted), mutedCss);
-            h += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top'>%2</td><td valign='top' align='right' "
-                                "style='white-space:nowrap'><b>%3</b></td></tr>")
-                     .arg(q(s.label), calc, q(s.value));
+            h += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' align='right'%4>"
+                                "<b>%3</b></td></tr><tr><td colspan='2' style='padding-left:12px'>%2</td></tr>")
+                     .arg(q(s.label), calc, q(s.value), valueStyle(s.value));
         }
         h += QStringLiteral("</table>");
     }

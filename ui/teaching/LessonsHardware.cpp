@@ -243,11 +243,10 @@ std::vector<LiveValue> coresLive(const LessonContext &c)
                     formatCount(c.evaluation.training.tokensPerS) + " | " +
                         printf1("%.1f%%", c.evaluation.training.mfu * 100.0),
                     "this plan, evaluated: MFU against the peak of precision.compute"});
-    const double computePeak = gpu.peak(c.plan.plan->precision.compute);
-    if (p.tensor16Flops > 0 && computePeak > 0 && computePeak != p.tensor16Flops)
+    const double tensorMfu = mfuAgainstTensor16Peak(gpu, c.plan.plan->precision.compute, c.evaluation.training.mfu);
+    if (tensorMfu > 0)
         rows.push_back({std::string("The same MFU against the ") + (p.tensorIsBf16 ? "BF16" : "FP16") + " peak",
-                        printf1("%.1f%%", c.evaluation.training.mfu * computePeak / p.tensor16Flops * 100.0),
-                        "MFU × the plan's peak ÷ the Tensor Core peak"});
+                        printf1("%.1f%%", tensorMfu * 100.0), "MFU × the plan's peak ÷ the Tensor Core peak"});
     return rows;
 }
 

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Text a chart draws that does not fit where it is drawn, found from the plot's geometry rather
+// than by eye: an axis title longer than its axis (drawn centred, it loses both ends: "mulative"),
+// a value label outside the rectangle that clips it, a legend that leaves the chart or an entry
+// narrower than its text. Used by the projector tests (tst_lessonlayout) at both sizes.
+#include "qcustomplot.h"
+
+#include <QFontMetrics>
+#include <QString>
+#include <QStringList>
+
+namespace gpuplan::testing {
+
+// Where QCPItemText draws its box: QCPItemText::draw's text rectangle with its padding, placed by
+// its position alignment (QCPItemText::getTextDrawPoint). Unrotated text only.
+inline QRectF itemTextRect(const QCPItemText &item)
+{
+    const QFontMetrics metrics(item.font());
+    const QRect text = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip | item.textAlignment(), item.text());
+    const QMargins pad = item.padding();
+    const QRectF box(0, 0, text.width() + pad.left() + pad.right(), text.height() + pad.top() + pad.bottom());
+    QPointF topLeft = item.position->pixelPosition();
+    const Qt::Alignment a = item.positionAlignment();
+    if (a.testFlag(Qt::AlignHCenter))
+        topLeft.rx() -= box.width() / 2.0;
+    else if (a.testFlag(Qt::AlignRight))
+        topLeft.rx() -= box.width();
+    if (a.testFlag(Qt::AlignVCenter))
+        topLeft.ry() -= box.height() / 2.0;
+    else if (a.testFlag(Qt::AlignBottom))
+        topLeft.ry() -= box.height();
+    return box.translated(topLeft);
+}
+
+inline QStringList chartTextProblems(QCustomPlot &plot)
+{
+    QStringList out;
+    const QRectF view = plot.viewport();
+    constexpr double kSlack = 1.0;   // font metrics against the painter's: a pixel of rounding
+    for (QCPAxisRect *rect : plot.axisRects()) {
+        for (QCPAxis *axis : rect->axes()) {
+            if (!axis->visible() || axis->label().isEmpty())
+                continue;
+            const QFontMetrics metrics(axis->labelFont());
+            const int length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            for (const QString &line : axis->label().split(QLatin1Char('\n')))
+                if (metrics.horizontalAdvance(line) > length + kSlack)
+                    out << QStringLiteral("axis title \"%1\" is %2 px on a %3 px axis")
+                               .arg(line).arg(metrics.horizontalAdvance(line)).arg(length);
+        }
+    }
+    if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0) {
+        const QRectF legend = plot.legend->outerRect();
+        if (!view.adjusted(-kSlack, -kSlack, kSlack, kSlack).contains(legend))
+            out << QStringLiteral("the legend (%1x%2 at %3,%4) leaves the chart")
+                       .arg(legend.width()).arg(legend.height()).arg(legend.x()).arg(legend.y());
+        for (int i = 0; i < plot.legend->itemCount(); ++i) {
+            QCPAbstractLegendItem *item = plot.legend->item(i);
+            if (item && item->visible() && item->minimumOuterSizeHint().width() > item->outerRect().width() + kSlack)
+                out << QStringLiteral("legend entry %1 needs %2 px, has %3")
+                           .arg(i).arg(item->minimumOuterSizeHint().width()).arg(item->outerRect().width());
+        }
+    }
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto *text = qobject_cast<QCPItemText *>(plot.item(i));
+        if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0)
+            continue;
+        const QRectF drawn = itemTextRect(*text);
+        const QRectF room = text->clipToAxisRect() && text->clipAxisRect() ? QRectF(text->clipAxisRect()->rect()) : view;
+        if (!room.adjusted(-kSlack, -kSlack, kSlack, kSlack).contains(drawn))
+            out << QStringLiteral("label \"%1\" (%2x%3 at %4,%5) is cut by its %6x%7 area")
+                       .arg(text->text().left(30))
+                       .arg(drawn.width()).arg(drawn.height()).arg(drawn.x()).arg(drawn.y())
+                       .arg(room.width()).arg(room.height());
+    }
+    return out;
+}
+
+} // namespace gpuplan::testing
