@@ -167,6 +167,21 @@ bool cancelled(const std::atomic<bool> *cancel)
     return cancel && cancel->load(std::memory_order_relaxed);
 }
 
+} // namespace
+
+bool gpuHasAnyPrice(const ResolvedPlan &resolved, const Catalog &catalog, const GpuSpec &gpu)
+{
+    if (resolved.plan->cost.cloudGpuHourUsd >= 0 || !catalog.offersFor(gpu).empty())
+        return true;
+    // The purchase prices are per GPU and per node: the count does not change which are missing.
+    const Evaluation unsized;
+    const FacilityInputs in = gatherFacilityInputs(resolved, layoutFromPlan(*resolved.plan), unsized);
+    constexpr unsigned kPurchase = static_cast<unsigned>(MissingInput::GpuPrice) | static_cast<unsigned>(MissingInput::NodePrice);
+    return (in.missing & kPurchase) == 0;
+}
+
+namespace {
+
 void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, const GpuSpec *baseGpu,
                 const std::atomic<bool> *cancel, ProcureResult &out)
 {
@@ -179,6 +194,11 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
     }
     if (gpu.peak(plan.precision.compute) <= 0) {
         reject(out, "GPU without the plan's compute precision");
+        return;
+    }
+    // No option of this GPU could be priced at any count: no layout search is spent on it.
+    if (!gpuHasAnyPrice(resolved, catalog, gpu)) {
+        reject(out, "GPU without a purchase price or a cloud offer in the catalog");
         return;
     }
     out.gpusExplored.push_back(gpu.id);

@@ -177,6 +177,11 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out);
 // is one, and the first infeasible ones are `closestMisses` when there is none.
 std::vector<int> rankedOrder(const ProcureResult &result);
 
+// Whether any option of the plan's GPU can be priced: a cloud price (the plan's own, or a catalog
+// offer of the GPU) or a complete purchase price (GPU and server). Procurement searches no layout
+// of a GPU without one (it could only be an option nobody can price).
+bool gpuHasAnyPrice(const ResolvedPlan &resolved, const Catalog &catalog, const GpuSpec &gpu);
+
 // The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
 // and price overrides belong to its own GPU `baseGpu`).
 Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu);
