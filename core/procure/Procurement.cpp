@@ -169,15 +169,24 @@ bool cancelled(const std::atomic<bool> *cancel)
 
 } // namespace
 
-bool gpuHasAnyPrice(const ResolvedPlan &resolved, const Catalog &catalog, const GpuSpec &gpu)
+bool purchasePriced(const ResolvedPlan &resolved)
 {
-    if (resolved.plan->cost.cloudGpuHourUsd >= 0 || !catalog.offersFor(gpu).empty())
-        return true;
     // The purchase prices are per GPU and per node: the count does not change which are missing.
     const Evaluation unsized;
     const FacilityInputs in = gatherFacilityInputs(resolved, layoutFromPlan(*resolved.plan), unsized);
     constexpr unsigned kPurchase = static_cast<unsigned>(MissingInput::GpuPrice) | static_cast<unsigned>(MissingInput::NodePrice);
     return (in.missing & kPurchase) == 0;
+}
+
+bool countCanBePriced(const ResolvedPlan &resolved, const Catalog &catalog, const GpuSpec &gpu, bool bought, int numGpus)
+{
+    if (bought || resolved.plan->cost.cloudGpuHourUsd >= 0)
+        return true;
+    for (const CloudOffer *offer : catalog.offersFor(gpu)) {
+        if (offerCanHost(*offer, numGpus, resolved.gpusPerNode))
+            return true;
+    }
+    return false;
 }
 
 namespace {
@@ -196,16 +205,23 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
         reject(out, "GPU without the plan's compute precision");
         return;
     }
-    // No option of this GPU could be priced at any count: no layout search is spent on it.
-    if (!gpuHasAnyPrice(resolved, catalog, gpu)) {
+    // A count no option could price (no purchase price, no cloud offer that hosts it) costs no
+    // layout search; larger counts cannot be priced either (offers host up to an instance, or any
+    // number of whole nodes).
+    const int node = std::max(resolved.gpusPerNode, 1);
+    const bool bought = purchasePriced(resolved);
+    if (!countCanBePriced(resolved, catalog, gpu, bought, node)) {
         reject(out, "GPU without a purchase price or a cloud offer in the catalog");
         return;
     }
     out.gpusExplored.push_back(gpu.id);
-    const int node = std::max(resolved.gpusPerNode, 1);
     std::vector<ExploredCount> counts;
     double previousDays = 0;
     for (long long n = node; n <= kMaxLadderGpus && !cancelled(cancel); n *= 2) {
+        if (!countCanBePriced(resolved, catalog, gpu, bought, static_cast<int>(n))) {
+            reject(out, "no cloud offer can host this count");
+            break;
+        }
         plan.hardware.numGpus = static_cast<int>(n);
         SearchCandidate best;
         if (!fastestLayout(resolved, static_cast<int>(n), cancel, out, best)) {
