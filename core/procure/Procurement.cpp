@@ -10,6 +10,7 @@
 #include "facility/FacilityInputs.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureHybrid.h"
+#include "procure/ProcureOptions.h"
 #include "procure/ProcureServing.h"
 #include "search/LayoutSearch.h"
 
@@ -112,42 +113,14 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
     const double pue = resolved.plan->facility.pue;
     const double siteKw = e.power.peakItKw * pue;
     // A bought cluster trains only once it is delivered and installed (facility.procurement_weeks
-    // and install_weeks); rented capacity starts at once (the catalog states no capacity lead time).
+    // and install_weeks).
     const FacilityAssumptions &f = resolved.plan->facility;
     const double leadDays = 7.0 * (f.procurementWeeks + f.installWeeks);
-    const bool buyPriced = !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
-    if (buyPriced) {
-        ProcureOption o = baseOption(gpu, e, candidate);
-        o.acquisition = Acquisition::Buy;
-        o.cashUsd = c.onpremCashUsd;
-        o.tcoUsd = c.onpremTotalUsd;
-        o.capexUsd = c.onpremCapexUsd;
-        o.upfrontUsd = c.onpremCapexUsd;
-        o.leadTimeDays = leadDays;
-        o.finishDays = leadDays + o.timeToTrainDays;
-        o.facilityKw = siteKw;
-        explored.buyOption = static_cast<int>(out.options.size());
-        out.options.push_back(std::move(o));
-    } else {
-        reject(out, "no purchase price in the catalog");
-    }
     const FacilityInputs in = gatherFacilityInputs(resolved, e.layout, e);
     const std::vector<CloudQuote> quotes = cloudQuotes(resolved, in, c.cashHorizonS);
-    if (quotes.empty())
-        reject(out, "no cloud offer can host this count");
-    for (const CloudQuote &q : quotes) {
-        ProcureOption o = baseOption(gpu, e, candidate);
-        o.acquisition = Acquisition::Cloud;
-        o.offer = q.offer ? q.offer->id : std::string();
-        o.provider = q.offer ? q.offer->provider : std::string();
-        o.term = q.pricing;
-        o.priceEstimated = !q.published;
-        o.cashUsd = q.bill.cashUsd;
-        o.tcoUsd = q.bill.runShareUsd;
-        o.finishDays = o.timeToTrainDays;
-        o.facilityKw = siteKw;
-        out.options.push_back(std::move(o));
-    }
+    ProcureOption base = baseOption(gpu, e, candidate);
+    base.finishDays = base.timeToTrainDays;
+    explored.buyOption = addPricedOptions(base, c, quotes, leadDays, siteKw, out);
     explored.leadTimeDays = leadDays;
     explored.numGpus = e.layout.numGpus;
     explored.layout = e.layout;
