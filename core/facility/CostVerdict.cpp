@@ -180,8 +180,20 @@ const char *verdictWord(const CostVerdict &v)
     return v.choice == VerdictChoice::Buy ? "Buy" : "Rent";
 }
 
+namespace {
+
+// The short name of a quote in the verdict sentence: "Lambda, on-demand" (offerName() names the instance too).
+std::string providerTerm(const CloudQuote &q)
+{
+    return (q.offer ? q.offer->provider : std::string("the plan's cloud price")) + ", " + pricingLabel(q.pricing);
+}
+
+} // namespace
+
 std::string verdictText(const Plan &p, const CostVerdict &v)
 {
+    // One sentence a buyer can sign: what, how many, the cash up front and over the run, and the
+    // alternative it beat in the view it rests on. The long clause stays in `reason`.
     auto money = [&](double usd) { return formatMoney(p, usd); };
     const bool training = p.workload.mode == Mode::Training;
     const std::string over = (training ? "over the run (" : "over the serving horizon (") + formatDuration(v.horizonS) + ")";
@@ -189,15 +201,23 @@ std::string verdictText(const Plan &p, const CostVerdict &v)
     if (!v.decided) {
         s = "No verdict: " + v.reason + ".";
     } else {
+        const bool buy = v.choice == VerdictChoice::Buy;
         s = std::string(verdictWord(v)) + " " + v.offer + ": " +
-            (v.choice == VerdictChoice::Buy ? money(v.upfrontUsd) + " up front, " : std::string("nothing up front, ")) +
-            money(v.cashUsd) + " in cash " + over + "; " + v.reason + ".";
+            (buy ? money(v.upfrontUsd) + " up front, " : std::string("nothing up front, ")) + money(v.cashUsd) + " in cash " +
+            over;
+        const bool compared = v.cloudKnown && v.onpremKnown;
+        const std::string lead = v.basis == CostView::Cash ? ", against "
+                                                           : "; as the run's share of ownership " + money(v.usd) + " against ";
+        if (compared && buy)
+            s += lead + money(v.otherUsd) + " to rent (" + providerTerm(v.cheapestCloud) + ").";
+        else if (compared)
+            s += lead + money(v.otherUsd) + " to own.";
+        else
+            s += "; " + v.reason + ".";
     }
     if (v.estimateCheaper)
-        s += " Cheaper only at an estimated price (no published " + std::string(pricingLabel(v.cheapestEstimate.pricing)) +
-             " price: on-demand less the plan's discount), not chosen: " + money(v.cheapestEstimate.inView(v.basis)) +
-             " for " + (v.cheapestEstimate.offer ? v.cheapestEstimate.offer->provider + " " + pricingLabel(v.cheapestEstimate.pricing)
-                                                 : std::string("the plan's price")) + ".";
+        s += " Cheaper only at an estimated price, not chosen: " + providerTerm(v.cheapestEstimate) + ", " + money(v.cheapestEstimate.inView(v.basis)) + " (no published " + pricingLabel(v.cheapestEstimate.pricing) +
+             " price).";
     return s;
 }
 

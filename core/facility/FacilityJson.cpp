@@ -7,6 +7,7 @@
 #include "common/Units.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityNames.h"
+#include "facility/Power.h"
 #include "facility/Sensitivity.h"
 
 #include <nlohmann/json.hpp>
@@ -40,6 +41,7 @@ Json powerJson(const PowerResult &p, const Plan &plan)
             {"energy_period", plan.workload.mode == Mode::Training ? "training_run" : "horizon"},
             {"energy_per_year_mwh", num(p.energyPerYearMwh)},
             {"energy_per_million_tokens_kwh", num(p.energyPerMillionTokensKwh)},
+            {"tokens_per_joule", num(tokensPerJoule(p))},
             {"co2_tonnes", num(p.co2Tonnes)},
             {"co2_per_year_tonnes", num(p.co2PerYearTonnes)},
             {"co2_scope", "operational (embodied excluded)"}};

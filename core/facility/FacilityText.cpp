@@ -6,6 +6,7 @@
 #include "common/Units.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityNames.h"
+#include "facility/Power.h"
 #include "facility/Sensitivity.h"
 #include "report/TextReport.h"
 
@@ -99,6 +100,10 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
              fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
+    if (tokensPerJoule(w) > 0)
+        line("energy per token", fmt("%.3g", tokensPerJoule(w)) + (training ? " tokens trained" : " output tokens served") +
+                                     " per joule of facility energy (" + fmt("%.3g", w.energyPerMillionTokensKwh) +
+                                     " kWh per million)");
     // "MBTU" would read as thousands of BTU in HVAC usage: spell the magnitude out.
     const std::string btu = c.heatBtuPerHour >= 1e6 ? fmt("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
                                                     : formatFixed(c.heatBtuPerHour, 0) + " BTU/h";

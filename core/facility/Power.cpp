@@ -52,4 +52,10 @@ void addEnergy(const FacilityInputs &in, double wallS, double tokens, PowerResul
     p.energyPerMillionTokensKwh = tokens > 0 ? p.energyMwh * 1000.0 / (tokens / 1e6) : 0.0;
 }
 
+double tokensPerJoule(const PowerResult &p)
+{
+    constexpr double kJoulesPerKwh = 3.6e6;
+    return p.energyPerMillionTokensKwh > 0 ? 1e6 / (p.energyPerMillionTokensKwh * kJoulesPerKwh) : 0.0;
+}
+
 } // namespace gpuplan

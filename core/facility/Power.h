@@ -16,6 +16,10 @@ PowerResult computePower(const FacilityInputs &in, const FabricSize &fabric, dou
 // Energy and operational CO2 over `wallS` seconds of the plan (LLMCarbon: CO2 = E_IT x PUE x grid).
 void addEnergy(const FacilityInputs &in, double wallS, double tokens, PowerResult &power);
 
+// Tokens trained (training) or served (inference: output tokens) per joule of facility energy, PUE
+// included: the inverse of power.energyPerMillionTokensKwh; 0 when no energy or no tokens are known.
+double tokensPerJoule(const PowerResult &power);
+
 // Peak draw of one node (PSU maximum, or GPUs at TDP plus overhead when unknown).
 double nodePeakW(const FacilityInputs &in);
 

@@ -5,6 +5,7 @@
 #include "evaluator/Evaluator.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
+#include "procure/ProcureOptions.h"
 
 #include <algorithm>
 
@@ -32,11 +33,6 @@ ProcureOption fleetOption(const GpuSpec &gpu, const Evaluation &e, const Facilit
     o.energyMwh = e.power.energyMwh;
     o.tokensPerS = e.cost.cashHorizonS > 0 ? e.cost.tokens / e.cost.cashHorizonS : 0.0;
     return o;
-}
-
-double perMillion(double usd, const CostResult &c)
-{
-    return c.tokens > 0 ? usd / (c.tokens / 1e6) : 0.0;
 }
 
 } // namespace
@@ -72,41 +68,9 @@ void exploreServingGpu(const Plan &base, const Catalog &catalog, const GpuSpec &
             continue;
         }
         const FacilityInputs in = gatherFacilityInputs(resolved, e.layout, e);
-        const CostResult &c = e.cost;
-        const double siteKw = e.power.peakItKw * f.pue;
-        const bool buyPriced =
-            !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
-        if (buyPriced) {
-            ProcureOption o = fleetOption(gpu, e, in);
-            o.acquisition = Acquisition::Buy;
-            o.cashUsd = c.onpremCashUsd;
-            o.tcoUsd = c.onpremTotalUsd;
-            o.capexUsd = c.onpremCapexUsd;
-            o.upfrontUsd = c.onpremCapexUsd;
-            o.leadTimeDays = leadDays;
-            o.finishDays = leadDays;   // serving from delivery and installation on
-            o.facilityKw = siteKw;
-            o.usdPerMillionTokens = perMillion(o.cashUsd, c);
-            out.options.push_back(std::move(o));
-        } else {
-            reject(out, "no purchase price in the catalog");
-        }
-        const std::vector<CloudQuote> quotes = cloudQuotes(resolved, in, c.cashHorizonS);
-        if (quotes.empty())
-            reject(out, "no cloud offer can host this count");
-        for (const CloudQuote &q : quotes) {
-            ProcureOption o = fleetOption(gpu, e, in);
-            o.acquisition = Acquisition::Cloud;
-            o.offer = q.offer ? q.offer->id : std::string();
-            o.provider = q.offer ? q.offer->provider : std::string();
-            o.term = q.pricing;
-            o.priceEstimated = !q.published;
-            o.cashUsd = q.bill.cashUsd;
-            o.tcoUsd = q.bill.runShareUsd;
-            o.facilityKw = siteKw;
-            o.usdPerMillionTokens = perMillion(o.cashUsd, c);
-            out.options.push_back(std::move(o));
-        }
+        const std::vector<CloudQuote> quotes = cloudQuotes(resolved, in, e.cost.cashHorizonS);
+        // Serving from delivery and installation on: a bought fleet's finish day is its lead time.
+        addPricedOptions(fleetOption(gpu, e, in), e.cost, quotes, leadDays, e.power.peakItKw * f.pue, out);
     }
 }
 

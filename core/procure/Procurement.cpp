@@ -10,6 +10,7 @@
 #include "facility/FacilityInputs.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureHybrid.h"
+#include "procure/ProcureOptions.h"
 #include "procure/ProcureServing.h"
 #include "search/LayoutSearch.h"
 
@@ -112,42 +113,14 @@ bool addOptions(const ResolvedPlan &resolved, const GpuSpec &gpu, const SearchCa
     const double pue = resolved.plan->facility.pue;
     const double siteKw = e.power.peakItKw * pue;
     // A bought cluster trains only once it is delivered and installed (facility.procurement_weeks
-    // and install_weeks); rented capacity starts at once (the catalog states no capacity lead time).
+    // and install_weeks).
     const FacilityAssumptions &f = resolved.plan->facility;
     const double leadDays = 7.0 * (f.procurementWeeks + f.installWeeks);
-    const bool buyPriced = !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
-    if (buyPriced) {
-        ProcureOption o = baseOption(gpu, e, candidate);
-        o.acquisition = Acquisition::Buy;
-        o.cashUsd = c.onpremCashUsd;
-        o.tcoUsd = c.onpremTotalUsd;
-        o.capexUsd = c.onpremCapexUsd;
-        o.upfrontUsd = c.onpremCapexUsd;
-        o.leadTimeDays = leadDays;
-        o.finishDays = leadDays + o.timeToTrainDays;
-        o.facilityKw = siteKw;
-        explored.buyOption = static_cast<int>(out.options.size());
-        out.options.push_back(std::move(o));
-    } else {
-        reject(out, "no purchase price in the catalog");
-    }
     const FacilityInputs in = gatherFacilityInputs(resolved, e.layout, e);
     const std::vector<CloudQuote> quotes = cloudQuotes(resolved, in, c.cashHorizonS);
-    if (quotes.empty())
-        reject(out, "no cloud offer can host this count");
-    for (const CloudQuote &q : quotes) {
-        ProcureOption o = baseOption(gpu, e, candidate);
-        o.acquisition = Acquisition::Cloud;
-        o.offer = q.offer ? q.offer->id : std::string();
-        o.provider = q.offer ? q.offer->provider : std::string();
-        o.term = q.pricing;
-        o.priceEstimated = !q.published;
-        o.cashUsd = q.bill.cashUsd;
-        o.tcoUsd = q.bill.runShareUsd;
-        o.finishDays = o.timeToTrainDays;
-        o.facilityKw = siteKw;
-        out.options.push_back(std::move(o));
-    }
+    ProcureOption base = baseOption(gpu, e, candidate);
+    base.finishDays = base.timeToTrainDays;
+    explored.buyOption = addPricedOptions(base, c, quotes, leadDays, siteKw, out);
     explored.leadTimeDays = leadDays;
     explored.numGpus = e.layout.numGpus;
     explored.layout = e.layout;
@@ -167,6 +140,30 @@ bool cancelled(const std::atomic<bool> *cancel)
     return cancel && cancel->load(std::memory_order_relaxed);
 }
 
+} // namespace
+
+bool purchasePriced(const ResolvedPlan &resolved)
+{
+    // The purchase prices are per GPU and per node: the count does not change which are missing.
+    const Evaluation unsized;
+    const FacilityInputs in = gatherFacilityInputs(resolved, layoutFromPlan(*resolved.plan), unsized);
+    constexpr unsigned kPurchase = static_cast<unsigned>(MissingInput::GpuPrice) | static_cast<unsigned>(MissingInput::NodePrice);
+    return (in.missing & kPurchase) == 0;
+}
+
+bool countCanBePriced(const ResolvedPlan &resolved, const Catalog &catalog, const GpuSpec &gpu, bool bought, int numGpus)
+{
+    if (bought || resolved.plan->cost.cloudGpuHourUsd >= 0)
+        return true;
+    for (const CloudOffer *offer : catalog.offersFor(gpu)) {
+        if (offerCanHost(*offer, numGpus, resolved.gpusPerNode))
+            return true;
+    }
+    return false;
+}
+
+namespace {
+
 void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, const GpuSpec *baseGpu,
                 const std::atomic<bool> *cancel, ProcureResult &out)
 {
@@ -181,11 +178,23 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
         reject(out, "GPU without the plan's compute precision");
         return;
     }
-    out.gpusExplored.push_back(gpu.id);
+    // A count no option could price (no purchase price, no cloud offer that hosts it) costs no
+    // layout search; larger counts cannot be priced either (offers host up to an instance, or any
+    // number of whole nodes).
     const int node = std::max(resolved.gpusPerNode, 1);
+    const bool bought = purchasePriced(resolved);
+    if (!countCanBePriced(resolved, catalog, gpu, bought, node)) {
+        reject(out, "GPU without a purchase price or a cloud offer in the catalog");
+        return;
+    }
+    out.gpusExplored.push_back(gpu.id);
     std::vector<ExploredCount> counts;
     double previousDays = 0;
     for (long long n = node; n <= kMaxLadderGpus && !cancelled(cancel); n *= 2) {
+        if (!countCanBePriced(resolved, catalog, gpu, bought, static_cast<int>(n))) {
+            reject(out, "no cloud offer can host this count");
+            break;
+        }
         plan.hardware.numGpus = static_cast<int>(n);
         SearchCandidate best;
         if (!fastestLayout(resolved, static_cast<int>(n), cancel, out, best)) {

@@ -177,6 +177,14 @@ void rankOptions(const ProcureRequest &request, ProcureResult &out);
 // is one, and the first infeasible ones are `closestMisses` when there is none.
 std::vector<int> rankedOrder(const ProcureResult &result);
 
+// Whether the plan's GPU has a complete purchase price (GPU and server; the count changes nothing).
+bool purchasePriced(const ResolvedPlan &resolved);
+
+// Whether an option of `numGpus` of the plan's GPU can be priced: bought (`bought`: purchasePriced()),
+// at the plan's own cloud price, or on a catalog offer of the GPU that can host the count. Procurement
+// searches no layout for a count that cannot be priced.
+bool countCanBePriced(const ResolvedPlan &resolved, const Catalog &catalog, const GpuSpec &gpu, bool bought, int numGpus);
+
 // The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
 // and price overrides belong to its own GPU `baseGpu`).
 Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu);

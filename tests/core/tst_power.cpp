@@ -104,6 +104,9 @@ private slots:
         QCOMPARE(p.energyMwh, 1.0);
         QCOMPARE(p.co2Tonnes, 0.5);
         QCOMPARE(p.energyPerMillionTokensKwh, 500.0);
+        // 2 million tokens over 1 MWh = 3.6e9 J: 5.56e-4 tokens per joule; nothing known, 0 (never inf).
+        QVERIFY(qAbs(tokensPerJoule(p) - 2e6 / 3.6e9) < 1e-15);
+        QCOMPARE(tokensPerJoule(PowerResult{}), 0.0);
     }
 
     void spareNodesDrawIdlePower()

@@ -518,6 +518,30 @@ private slots:
         QVERIFY(r.rejected.count("no purchase price in the catalog"));
     }
 
+    void unpricedGpusCostNoLayoutSearch()
+    {
+        // The H800 has neither a purchase price nor a cloud offer in the catalog (gpus.json,
+        // cloud.json): no option of it could be priced, so no layout of it is searched, and adding it
+        // to a request changes nothing else.
+        ProcureRequest request;
+        request.gpus = {"H800-SXM-80GB"};
+        ProcureResult alone;
+        std::string error;
+        QVERIFY2(procure(example70b(), bundledCatalog(), request, alone, error), error.c_str());
+        QVERIFY(alone.options.empty());
+        QCOMPARE(alone.evaluated, 0LL);
+        QCOMPARE(alone.rejected.count("GPU without a purchase price or a cloud offer in the catalog"), std::size_t(1));
+        request.gpus = {"H100-SXM-80GB"};
+        ProcureResult priced;
+        QVERIFY(procure(example70b(), bundledCatalog(), request, priced, error));
+        request.gpus = {"H100-SXM-80GB", "H800-SXM-80GB"};
+        ProcureResult both;
+        QVERIFY(procure(example70b(), bundledCatalog(), request, both, error));
+        QCOMPARE(both.options.size(), priced.options.size());
+        QCOMPARE(both.evaluated, priced.evaluated);
+        QVERIFY(!priced.options.empty());
+    }
+
     void servingFleetsRankedPerMillionTokens()
     {
         // The bundled serving example (40 requests/s): each option is a fleet that carries the rate

@@ -500,7 +500,8 @@ private slots:
         QVERIFY2(page1.contains(QStringLiteral("The decision")), qPrintable(page1));
         QVERIFY2(page1.contains(headline), qPrintable(page1));
         QVERIFY2(page1.contains(cash), qPrintable(page1));
-        QVERIFY(page1.contains(QStringLiteral("Cash up front")) && page1.contains(QStringLiteral("MW")));
+        QVERIFY(page1.contains(QStringLiteral("Cash up front")) &&
+                (page1.contains(QStringLiteral(" MW facility power running")) || page1.contains(QStringLiteral(" kW facility power running"))));
 
         // No catalog id (GPU, node or cloud offer) in the report's sentences; tables may list them.
         QStringList ids;

@@ -85,9 +85,13 @@ void addDecision(ReportDocument &doc, const SectionInput &in)
     t.rows.push_back({{training ? QObject::tr("Cash over the run") : QObject::tr("Cash over the horizon"),
                        v.decided ? QObject::tr("%1 over %2").arg(money(p, v.cashUsd), duration(v.horizonS)) : QString()}});
     t.rows.push_back({{QObject::tr("Finished"), finishText(in, v)}});
+    // A site contract is in MW; a fleet below one MW reads in kW ("0.01 MW" would tell the signer nothing).
+    const double runningKw = e.power.facilityKw, peakKw = e.power.peakItKw * p.facility.pue;
+    const bool megawatts = peakKw >= 1000.0;
     t.rows.push_back({{QObject::tr("Power and racks"),
-                       QObject::tr("%1 MW facility power running, %2 MW at peak (PUE %3); %4")
-                           .arg(grouped(e.power.facilityKw / 1000.0, 2), grouped(e.power.peakItKw * p.facility.pue / 1000.0, 2),
+                       QObject::tr("%1 facility power running, %2 at peak (PUE %3); %4")
+                           .arg(megawatts ? QObject::tr("%1 MW").arg(grouped(runningKw / 1000.0, 2)) : kw(runningKw),
+                                megawatts ? QObject::tr("%1 MW").arg(grouped(peakKw / 1000.0, 2)) : kw(peakKw),
                                 grouped(p.facility.pue, 2), counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")))}});
     t.rows.push_back({{QObject::tr("Error band"), bandText(in)}});
     doc.add(std::move(t));
