@@ -6,13 +6,19 @@
 
 namespace gpuplan {
 
-namespace {
-
-std::string fmt(const char *format, double v)
+std::string formatPrintf(const char *format, double value)
 {
     char buf[128];
-    std::snprintf(buf, sizeof buf, format, v);
+    std::snprintf(buf, sizeof buf, format, value);
     return buf;
+}
+
+namespace {
+
+// The module's own short name for it.
+std::string fmt(const char *format, double v)
+{
+    return formatPrintf(format, v);
 }
 
 // Divides by step until the value is below it; the suffix is left out when it is empty.

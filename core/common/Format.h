@@ -28,6 +28,8 @@ std::string formatCo2Tonnes(double tonnes);     // "120 kg" below 1 t, "3.4 t", 
 std::string counted(long long n, const char *singular, const char *plural);
 // An integer with thousands separators: 1000000 -> "1,000,000".
 std::string grouped(long long n);
+// One number through a printf format, for texts that word their own unit: ("%.1f h", 2.25) -> "2.2 h".
+std::string formatPrintf(const char *format, double value);
 // Three significant digits, whole numbers from 100 up written out: "2.35", "17.1", "1,250".
 std::string formatSignificant(double value);
 

@@ -14,13 +14,6 @@ namespace explainimpl {
 
 namespace {
 
-std::string printf1(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
 // "8.000" -> "8", "0.5600" -> "0.56".
 std::string trimZeros(std::string s)
 {
@@ -49,7 +42,7 @@ std::string num(double value, int significant)
     const int decimals = std::max(0, significant - digits);
     char format[16];
     std::snprintf(format, sizeof format, "%%.%df", decimals);
-    return printf1(format, value);
+    return formatPrintf(format, value);
 }
 
 std::string fixed(double value, int decimals)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/LaunchContext.h"
 
+#include "common/Format.h"
 #include "facility/Elastic.h"
 #include "facility/Reliability.h"
 
@@ -13,13 +14,6 @@
 namespace gpuplan::launch {
 
 namespace {
-
-std::string fmt(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
 
 // Words a shell passes through unchanged without quotes.
 bool isPlainWord(const std::string &w)
@@ -61,8 +55,8 @@ bool prepareContext(Context &out, std::string &error)
         return false;
     }
     if (evaluation.diagnostics.has(DiagCode::DoesNotFit))
-        out.notes.push_back("The memory estimate, " + fmt("%.1f", evaluation.memory.perGpuBytes / units::kGiB) +
-                            " GiB per GPU, exceeds the " + fmt("%.1f", evaluation.memory.capacityBytes / units::kGiB) +
+        out.notes.push_back("The memory estimate, " + formatPrintf("%.1f", evaluation.memory.perGpuBytes / units::kGiB) +
+                            " GiB per GPU, exceeds the " + formatPrintf("%.1f", evaluation.memory.capacityBytes / units::kGiB) +
                             " GiB available: as planned the job runs out of GPU memory.");
     const Layout &l = out.layout;
     out.gpusPerNode = std::max(plan.gpusPerNode, 1);

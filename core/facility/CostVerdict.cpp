@@ -4,7 +4,6 @@
 #include "facility/FacilityInputs.h"
 #include "facility/FacilityText.h"
 #include "common/Format.h"
-#include "report/TextReport.h"
 
 #include <cstdio>
 
@@ -30,13 +29,6 @@ bool publishedPrice(const CloudOffer &offer, CloudPricing pricing)
     case CloudPricing::Spot: return offer.spotPerGpuHour >= 0;
     }
     return false;
-}
-
-std::string fmt(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
 }
 
 std::string gpuName(const ResolvedPlan &plan)
@@ -155,7 +147,7 @@ CostVerdict costVerdict(const ResolvedPlan &plan, const Evaluation &e)
     const std::string view = v.basis == CostView::Cash
                                  ? "in cash over " + std::string(training ? "the run" : "the serving horizon")
                                  : "as the run's share of the cost of ownership (other work uses " +
-                                       fmt("%.0f%%", p.cost.followonUtilization * 100) + " of the hours after it)";
+                                       formatPrintf("%.0f%%", p.cost.followonUtilization * 100) + " of the hours after it)";
     auto money = [&](double usd) { return formatMoney(p, usd); };
     if (!v.decided)
         v.reason = "no published price is known for the cluster or the cloud";

@@ -8,20 +8,12 @@
 #include "facility/FacilityNames.h"
 #include "facility/Power.h"
 #include "facility/Sensitivity.h"
-#include "report/TextReport.h"
 
 #include <cstdio>
 
 namespace gpuplan {
 
 namespace {
-
-std::string fmt(const char *format, double v)
-{
-    char buf[128];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
 
 struct Lines
 {
@@ -49,7 +41,7 @@ std::string storageRolesText(const StorageResult &s)
     if (same)
         return "data, cache, checkpoints and archive on " + roleTierName(s.roles.front());
     return "data " + roleTierName(s.role(StorageRole::Data)) + ", cache " + roleTierName(s.role(StorageRole::Cache)) +
-           (s.separateCache ? fmt(" (staged in %.0f s)", s.cacheStagingS) : std::string(" (reads the data tier)")) +
+           (s.separateCache ? formatPrintf(" (staged in %.0f s)", s.cacheStagingS) : std::string(" (reads the data tier)")) +
            ", checkpoints " + roleTierName(s.role(StorageRole::Checkpoint)) + ", archive " +
            roleTierName(s.role(StorageRole::Archive));
 }
@@ -60,7 +52,7 @@ std::string stepTime(double s)
     if (s <= 0)
         return "0";
     if (s < 1e-3)
-        return fmt("%.2g ms", s * 1000.0);
+        return formatPrintf("%.2g ms", s * 1000.0);
     return formatDuration(s);
 }
 
@@ -74,13 +66,13 @@ std::string dataPathText(const DataPathResult &d)
                                                           : "HOST CPU limits the step";
     std::string text = std::string(verdict) + ": step " + stepTime(d.stepS) + " (GPUs " + stepTime(d.gpuStepS) +
                        ", storage " + stepTime(d.storageStepS) + ", network " + stepTime(d.networkStepS) + ", host CPU " +
-                       stepTime(d.hostCpuStepS) + fmt("); %.3g samples/s", d.samplesPerS) +
-                       fmt(", decode needs %.3g cores per node", d.coresNeededPerNode) +
-                       fmt(", %.0f decoding", d.decodeCoresPerNode) +
-                       (d.coresPerNode > 0 ? fmt(" of %.0f", d.coresPerNode) : std::string());
+                       stepTime(d.hostCpuStepS) + formatPrintf("); %.3g samples/s", d.samplesPerS) +
+                       formatPrintf(", decode needs %.3g cores per node", d.coresNeededPerNode) +
+                       formatPrintf(", %.0f decoding", d.decodeCoresPerNode) +
+                       (d.coresPerNode > 0 ? formatPrintf(" of %.0f", d.coresPerNode) : std::string());
     if (d.ramShort)
-        text += fmt("; loaders need %.0f GB host memory", d.loaderRamBytesPerNode / units::kGB) +
-                fmt(", the node has %.0f GB", d.nodeRamBytes / units::kGB);
+        text += formatPrintf("; loaders need %.0f GB host memory", d.loaderRamBytesPerNode / units::kGB) +
+                formatPrintf(", the node has %.0f GB", d.nodeRamBytes / units::kGB);
     return text;
 }
 
@@ -93,21 +85,21 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
                                    ", storage " + formatPower(w.storageW) + ")");
     // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
     // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
-    line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + fmt("%.2f", p.facility.pue) + "; " +
+    line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + formatPrintf("%.2f", p.facility.pue) + "; " +
                                formatPower(w.peakItKw * p.facility.pue * 1e3) + " at peak" + " (peak IT " +
                                formatPower(w.peakItKw * 1e3) + " x PUE: what the site must supply)");
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
-             fmt("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
+             formatPrintf("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
     if (tokensPerJoule(w) > 0)
-        line("energy per token", fmt("%.3g", tokensPerJoule(w)) + (training ? " tokens trained" : " output tokens served") +
-                                     " per joule of facility energy (" + fmt("%.3g", w.energyPerMillionTokensKwh) +
+        line("energy per token", formatPrintf("%.3g", tokensPerJoule(w)) + (training ? " tokens trained" : " output tokens served") +
+                                     " per joule of facility energy (" + formatPrintf("%.3g", w.energyPerMillionTokensKwh) +
                                      " kWh per million)");
     // "MBTU" would read as thousands of BTU in HVAC usage: spell the magnitude out.
-    const std::string btu = c.heatBtuPerHour >= 1e6 ? fmt("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
+    const std::string btu = c.heatBtuPerHour >= 1e6 ? formatPrintf("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
                                                     : formatFixed(c.heatBtuPerHour, 0) + " BTU/h";
-    line("heat", btu + ", " + fmt("%.1f refrigeration tons", c.tons));
+    line("heat", btu + ", " + formatPrintf("%.1f refrigeration tons", c.tons));
     line("racks", std::to_string(c.racks) + " (" + std::to_string(c.computeRacks) + " compute, up to " +
                       std::to_string(c.nodesPerRack) + " nodes and " + formatPower(c.kwPerRack * 1e3) + " per rack; " +
                       std::to_string(c.networkRacks) + " network), " +
@@ -120,7 +112,7 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     const ReliabilityResult &r = e.reliability;
     const bool training = p.workload.mode == Mode::Training;
     if (training)
-        line("checkpoint", formatStorage(s.checkpointBytes) + " (" + fmt("%.1f B/param", s.bytesPerParam) +
+        line("checkpoint", formatStorage(s.checkpointBytes) + " (" + formatPrintf("%.1f B/param", s.bytesPerParam) +
                                "); write " + formatDuration(s.checkpointWriteS) + ", stall " +
                                formatDuration(s.checkpointBlockingS) + " per save" +
                                (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
@@ -131,8 +123,8 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
                             formatDuration(s.replicaEngineStartS) + ", an estimate)");
     const StorageRoleResult &loaders = s.role(s.separateCache ? StorageRole::Cache : StorageRole::Data);
     if (training)
-        line("data read", fmt("%.3g GB/s needed", s.requiredReadGBps) + ", " + (s.separateCache ? "cache " : "tier ") +
-                              roleTierName(loaders) + " " + fmt("%.3g GB/s", s.tierReadGBps) +
+        line("data read", formatPrintf("%.3g GB/s needed", s.requiredReadGBps) + ", " + (s.separateCache ? "cache " : "tier ") +
+                              roleTierName(loaders) + " " + formatPrintf("%.3g GB/s", s.tierReadGBps) +
                               (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
     line("storage tiers", storageRolesText(s));
     if (e.dataPath.known)
@@ -141,8 +133,8 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     line("cluster MTBF", formatDuration(r.mtbfHours * 3600.0) + " over " + counted(r.jobNodes, "node", "nodes") +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));
     if (training)
-        line("goodput", formatPercent(r.goodput) + ": " + fmt("%.0f interruptions", r.expectedInterruptions) +
-                            ", " + fmt("%.0f h lost", r.lostHours) + "; time to train with failures " +
+        line("goodput", formatPercent(r.goodput) + ": " + formatPrintf("%.0f interruptions", r.expectedInterruptions) +
+                            ", " + formatPrintf("%.0f h lost", r.lostHours) + "; time to train with failures " +
                             formatDuration(r.effectiveTimeToTrainS) + (r.unfinishable ? "  (FAILURES OUTPACE PROGRESS)" : ""));
     else
         line("available capacity", formatPercent(r.goodput, 2));
@@ -172,7 +164,7 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
          money(c.onpremTotalUsd));
     const std::string horizon = formatDuration(c.cashHorizonS);
     if (!c.isMissing(MissingInput::CloudPrice) && c.cloudTermsBilled > 0)
-        line("cloud cash", money(c.cloudCashUsd) + " (" + fmt("%.0f", c.cloudTermsBilled) +
+        line("cloud cash", money(c.cloudCashUsd) + " (" + formatPrintf("%.0f", c.cloudTermsBilled) +
                                " reservation term(s) billed in full; other work uses " +
                                formatPercent(p.cost.followonUtilization, 0) + " of the rest)");
     if (p.cost.followonUtilization > 0)
@@ -228,8 +220,8 @@ std::string breakEvenText(const Plan &plan, const CostResult &c)
         return "never at these prices";
     const double lifeMonths = plan.cost.depreciationYears * 12.0;
     if (c.breakEvenMonths > lifeMonths)   // the hardware is written off before owning pays back
-        return "not within the " + fmt("%g", plan.cost.depreciationYears) + "-year hardware life";
-    return "after " + fmt("%.1f", c.breakEvenMonths) + (c.breakEvenMonths == 1.0 ? " month" : " months");
+        return "not within the " + formatPrintf("%g", plan.cost.depreciationYears) + "-year hardware life";
+    return "after " + formatPrintf("%.1f", c.breakEvenMonths) + (c.breakEvenMonths == 1.0 ? " month" : " months");
 }
 
 std::string facilityTextReport(const ResolvedPlan &plan, const Evaluation &e)

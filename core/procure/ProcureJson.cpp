@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "procure/ProcureJson.h"
 
+#include "common/Format.h"
 #include "common/EnumNames.h"
 #include "procure/ComputeOptimal.h"
 #include "report/TextReport.h"
@@ -90,13 +91,6 @@ Json limitJson(double v)
     return v >= 0 ? num(v) : Json(nullptr);
 }
 
-std::string fmt(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
 std::string describe(const ProcureOption &o)
 {
     std::string s = std::to_string(o.numGpus) + " x " + o.gpu + ", ";
@@ -106,20 +100,20 @@ std::string describe(const ProcureOption &o)
     else if (o.acquisition == Acquisition::Cloud)
         s += "cloud " + rent;
     else
-        s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + fmt("%.0f%%", 100.0 * o.parts[1].tokenShare) +
+        s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + formatPrintf("%.0f%%", 100.0 * o.parts[1].tokenShare) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
     if (o.gpusPerReplica > 0)
         s += std::string(" (") + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) + ")";
-    s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + fmt("%.0f", o.finishDays) + ", " +
-                                            fmt("$%.3g per million output tokens", o.usdPerMillionTokens)
-                                      : fmt("%.0f days", o.timeToTrainDays)) +
-         (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + fmt("%.0f days", o.leadTimeDays) + " lead time (done on day " +
-                                   fmt("%.0f)", o.finishDays)
+    s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatPrintf("%.0f", o.finishDays) + ", " +
+                                            formatPrintf("$%.3g per million output tokens", o.usdPerMillionTokens)
+                                      : formatPrintf("%.0f days", o.timeToTrainDays)) +
+         (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + formatPrintf("%.0f days", o.leadTimeDays) + " lead time (done on day " +
+                                   formatPrintf("%.0f)", o.finishDays)
                              : std::string()) +
          ", " + (onBuyersSite(o) ? "capex " + formatUsd(o.capexUsd) + ", up front " + formatUsd(o.upfrontUsd) +
                                        (o.financing.financed ? " (" + formatUsd(o.financing.loanUsd) + " borrowed)" : std::string()) + ", "
                                  : std::string("nothing up front, ")) +
-         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + fmt("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
+         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + formatPrintf("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
          " DP " + std::to_string(o.layout.dp) + (o.layout.cp > 1 ? " CP " + std::to_string(o.layout.cp) : std::string()) +
          (o.layout.ep > 1 ? " EP " + std::to_string(o.layout.ep) : std::string());
     for (const Violation &v : o.violations)
@@ -172,10 +166,10 @@ std::string procureTextReport(const ProcureResult &r, int shown)
                       procureObjectiveName(r.objective) + ")\n";
     auto limit = [](double v, const std::string &text) { return v >= 0 ? text : std::string("none"); };
     out += "  budget " + limit(r.request.budgetUsd, formatUsd(r.request.budgetUsd)) + ", deadline " +
-           limit(r.request.deadlineDays, fmt("%.0f days", r.request.deadlineDays)) + ", site power " +
-           limit(r.request.sitePowerKw, fmt("%.0f kW", r.request.sitePowerKw)) +
-           (r.request.allowFinancing ? ", financing allowed (" + fmt("%.0f%% of the capex borrowed", 100.0 * r.request.loanToValue) +
-                                           fmt(" at %.1f%%/year)", 100.0 * r.request.financingRate)
+           limit(r.request.deadlineDays, formatPrintf("%.0f days", r.request.deadlineDays)) + ", site power " +
+           limit(r.request.sitePowerKw, formatPrintf("%.0f kW", r.request.sitePowerKw)) +
+           (r.request.allowFinancing ? ", financing allowed (" + formatPrintf("%.0f%% of the capex borrowed", 100.0 * r.request.loanToValue) +
+                                           formatPrintf(" at %.1f%%/year)", 100.0 * r.request.financingRate)
                                      : std::string(", capex paid up front")) +
            "\n";
     if (r.best >= 0)
@@ -201,8 +195,8 @@ std::string procureTextReport(const ProcureResult &r, int shown)
     if (c.known) {
         const ProcureOption &o = r.options[static_cast<std::size_t>(c.option)];
         out += "Compute-optimal model for the " + std::string(c.limitedByBudget ? "budget" : "deadline") + ": " +
-               fmt("%.1f B parameters", c.params / 1e9) + " on " + fmt("%.2f T tokens", c.tokens / 1e12) +
-               " (20 tokens per parameter, Hoffmann et al. 2022; " + fmt("%.3g FLOP", c.computeFlops) + " on " +
+               formatPrintf("%.1f B parameters", c.params / 1e9) + " on " + formatPrintf("%.2f T tokens", c.tokens / 1e12) +
+               " (20 tokens per parameter, Hoffmann et al. 2022; " + formatPrintf("%.3g FLOP", c.computeFlops) + " on " +
                std::to_string(o.numGpus) + " x " + o.gpu + ", " + acquisitionName(o.acquisition) + ")\n";
     }
     out += std::to_string(r.evaluated) + " layouts evaluated; set aside:\n";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/SearchJson.h"
 
+#include "common/Format.h"
 #include "common/EnumNames.h"
 #include "evaluator/EvaluationJson.h"
 #include "report/TextReport.h"
@@ -19,13 +20,6 @@ namespace {
 Json num(double v)
 {
     return std::isfinite(v) ? Json(v) : Json(nullptr);
-}
-
-std::string fmt(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
 }
 
 std::string padded(std::string s, std::size_t width)
@@ -126,19 +120,19 @@ std::string searchTextReport(const SearchResult &r)
         std::string line = padded(std::to_string(++rank), 6) + padded(std::to_string(c.layout.numGpus), 7) +
                            padded(formatCount(c.tokensPerS), 11);
         if (training)
-            line += padded(fmt("%.1f%%", c.mfu * 100), 7) + padded(formatBytes(c.perGpuBytes), 13) +
+            line += padded(formatPrintf("%.1f%%", c.mfu * 100), 7) + padded(formatBytes(c.perGpuBytes), 13) +
                     padded(formatDuration(c.timeToTrainS), 15) + padded(c.costKnown ? formatUsd(c.costUsd) : "-", 10);
         else
-            line += padded(fmt("%.0f", c.ttftMs), 9) + padded(fmt("%.1f", c.tpotMs), 9) + padded(formatBytes(c.perGpuBytes), 12) +
-                    padded(c.costKnown ? fmt("$%.3f", c.costUsd) : "-", 12);
-        line += padded(bestObjective > 0 ? fmt("%+.1f%%", (c.objective / bestObjective - 1) * 100) : "-", 10);
+            line += padded(formatPrintf("%.0f", c.ttftMs), 9) + padded(formatPrintf("%.1f", c.tpotMs), 9) + padded(formatBytes(c.perGpuBytes), 12) +
+                    padded(c.costKnown ? formatPrintf("$%.3f", c.costUsd) : "-", 12);
+        line += padded(bestObjective > 0 ? formatPrintf("%+.1f%%", (c.objective / bestObjective - 1) * 100) : "-", 10);
         out += line + "  " + layoutSummary(c.layout, r.mode) + "\n";
     }
     if (r.pareto.size() > 1) {
         out += "\nTime vs cost (Pareto front)\n";
         for (const SearchCandidate &c : r.pareto) {
             out += "  " + padded(std::to_string(c.layout.numGpus), 6) + " GPUs  " +
-                   (training ? formatDuration(c.paretoTime) : fmt("%.1f ms/token", c.tpotMs)) + "  " +
+                   (training ? formatDuration(c.paretoTime) : formatPrintf("%.1f ms/token", c.tpotMs)) + "  " +
                    (c.costKnown ? formatUsd(c.costUsd) : formatCount(c.gpuHours) + " GPU-hours") + "  " +
                    layoutSummary(c.layout, r.mode) + "\n";
         }

@@ -5,7 +5,7 @@
 // than by eye: an axis title longer than its axis (drawn centred, it loses both ends: "mulative"),
 // a value label outside the rectangle that clips it, a legend that leaves the chart or an entry
 // narrower than its text. Used by the projector tests (tst_lessonlayout) at both sizes.
-#include "qcustomplot.h"
+#include <qcustomplot.h>
 
 #include <QFontMetrics>
 #include <QString>
