@@ -76,6 +76,11 @@ double presentationFontScale(bool on)
     return on ? kPresentationScale : 1.0;
 }
 
+double fontScaleOf(const QFont &font)
+{
+    return font.pointSizeF() > 0 ? font.pointSizeF() / kBasePointSize : 1.0;
+}
+
 void applyPresentationMode(bool on)
 {
     QFont font(QStringLiteral("DejaVu Sans"));

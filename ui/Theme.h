@@ -4,6 +4,7 @@
 #include "Settings.h"
 
 #include <QColor>
+#include <QFont>
 
 class QLabel;
 class QPalette;
@@ -21,6 +22,9 @@ void applyPresentationMode(bool on);
 // below the normal 10 pt. Returns whether the application font changed.
 bool applyPresentationMode(bool on, int windowWidth, int windowHeight);
 double presentationFontScale(bool on);
+// How much larger than the desktop's normal size a font is (1 at the normal size, 2.25 on a
+// 1920x1080 projector): layouts that switch at a height in pixels scale it by this.
+double fontScaleOf(const QFont &font);
 double presentationPointSize(int windowWidth, int windowHeight);
 
 bool isDark(const QPalette &palette);

@@ -275,8 +275,7 @@ private slots:
         // Chart text still cut where the chart is squeezed, a shrinking list: each entry must still
         // fail (remove it once fixed) and nothing else may. The serving chart of the roofline
         // lesson is too short under its legend at 1280x720 and its capacity label is wider than
-        // the plot; the memory chart of a plan that does not fit is squeezed at 1920x1080; the
-        // portfolio's "Busy" axis is a few pixels shorter than its word.
+        // the plot; the portfolio's "Busy" axis is a few pixels shorter than its word.
         struct KnownCut
         {
             const char *size;
@@ -288,9 +287,6 @@ private slots:
         KnownCut known[] = {
             {"1280x720", "roofline", "chart: ", true, false},
             {"1920x1080", "roofline", "chart: label", true, false},
-            {"1920x1080", "*", "chart: axis title \"Memory\"", true, false},
-            {"1920x1080", "*", "chart: axis title \"per\"", false, false},
-            {"1920x1080", "*", "chart: axis title \"GPU\"", false, false},
             {"1920x1080", "shared-cluster", "chart: axis title", true, false},
         };
         const QString sizeName = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());

@@ -335,7 +335,8 @@ void MemoryChart::resizeEvent(QResizeEvent *event)
 
 bool MemoryChart::isShort() const
 {
-    return height() < kNoteMinChartHeight;
+    // In pixels at the normal font: with presentation fonts (1.5x to 2.25x) each line takes more of them.
+    return height() < kNoteMinChartHeight * std::max(1.0, fontScaleOf(font()));
 }
 
 // One tick per bar: the GPU's name in lines as wide as a bar, then the limit. Returns whether the
@@ -398,7 +399,7 @@ bool MemoryChart::fitValueLabels()
 void MemoryChart::updateNote()
 {
     QString text;
-    if (height() >= kNoteMinChartHeight && !m_limitNote.isEmpty()) {
+    if (!isShort() && !m_limitNote.isEmpty()) {
         const int chars = std::max(40, width() / std::max(QFontMetrics(chartFont(0.85)).averageCharWidth(), 1) - 4);
         text = wrapName(m_limitNote, chars);
     }

@@ -36,6 +36,10 @@ void prepareForPrint(QWidget &chart, const QSize &size)
     chart.setPalette(QApplication::style()->standardPalette());
     chart.setFont(reportFont(TextStyle::Small));
     chart.resize(size);
+    // A hidden widget gets its resize only when shown: without it the plot lays out at no width,
+    // and a legend that takes its columns from the width falls to one column, squeezing the plot.
+    // Off screen (WA_DontShowOnScreen), show() only runs the layout.
+    chart.show();
 }
 
 // A chart's title line is too long for a page width: it is taken off the chart and returned as
