@@ -315,14 +315,21 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
     // refused with the field's range there.
     const double modelParallel = std::max(1.0, static_cast<double>(par.tp) * par.pp * par.cp);
     const double dp = par.dp > 0 ? par.dp : std::max(1.0, std::floor(plan.hardware.numGpus / modelParallel));
-    if (tw.globalBatch <= 0) {
-        // Enough micro-batches to fill the pipeline.
-        const double batch = static_cast<double>(tw.microBatch) * dp * std::max(par.pp, 1) * 4;
+    const bool batchBlank = tw.globalBatch <= 0;
+    if (batchBlank) {
+        // Not stated: no gradient accumulation without pipelining (the stacks' default: HF
+        // TrainingArguments gradient_accumulation_steps = 1, torchtitan global_batch_size = -1,
+        // one local batch per rank), and enough micro-batches to fill a pipeline (four per stage)
+        // with it.
+        const double perStage = par.pp > 1 ? 4.0 : 1.0;
+        const double batch = static_cast<double>(tw.microBatch) * dp * std::max(par.pp, 1) * perStage;
         tw.globalBatch = static_cast<int>(std::min(batch, static_cast<double>(std::numeric_limits<int>::max())));
     }
 
     const std::string fwName = lower(t.cell(row, "framework"));
     RowDefaults &defaults = out.defaults;
+    if (batchBlank && !inference)
+        defaults.add("global_batch=" + std::to_string(tw.globalBatch));
     const Framework fw = inference ? Framework::Generic : frameworkOf(fwName, defaults);
     const FrameworkDefaults &fd = frameworkDefaults(fw, fwName);
     applyFrameworkPreset(plan, fw);
