@@ -16,6 +16,7 @@
 #include "evaluator/Evaluator.h"
 #include "plan/PlanFields.h"
 #include "plan/PlanIo.h"
+#include "plan/RecomputeModules.h"
 
 #include <nlohmann/json.hpp>
 
@@ -368,6 +369,40 @@ private slots:
             QCOMPARE(f.controller.undoStack()->count(), 0);
             QVERIFY(planToJson(f.controller.plan()) == planToJson(selective));
         }
+    }
+
+    // Issue 27: selective recompute's modules (Megatron-Core's --recompute-modules names) are ticked
+    // one by one in TRAINING STACK; each click is one undo step that writes the whole set, the boxes
+    // follow the plan when it changes elsewhere (undo, a file), and none ticked is the default.
+    void recomputeModulesAreTickedAndUndone()
+    {
+        Fixture f;
+        CollapsibleSection *stack = f.panel->section(QStringLiteral("TRAINING STACK"));
+        FieldRow *row = f.panel->row(QStringLiteral("parallelism.recompute_modules"));
+        QVERIFY(stack && row && row->isRowVisible() && stack->isAncestorOf(row->label()));
+        auto box = [&f](const char *name) {
+            return f.panel->findChild<QCheckBox *>(QStringLiteral("check:parallelism.recompute_modules:") +
+                                                   QString::fromUtf8(name));
+        };
+        QVERIFY(box("core_attn") && box("layernorm") && box("mla_up_proj") && box("moe_act") && box("mlp") &&
+                box("moe") && box("shared_experts"));
+        QCOMPARE(f.controller.plan().parallelism.recomputeModules, 0u);
+        QVERIFY(!box("layernorm")->isChecked());
+        box("layernorm")->setChecked(true);
+        box("moe_act")->setChecked(true);
+        QCOMPARE(f.controller.plan().parallelism.recomputeModules,
+                 recompute_module::kLayernorm | recompute_module::kMoeAct);
+        QCOMPARE(f.controller.undoStack()->count(), 2);
+        f.controller.undoStack()->undo();
+        QCOMPARE(f.controller.plan().parallelism.recomputeModules, recompute_module::kLayernorm);
+        QVERIFY(box("layernorm")->isChecked() && !box("moe_act")->isChecked());
+        // Set elsewhere (as a file or --set would): the boxes show it.
+        QVERIFY(
+            f.controller.setText(QStringLiteral("parallelism.recompute_modules"), QStringLiteral("mla_up_proj moe")));
+        QVERIFY(!box("layernorm")->isChecked() && box("mla_up_proj")->isChecked() && box("moe")->isChecked());
+        // Hidden for serving, like the rest of the training stack.
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.mode"), static_cast<double>(Mode::Inference)));
+        QVERIFY(!row->isRowVisible());
     }
 
     // Issue 17: the data pipeline's inputs (DATA PIPELINE, folded): each edit one undo step within the

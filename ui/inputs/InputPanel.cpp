@@ -5,11 +5,12 @@
 #include "Theme.h"
 #include "document/FieldLabels.h"
 #include "document/PlanController.h"
-#include "inputs/CheckFieldRow.h"
 #include "inputs/CatalogChoices.h"
+#include "inputs/CheckFieldRow.h"
 #include "inputs/ChoiceFieldRow.h"
 #include "inputs/CollapsibleSection.h"
 #include "inputs/InfoRow.h"
+#include "inputs/RecomputeModulesRow.h"
 #include "inputs/SliderFieldRow.h"
 
 #include "common/EnumNames.h"
@@ -319,6 +320,7 @@ void InputPanel::buildTrainingStack(CollapsibleSection *s)
     });
     choice(s, "parallelism.recompute", TrainingOnly);
     slider(s, "parallelism.recompute_every", TrainingOnly);
+    add(s, new RecomputeModulesRow(m_controller, fieldLabel("parallelism.recompute_modules"), s->body()), TrainingOnly);
     choice(s, "workload.training.loss", TrainingOnly);
     slider(s, "workload.training.loss_chunks", TrainingOnly);
     for (const char *path : {"parallelism.activation_offload", "parallelism.optimizer_in_backward"})
