@@ -10,6 +10,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::ui {
@@ -178,9 +179,38 @@ void MemoryStepChart::rebuild()
         mark->setColor(textColor());
     }
     p->legend->setVisible(n > 0 && legendVisible());
+    fitLegendToWidth();
     p->xAxis->setRange(0.5, std::max(n, 1) + 0.5);
     p->yAxis->setRange(0, top * 1.12);
     replot();
+}
+
+void MemoryStepChart::resizeEvent(QResizeEvent *event)
+{
+    ChartWidget::resizeEvent(event);
+    fitLegendToWidth();
+    replot();
+}
+
+// The legend in as many columns as the chart's width takes (2 to 6), filled column by column:
+// one entry per line would leave a chart beside a lesson or in presentation fonts no height for
+// its plot (as MemoryChart does for its bars).
+void MemoryStepChart::fitLegendToWidth()
+{
+    QCPLegend *legend = plot()->legend;
+    const QFontMetrics metrics(legend->font());
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i)))
+            widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+    if (widest == 0)
+        return;
+    const int itemWidth = widest + legend->iconSize().width() + legend->iconTextPadding() + 18;
+    const int columns = std::clamp(width() / std::max(itemWidth, 1), 2, 6);
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
 }
 
 void MemoryStepChart::resetView()

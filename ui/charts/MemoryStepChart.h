@@ -46,9 +46,11 @@ public:
 protected:
     QString hoverText(const QPointF &pixel) const override;
     void restyle() override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
+    void fitLegendToWidth();
 
     std::array<QCPBars *, kMemoryComponentCount> m_stack{};
     QCPGraph *m_capacity;
