@@ -15,6 +15,7 @@
 #include "teaching/LessonRunner.h"
 #include "teaching/TeachingDocks.h"
 
+#include "memory/MemoryTimeline.h"
 #include "plan/PlanIo.h"
 
 #include <QSignalSpy>
@@ -22,6 +23,8 @@
 #include <QUndoStack>
 
 #include <nlohmann/json.hpp>
+
+#include <cstring>
 
 using namespace gpuplan;
 using namespace gpuplan::ui;
@@ -127,8 +130,10 @@ private slots:
                 QVERIFY2(tab, s.resultTab);
                 QCOMPARE(resultTabName(*tab), QString::fromUtf8(s.resultTab));   // the full name, not a prefix
                 switch (s.explain) {
-                case ExplainTopic::MemoryPerGpu:
-                    QCOMPARE(s.resultTab, "memory");
+                case ExplainTopic::MemoryPerGpu:   // the bars, or the same memory over one step
+                    QVERIFY2(std::strcmp(s.resultTab, "memory") == 0 ||
+                                 std::strcmp(s.resultTab, "memory-over-one-step") == 0,
+                             s.resultTab);
                     break;
                 case ExplainTopic::StepTime:
                     QCOMPARE(s.resultTab, "step-time");
@@ -185,6 +190,34 @@ private slots:
         results->setCurrentTab(findResultTab(*results, QStringLiteral("cost")));
         teaching->lessonRunner()->forward();
         QCOMPARE(current(), QStringLiteral("step-time"));
+    }
+
+    // Issue 27, "where the peak happens": the optimizer lesson's last two steps say the peak is the
+    // loss with the standard cross-entropy and moves to the first backward with a fused one; the
+    // memory timeline of the plan each step leaves must agree, and both show Memory over one step.
+    void whereThePeakHappensFollowsTheTimeline()
+    {
+        auto c = openExample();
+        LessonRunner runner(c.get());
+        QVERIFY(runner.start(1));
+        QCOMPARE(lessons()[1].id, "optimizer-memory");
+        const std::size_t steps = lessons()[1].steps.size();
+        QVERIFY(steps >= 6);
+        for (std::size_t i = 1; i + 1 < steps; ++i)
+            runner.forward();
+        auto peakKind = [&c] {
+            const MemoryTimeline t = memoryTimeline(c->resolved(), c->evaluation());
+            const MemoryPhase *peak = memoryPeakPhase(t);
+            return peak ? peak->kind : MemoryPhaseKind::StepStart;
+        };
+        QCOMPARE(lessons()[1].steps[steps - 2].resultTab, "memory-over-one-step");
+        QCOMPARE(c->plan().workload.training.loss, LossKernel::Standard);
+        QCOMPARE(peakKind(), MemoryPhaseKind::Loss);
+        runner.forward();
+        QCOMPARE(lessons()[1].steps[steps - 1].resultTab, "memory-over-one-step");
+        QCOMPARE(c->plan().workload.training.loss, LossKernel::Fused);
+        QCOMPARE(peakKind(), MemoryPhaseKind::Backward);
+        QCOMPARE(c->plan().parallelism.recompute, Recompute::Full);
     }
 
     void unknownLessonIsRefused()

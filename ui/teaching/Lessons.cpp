@@ -81,17 +81,31 @@ const LessonStep kOptimizerSteps[] = {
      "Mixed-precision AdamW keeps per parameter: 2 B bf16 weights, 2 B bf16 gradients plus their 4 B fp32 copy, "
      "8 B for the two Adam moments and 4 B for the fp32 master copy: 20 B, of which 12 B are optimizer state and "
      "master copy. The weights are the smallest part, and the plan does not fit.",
-     "nothing yet", "Memory per GPU: optimizer states and master weights", ExplainTopic::MemoryPerGpu, "memory", nullptr},
+     "nothing yet", "Memory per GPU: optimizer states and master weights", ExplainTopic::MemoryPerGpu, "memory",
+     nullptr},
     {"ZeRO 1 (optimizer-state sharding): each of the 8 data-parallel GPUs keeps 1/8 of the Adam moments, of the "
      "master copy and of the fp32 gradients. The biggest block of memory shrinks 8×, at no extra communication.",
      "ZeRO: 0 → 1", "Memory: optimizer states ÷ 8; the plan fits", ExplainTopic::MemoryPerGpu, "memory",
      [](Plan &p) { p.parallelism.zero = 1; }},
     {"ZeRO 2 also shards the bf16 gradients: they are reduce-scattered instead of all-reduced, the same traffic.",
-     "ZeRO: 1 → 2", "Memory: gradients ÷ 8", ExplainTopic::MemoryPerGpu, "memory", [](Plan &p) { p.parallelism.zero = 2; }},
+     "ZeRO: 1 → 2", "Memory: gradients ÷ 8", ExplainTopic::MemoryPerGpu, "memory",
+     [](Plan &p) { p.parallelism.zero = 2; }},
     {"ZeRO 3 shards the weights too. Memory is lowest, but every layer's weights are now gathered before use, in "
      "the forward and again in the backward: 1.5× the communication of plain data parallelism.",
      "ZeRO: 2 → 3", "Memory (lowest) and step time (communication)", ExplainTopic::StepTime, "step-time",
      [](Plan &p) { p.parallelism.zero = 3; }},
+    // Where the peak happens (docs/memory.md §4): the parts of the bars do not all exist at once.
+    {"Where the peak happens: the parts of the bar never all exist at once. The model states stay all step; the "
+     "stored activations grow through a forward and are freed by its backward; the logits and loss exist only at "
+     "the end of the forward. Memory over one step shows each moment and names the highest, the peak: here the "
+     "loss, fp32 logits of 8,192 tokens × the whole vocabulary.",
+     "nothing", "Memory over one step: the peak and its moment", ExplainTopic::MemoryPerGpu, "memory-over-one-step",
+     nullptr},
+    {"A fused linear + cross-entropy (Liger-Kernel, Cut Cross-Entropy) computes the loss in chunks of tokens and never "
+     "holds the whole logits. That moment drops, and the peak moves to another one: the first backward, where full "
+     "recompute re-creates one layer's activations next to every layer's stored input.",
+     "Loss: standard → fused", "Memory over one step: the peak moves", ExplainTopic::MemoryPerGpu,
+     "memory-over-one-step", [](Plan &p) { p.workload.training.loss = LossKernel::Fused; }},
 };
 
 void optimizerSetup(Plan &p)
