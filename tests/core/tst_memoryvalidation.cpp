@@ -79,12 +79,13 @@ private slots:
         qInfo("all:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", all.compared, all.mape, all.medianApe, all.maxApe);
         qInfo("fit:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", fit.compared, fit.mape, fit.medianApe, fit.maxApe);
         qInfo("test: n=%d MAPE %.2f%% median %.2f%% max %.2f%%", test.compared, test.mape, test.medianApe, test.maxApe);
-        // 64 rows with the 8 MoE rows of 2026-12 (12.4 % all, 10.9 % test half; 10.0 % on the 56 rows
-        // before them): the target of 8 % is not reached, the MoE rows are 23-37 % off
-        // (docs/accuracy.md "Memory"). These pins hold what the model does now.
-        QVERIFY2(all.mape <= 12.5, std::to_string(all.mape).c_str());
+        // 64 rows with the 8 MoE rows of 2026-12 (12.28 % all, 10.63 % test half since a blank global
+        // batch means no gradient accumulation without a pipeline): the target of 8 % is not reached,
+        // the MoE rows are 23-37 % off (docs/accuracy.md "Memory"). These pins hold what the model
+        // does now.
+        QVERIFY2(all.mape <= 12.3, std::to_string(all.mape).c_str());
         // The half the overheads never saw.
-        QVERIFY2(test.mape <= 11.0, std::to_string(test.mape).c_str());
+        QVERIFY2(test.mape <= 10.7, std::to_string(test.mape).c_str());
         QVERIFY2(test.medianApe <= 8.0, std::to_string(test.medianApe).c_str());
         // Every source on its own (docs/accuracy.md "Memory" lists them).
         std::map<std::string, std::vector<const ValidationRow *>> bySource;
