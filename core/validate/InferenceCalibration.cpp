@@ -101,6 +101,12 @@ const std::vector<FittedEngineParameter> &steadyLoadEngineParameters()
     return params;
 }
 
+const FittedEngineParameter &poolFractionParameter()
+{
+    static const FittedEngineParameter p{"kv_memory_fraction", &EnginePreset::kvMemoryFraction, 0.6, 0.95, false};
+    return p;
+}
+
 namespace {
 
 // Unbounded coordinate <-> bounded parameter: a logistic map onto [lo, hi] (of the logarithm for

@@ -47,6 +47,10 @@ const std::vector<FittedEngineParameter> &inflightEngineParameters();
 // fraction and kernel latency stay those fitted on the static runs (the load rows do not separate
 // them from the GEMMs and the host work).
 const std::vector<FittedEngineParameter> &steadyLoadEngineParameters();
+// The memory fraction of an engine that sizes its KV pool from a fraction of the whole HBM and
+// picks it itself from the GPU (SGLang's mem_fraction_static): fitted with the parameters above
+// where rows with a full KV pool constrain it (within 0.6-0.95 of the HBM).
+const FittedEngineParameter &poolFractionParameter();
 
 // Nelder-Mead over `params` (within their bounds) minimizing the objective on the fit half,
 // started from `start`. Deterministic.
