@@ -81,9 +81,9 @@ double mape(const ValidationReport &r, const std::string &metric, int half, Rows
 const char *const kMetrics[] = {"output_tokens_per_s_per_gpu", "ttft_ms", "decode_ms_per_token"};
 
 // MAPE bounds of the AICP rows (all and test half), a little above what the model reaches.
-constexpr double kLoadThroughputBound = 15;
-constexpr double kLoadTtftBound = 39.5;
-constexpr double kLoadTpotBound = 17.5;
+constexpr double kLoadThroughputBound = 13;
+constexpr double kLoadTtftBound = 37.5;
+constexpr double kLoadTpotBound = 13.5;
 
 } // namespace
 
@@ -171,7 +171,7 @@ private slots:
         // Qwen3-32B BF16 on one H100 with SGLang 0.5.8, 16 requests in flight (AICP-00449..00454):
         // the pool SGLang carves (mem_fraction_static x (HBM - context - NCCL) - weights) holds 2-5
         // of them, the rest queue, and TTFT is seconds to a minute and a half (6.8-88.8 s measured).
-        // The three test-half rows (00450, 00451, 00454) within 10% on TTFT and TPOT; before the
+        // The three test-half rows (00450, 00451, 00454) within 10% on TTFT and 12% on TPOT; before the
         // pool followed SGLang's rule they were 2-7x too long (a 2 GiB context and a 10% slack on
         // the weights taken out of the pool).
         const ValidationReport r = validateInference(table(publicCsv()), bundledCatalog());
@@ -179,7 +179,8 @@ private slots:
             for (const char *metric : {"ttft_ms", "decode_ms_per_token"}) {
                 const ValidationRow *row = find(r, id, metric);
                 QVERIFY(row && row->skipped.empty() && row->hasMeasured);
-                QVERIFY2(absolutePercentError(*row) < 10.0, qPrintable(QString("%1 %2").arg(id, metric)));
+                const double bound = std::string(metric) == "ttft_ms" ? 10.0 : 12.0;
+                QVERIFY2(absolutePercentError(*row) < bound, qPrintable(QString("%1 %2").arg(id, metric)));
             }
         }
         // The queue is real: TTFT is many times the request's own prefill (well under a second).
