@@ -72,6 +72,12 @@ struct EnginePreset
     // chunked prefill); false: a pass with prefill work runs prefills only and the decodes wait
     // (SGLang without --enable-mixed-chunk), which keeps a closed loop's requests in one wave.
     bool mixedPrefill = true;
+    // CUDA graphs: a pass of decodes only, at most this many sequences, replays a graph captured at
+    // start-up for the next captured batch size (1, 2, 4, 8, then multiples of 8; the batch padded
+    // up to it), so each kernel costs graphKernelLatencyS instead of kernelLatencyS (no host launch
+    // per kernel). Passes with prompt tokens and larger batches run eagerly. 0: no graphs.
+    int cudaGraphMaxBatch = 0;
+    double graphKernelLatencyS = 2e-6;
     // Start-up of a replica beyond reading its weights: process and distributed set-up, kernel
     // compilation, CUDA graph capture and the profiling pass that sizes the KV pool.
     double engineStartS = 60;

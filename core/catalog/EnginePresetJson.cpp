@@ -56,11 +56,11 @@ bool readInt(const nlohmann::json &e, const char *key, int lo, int hi, int &out,
 
 const char *const kEngineKeys[] = {
     "name", "engine", "default_batching", "decode_bw_fraction", "prefill_flops_fraction", "attention_flops_fraction",
-    "kernel_latency_s", "extra_kernels_per_layer", "elementwise_hidden_passes", "elementwise_ffn_passes", "gqa_kv_reuse",
-    "allreduce_latency_s", "allreduce_bus_fraction", "step_overhead_s", "prefill_overhead_s", "residual_mape",
-    "memory_reserve_gib", "paged_kv", "kv_block_tokens", "kv_memory_fraction", "kv_fraction_of_free",
-    "kv_reserve_whole_request", "max_batch", "max_tokens_per_step", "sequence_step_overhead_s",
-    "engine_start_s", "mixed_prefill", "kv_fraction_covers_temporaries"};
+    "kernel_latency_s", "extra_kernels_per_layer", "elementwise_hidden_passes", "elementwise_ffn_passes",
+    "gqa_kv_reuse", "allreduce_latency_s", "allreduce_bus_fraction", "step_overhead_s", "prefill_overhead_s",
+    "residual_mape", "memory_reserve_gib", "paged_kv", "kv_block_tokens", "kv_memory_fraction", "kv_fraction_of_free",
+    "kv_reserve_whole_request", "max_batch", "max_tokens_per_step", "sequence_step_overhead_s", "engine_start_s",
+    "mixed_prefill", "kv_fraction_covers_temporaries", "cuda_graph_max_batch", "graph_kernel_latency_s"};
 
 // A misspelt parameter would otherwise leave the default in place without a word.
 bool rejectUnknownKeys(const nlohmann::json &e, EntryError &error)
@@ -120,7 +120,9 @@ bool parseEnginePreset(const nlohmann::json &e, EnginePreset &out, EntryError &e
         !readCatalogNumber(e, "sequence_step_overhead_s", 0.0, 1e-2, p.sequenceStepOverheadS, error) ||
         !readCatalogNumber(e, "engine_start_s", 0.0, 3600.0, p.engineStartS, error) ||
         !readBool(e, "mixed_prefill", p.mixedPrefill, error) ||
-        !readBool(e, "kv_fraction_covers_temporaries", p.kvFractionCoversTemporaries, error))
+        !readBool(e, "kv_fraction_covers_temporaries", p.kvFractionCoversTemporaries, error) ||
+        !readInt(e, "cuda_graph_max_batch", 0, 1000000, p.cudaGraphMaxBatch, error) ||
+        !readCatalogNumber(e, "graph_kernel_latency_s", 0.0, 1e-3, p.graphKernelLatencyS, error))
         return false;
     out = p;
     return true;

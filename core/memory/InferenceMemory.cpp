@@ -270,20 +270,34 @@ KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, 
     const EnginePreset &e = *plan.engine;
     const ModelShape &s = plan.shape;
     const double hbm = plan.gpu->softwareVisibleBytes();
-    // Everything but the KV: weights, the temporaries of one full pass (as the engines' start-up
-    // profiling run sizes them), the engine reserve, CUDA context, NCCL and allocator slack.
     const double passSequences = std::clamp(e.maxTokensPerStep / std::max(promptLen, 1.0), 1.0,
                                             static_cast<double>(std::max(e.maxBatch, 1)));
-    MemoryResult r;
-    r.breakdown.weights = inferenceWeightBytes(p, s, layout);
-    // An engine whose fraction holds weights and KV only keeps its temporaries (and its reserve)
-    // in the rest of the HBM, outside what the pool is carved from.
-    const bool temporariesInFraction = e.kvFractionOfFree || e.kvFractionCoversTemporaries;
-    r.breakdown.workspace = temporariesInFraction ? inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences) : 0.0;
+    const double weights = inferenceWeightBytes(p, s, layout);
     const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
-    finishMemoryResult(r, overhead, 0.0, hbm);
-    const double rest = r.perGpuBytes;
-    pool.poolBytes = e.kvFractionOfFree ? e.kvMemoryFraction * (hbm - rest) : p.workload.inference.memoryUtilization * hbm - rest;
+    const double fraction = p.workload.inference.memoryUtilization;
+    if (e.kvFractionOfFree) {
+        // TensorRT-LLM: a fraction of what is free after the weights, the warm-up pass's
+        // temporaries, the engine reserve, the CUDA context, NCCL and the allocator's slack.
+        MemoryResult r;
+        r.breakdown.weights = weights;
+        r.breakdown.workspace = inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences);
+        finishMemoryResult(r, overhead, 0.0, hbm);
+        pool.poolBytes = e.kvMemoryFraction * (hbm - r.perGpuBytes);
+    } else if (!e.kvFractionCoversTemporaries) {
+        // SGLang (model_runner.py profile_max_num_token): the memory free after the weights less
+        // (1 - mem_fraction_static) x the memory free before them, both read after the CUDA
+        // context and NCCL are set up: fraction x (HBM - context - NCCL) - weights. The weights
+        // are counted as loaded, without an allocator slack; the pass temporaries and CUDA graphs
+        // live in the (1 - fraction) left outside.
+        pool.poolBytes = fraction * (hbm - overhead.cudaContextBytes - overhead.ncclBytes) - weights;
+    } else {
+        // vLLM (gpu_worker.py determine_available_memory): gpu_memory_utilization x HBM less what
+        // the profiling pass measured beyond the start-up snapshot: the weights, the peak of the
+        // allocated temporaries (allocated bytes, so no allocator slack) and the memory outside
+        // PyTorch that grew since (NCCL). The CUDA context, made before the snapshot, is not in it.
+        pool.poolBytes = fraction * hbm - weights - inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences) -
+                         overhead.ncclBytes;
+    }
     if (pool.poolBytes <= 0)
         return pool;
     const double context = e.kvReserveWholeRequest ? promptLen + outputLen : promptLen + 0.5 * outputLen;

@@ -185,6 +185,8 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
     m.net.intra.latencyS = e.allReduceLatencyS;
     m.tpGroup = placeGroup(m.tp, 1, plan.gpusPerNode);
     m.stepOverhead = e.stepOverheadS;
+    m.graphMaxBatch = std::max(e.cudaGraphMaxBatch, 0);
+    m.graphKernelLatency = e.graphKernelLatencyS;
     m.prefillOverhead = e.prefillOverheadS;
     m.maxTokensPerStep = std::max(e.maxTokensPerStep, 1);
     m.sequenceStepOverhead = e.sequenceStepOverheadS;
@@ -214,6 +216,15 @@ double decodePassTime(const ForwardCostModel &m, double sequences, double contex
     const double windowed = m.windowLayers > 0 ? attention(std::min(context, m.window)) : 0.0;
     return layersWithoutAttention(m, sequences) + m.fullAttentionLayers * attention(context) + m.windowLayers * windowed +
            passEnvelope(m, sequences, sequences);
+}
+
+double graphBatch(const ForwardCostModel &m, double decoding)
+{
+    const double d = std::ceil(decoding - 1e-9);
+    if (d < 1 || d > m.graphMaxBatch)
+        return 0;
+    const double captured = d <= 8 ? std::exp2(std::ceil(std::log2(d))) : 8.0 * std::ceil(d / 8.0);
+    return std::min(captured, m.graphMaxBatch);
 }
 
 double mixedPassTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens,

@@ -80,7 +80,16 @@ struct ForwardCostModel
     // plus prefill chunks) and its host work per sequence per pass (sampling, bookkeeping).
     double maxTokensPerStep = 8192;
     double sequenceStepOverhead = 0;
+    // CUDA graphs of decode-only passes (EnginePreset::cudaGraphMaxBatch; 0: none) and the cost of
+    // one kernel replayed in a graph.
+    double graphMaxBatch = 0;
+    double graphKernelLatency = 0;
 };
+
+// The captured batch a decode-only pass of `decoding` sequences replays: the next of 1, 2, 4, 8,
+// 16, 24, 32, ... (multiples of 8) up to m.graphMaxBatch; 0 when it runs eagerly (no graphs, or a
+// larger batch).
+double graphBatch(const ForwardCostModel &m, double decoding);
 
 // Reduces the plan, its engine preset (plan.engine) and the layout to per-GPU constants.
 // valid = false when the GPU or engine is missing or the GPU has no usable rate.

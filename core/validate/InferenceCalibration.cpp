@@ -97,8 +97,16 @@ const std::vector<FittedEngineParameter> &steadyLoadEngineParameters()
         {"step_overhead_s", &EnginePreset::stepOverheadS, 1e-6, 0.05, true},
         {"prefill_overhead_s", &EnginePreset::prefillOverheadS, 1e-6, 0.1, true},
         {"sequence_step_overhead_s", &EnginePreset::sequenceStepOverheadS, 1e-9, 1e-4, true},
+        // A kernel replayed in a CUDA graph: from about the GPU's own launch gap to the eager cost.
+        {"graph_kernel_latency_s", &EnginePreset::graphKernelLatencyS, 5e-7, 1e-5, true},
     };
     return params;
+}
+
+const FittedEngineParameter &poolFractionParameter()
+{
+    static const FittedEngineParameter p{"kv_memory_fraction", &EnginePreset::kvMemoryFraction, 0.6, 0.95, false};
+    return p;
 }
 
 namespace {

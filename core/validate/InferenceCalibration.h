@@ -43,10 +43,15 @@ const std::vector<FittedEngineParameter> &fittedEngineParameters();
 const std::vector<FittedEngineParameter> &inflightEngineParameters();
 // Fitted for in-flight batching presets from runs at a load (closed-loop TTFT, TPOT and
 // throughput): the GEMM and HBM fractions (the GEMM fraction at most 0.9 of the dense peak), the
-// all-reduce's bus fraction and the host work per pass, per prefill and per sequence; attention
+// all-reduce's bus fraction, the host work per pass, per prefill and per sequence, and the cost of
+// a kernel replayed in a CUDA graph (decode-only passes); attention
 // fraction and kernel latency stay those fitted on the static runs (the load rows do not separate
 // them from the GEMMs and the host work).
 const std::vector<FittedEngineParameter> &steadyLoadEngineParameters();
+// The memory fraction of an engine that sizes its KV pool from a fraction of the whole HBM and
+// picks it itself from the GPU (SGLang's mem_fraction_static): fitted with the parameters above
+// where rows with a full KV pool constrain it (within 0.6-0.95 of the HBM).
+const FittedEngineParameter &poolFractionParameter();
 
 // Nelder-Mead over `params` (within their bounds) minimizing the objective on the fit half,
 // started from `start`. Deterministic.

@@ -154,7 +154,13 @@ std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCa
     if (c.row.load == ServingLoad::Concurrency || c.row.load == ServingLoad::Rate) {
         // Requests in flight or arriving at a rate: the engine's scheduler at that load, admission
         // limited by the requests whose KV blocks the pool holds and by the engine's max batch.
-        const KvPool pool = kvPool(resolved, c.layout, sw.promptLen, sw.outputLen);
+        // The pool as the engine sizes it from its memory fraction (the row's plan carries the
+        // preset's; a fit moves the preset's).
+        Plan sized = c.row.plan;
+        sized.workload.inference.memoryUtilization = engine.kvMemoryFraction;
+        ResolvedPlan pooled = resolved;
+        pooled.plan = &sized;
+        const KvPool pool = kvPool(pooled, c.layout, sw.promptLen, sw.outputLen);
         LoadInputs in;
         in.model = &m;
         in.batching = batchingUsed(resolved);

@@ -24,7 +24,8 @@ private slots:
             "elementwise_hidden_passes": 10, "elementwise_ffn_passes": 4, "gqa_kv_reuse": 0.5,
             "allreduce_latency_s": 1.5e-5, "allreduce_bus_fraction": 0.4, "step_overhead_s": 0.002,
             "prefill_overhead_s": 0.003, "residual_mape": 12, "memory_reserve_gib": 2, "paged_kv": false,
-            "kv_block_tokens": 32, "kv_fraction_covers_temporaries": false})");
+            "kv_block_tokens": 32, "kv_fraction_covers_temporaries": false, "cuda_graph_max_batch": 64,
+            "graph_kernel_latency_s": {"value": 3e-6, "note": "fitted"}})");
         EnginePreset e;
         EntryError error;
         QVERIFY2(parseEnginePreset(entry, e, error), error.message.c_str());
@@ -47,6 +48,9 @@ private slots:
         QVERIFY(!e.pagedKv);
         QCOMPARE(e.kvBlockTokens, 32);
         QVERIFY(!e.kvFractionCoversTemporaries);
+        QCOMPARE(e.cudaGraphMaxBatch, 64);
+        QCOMPARE(e.graphKernelLatencyS, 3e-6);
+        QCOMPARE(EnginePreset{}.cudaGraphMaxBatch, 0);   // no graphs unless a preset says so
     }
 
     void rejectsWithTheFieldNamed_data() const
@@ -60,6 +64,8 @@ private slots:
         QTest::newRow("fractional kernel count") << R"({"extra_kernels_per_layer": 2.5})" << "extra_kernels_per_layer";
         QTest::newRow("unknown batching") << R"({"default_batching": "greedy"})" << "default_batching";
         QTest::newRow("paged_kv as number") << R"({"paged_kv": 1})" << "paged_kv";
+        QTest::newRow("negative graph batch") << R"({"cuda_graph_max_batch": -8})" << "cuda_graph_max_batch";
+        QTest::newRow("graph kernel above 1 ms") << R"({"graph_kernel_latency_s": 0.01})" << "graph_kernel_latency_s";
     }
 
     void rejectsWithTheFieldNamed() const

@@ -163,10 +163,12 @@ private slots:
 
     void kvPoolWithTemporariesOutsideTheFraction() const
     {
-        // A fraction of the whole HBM that holds weights and KV only (SGLang mem_fraction_static)
-        // leaves the pass temporaries and the engine reserve outside it: the pool is larger by
-        // exactly those bytes and their allocator slack than under vLLM's rule, where the fraction
-        // holds the temporaries too.
+        // Each engine's own accounting of its pool, for Llama-2-70B at TP 4 (one NCCL communicator):
+        //  - SGLang (mem_fraction_static, the temporaries outside it): fraction x (HBM - CUDA
+        //    context - NCCL) - weights, the weights without an allocator slack;
+        //  - vLLM (gpu_memory_utilization, the profiled temporaries inside it): fraction x HBM -
+        //    weights - temporaries - NCCL, no context (made before the start-up snapshot), no slack;
+        //  - TensorRT-LLM (a fraction of the free memory): taken after everything, whatever the flag.
         Fixture f(llama2_70b());
         f.plan.parallelism.tp = 4;
         f.rp.plan = &f.plan;
@@ -177,19 +179,29 @@ private slots:
         f.engine.kvMemoryFraction = 0.88;
         f.plan.workload.inference.memoryUtilization = 0.88;
         const Layout l = layoutFromPlan(f.plan);
-        f.engine.kvFractionCoversTemporaries = true;
-        const KvPool inside = kvPool(f.rp, l, 2048, 512);
-        f.engine.kvFractionCoversTemporaries = false;
-        const KvPool outside = kvPool(f.rp, l, 2048, 512);
+        const double hbm = f.gpu.softwareVisibleBytes();
+        const double weights = inferenceWeightBytes(f.plan, f.rp.shape, l);
+        const FrameworkOverhead overhead = frameworkOverhead(f.plan.overheads, 1);
+        QVERIFY(overhead.cudaContextBytes > 0 && overhead.ncclBytes > 0);
         const double passSequences = std::clamp(f.engine.maxTokensPerStep / 2048.0, 1.0, double(f.engine.maxBatch));
         const double temporaries = inferenceWorkspaceBytes(f.plan, f.rp.shape, l, &f.engine, passSequences);
-        const FrameworkOverhead overhead = frameworkOverhead(f.plan.overheads, 1);
         QVERIFY(temporaries > units::kGiB);   // the 1 GiB reserve and more
-        QVERIFY(near(outside.poolBytes - inside.poolBytes, temporaries * (1.0 + overhead.allocatorSlack), 1e-6));
-        QVERIFY(outside.requests > inside.requests);
+        f.engine.kvFractionCoversTemporaries = true;
+        const KvPool vllm = kvPool(f.rp, l, 2048, 512);
+        QVERIFY(near(vllm.poolBytes, 0.88 * hbm - weights - temporaries - overhead.ncclBytes, 1e-9));
+        f.engine.kvFractionCoversTemporaries = false;
+        const KvPool sglang = kvPool(f.rp, l, 2048, 512);
+        QVERIFY(near(sglang.poolBytes, 0.88 * (hbm - overhead.cudaContextBytes - overhead.ncclBytes) - weights, 1e-9));
+        QVERIFY(sglang.requests > vllm.requests);
+        // The requests: the pool over a request's mean occupancy (prompt + half the output).
+        const double perRequest = kvBytesPerSequence(f.rp.shape, 4, 1, f.plan.precision.kvCache, 2048 + 256,
+                                                     f.plan.workload.inference.kvBlockTokens);
+        QVERIFY(near(sglang.bytesPerRequest, perRequest, 1e-9));
+        QCOMPARE(sglang.requests, int(std::floor(sglang.poolBytes / perRequest)));
         // A fraction of the free memory (TensorRT-LLM) is taken after the temporaries whatever the flag.
         f.engine.kvFractionOfFree = true;
         const KvPool freeA = kvPool(f.rp, l, 2048, 512);
+        QVERIFY(freeA.poolBytes < 0.88 * (hbm - weights - temporaries));
         f.engine.kvFractionCoversTemporaries = true;
         QCOMPARE(kvPool(f.rp, l, 2048, 512).poolBytes, freeA.poolBytes);
     }

@@ -81,9 +81,9 @@ double mape(const ValidationReport &r, const std::string &metric, int half, Rows
 const char *const kMetrics[] = {"output_tokens_per_s_per_gpu", "ttft_ms", "decode_ms_per_token"};
 
 // MAPE bounds of the AICP rows (all and test half), a little above what the model reaches.
-constexpr double kLoadThroughputBound = 15;
-constexpr double kLoadTtftBound = 39.5;
-constexpr double kLoadTpotBound = 17.5;
+constexpr double kLoadThroughputBound = 13;
+constexpr double kLoadTtftBound = 37.5;
+constexpr double kLoadTpotBound = 13.5;
 
 } // namespace
 
@@ -166,6 +166,27 @@ private slots:
         QVERIFY(longH200->predicted / longH100->predicted > 1.2);
     }
 
+    void kvLimitedSglangRowsQueueForThePool() const
+    {
+        // Qwen3-32B BF16 on one H100 with SGLang 0.5.8, 16 requests in flight (AICP-00449..00454):
+        // the pool SGLang carves (mem_fraction_static x (HBM - context - NCCL) - weights) holds 2-5
+        // of them, the rest queue, and TTFT is seconds to a minute and a half (6.8-88.8 s measured).
+        // The three test-half rows (00450, 00451, 00454) within 10% on TTFT and 12% on TPOT; before the
+        // pool followed SGLang's rule they were 2-7x too long (a 2 GiB context and a 10% slack on
+        // the weights taken out of the pool).
+        const ValidationReport r = validateInference(table(publicCsv()), bundledCatalog());
+        for (const char *id : {"AICP-00450", "AICP-00451", "AICP-00454"}) {
+            for (const char *metric : {"ttft_ms", "decode_ms_per_token"}) {
+                const ValidationRow *row = find(r, id, metric);
+                QVERIFY(row && row->skipped.empty() && row->hasMeasured);
+                const double bound = std::string(metric) == "ttft_ms" ? 10.0 : 12.0;
+                QVERIFY2(absolutePercentError(*row) < bound, qPrintable(QString("%1 %2").arg(id, metric)));
+            }
+        }
+        // The queue is real: TTFT is many times the request's own prefill (well under a second).
+        QVERIFY(find(r, "AICP-00454", "ttft_ms")->predicted > 30000);
+    }
+
     void oneRowPerIdAndMetricFromConfiguration() const
     {
         const ValidationReport r = validateInference(table(publicCsv()), bundledCatalog());
@@ -237,10 +258,11 @@ private slots:
     void steadyLoadPresetsAreTheFitHalfOptimum_data() const
     {
         QTest::addColumn<QString>("engine");
-        QTest::newRow("tensorrt-llm@1.0") << "tensorrt-llm@1.0";
-        QTest::newRow("sglang@0.5") << "sglang@0.5";
-        QTest::newRow("sglang@0.5.6") << "sglang@0.5.6";
-        QTest::newRow("vllm@0.12") << "vllm@0.12";
+        QTest::addColumn<bool>("poolFraction");   // SGLang 0.5's mem_fraction_static is fitted too
+        QTest::newRow("tensorrt-llm@1.0") << "tensorrt-llm@1.0" << false;
+        QTest::newRow("sglang@0.5") << "sglang@0.5" << true;
+        QTest::newRow("sglang@0.5.6") << "sglang@0.5.6" << false;
+        QTest::newRow("vllm@0.12") << "vllm@0.12" << false;
     }
 
     void steadyLoadPresetsAreTheFitHalfOptimum() const
@@ -250,17 +272,21 @@ private slots:
         // steadyLoadEngineParameters(). A shortened refit from the catalog values (one restart)
         // must not find a clearly better fit-half objective.
         QFETCH(QString, engine);
+        QFETCH(bool, poolFraction);
         const Catalog &catalog = bundledCatalog();
         const auto cases = loadInferenceCases(table(publicCsv()), catalog);
         const EnginePreset *preset = catalog.findEngine(engine.toStdString());
         QVERIFY(preset);
+        std::vector<FittedEngineParameter> params = steadyLoadEngineParameters();
+        if (poolFraction)
+            params.push_back(poolFractionParameter());
         const double before = inferenceObjective(cases, *preset, Half::Fit);
-        const EnginePreset refit = fitEnginePreset(cases, *preset, steadyLoadEngineParameters(), 1, 120);
+        const EnginePreset refit = fitEnginePreset(cases, *preset, params, 1, 120);
         const double after = inferenceObjective(cases, refit, Half::Fit);
         std::printf("%s fit-half objective: catalog %.3f, refit %.3f; test half: catalog %.3f, refit %.3f\n",
                     qPrintable(engine), before, after, inferenceObjective(cases, *preset, Half::Test),
                     inferenceObjective(cases, refit, Half::Test));
-        for (const FittedEngineParameter &p : steadyLoadEngineParameters())
+        for (const FittedEngineParameter &p : params)
             std::printf("  %-26s catalog %-10.4g refit %.4g\n", p.name, preset->*(p.field), refit.*(p.field));
         QVERIFY(after <= before + 1e-9);
         QVERIFY2(before - after < 0.5, qPrintable(QString("%1 vs %2").arg(before).arg(after)));

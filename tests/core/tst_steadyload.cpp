@@ -60,6 +60,54 @@ private slots:
         QCOMPARE(p.queued, 0.0);
     }
 
+    void decodePassesReplayTheNextCapturedGraph() const
+    {
+        // Captured sizes 1, 2, 4, 8, then multiples of 8 up to the engine's largest graph; a
+        // larger batch runs eagerly (0), and so does every batch of an engine without graphs.
+        const InferenceSetup s(llama2(false));
+        ForwardCostModel m = s.cost();
+        m.graphMaxBatch = 128;
+        const double expected[][2] = {{1, 1}, {2, 2}, {3, 4}, {5, 8}, {8, 8}, {9, 16}, {17, 24},
+                                      {120, 120}, {121, 128}, {128, 128}, {129, 0}};
+        for (const auto &e : expected)
+            QCOMPARE(graphBatch(m, e[0]), e[1]);
+        m.graphMaxBatch = 100;   // a largest size off the multiples of 8 is its own size
+        QCOMPARE(graphBatch(m, 97), 100.0);
+        m.graphMaxBatch = 0;
+        QCOMPARE(graphBatch(m, 1), 0.0);
+
+        // One request at a time: its decode passes replay the 1-sequence graph, each kernel at the
+        // graph's cost instead of the eager one, so TPOT is the decode step of that model.
+        // The fixture's ideal engine has no kernel latency: give it an eager 10 us and 2 us replayed.
+        ForwardCostModel eagerModel = s.cost();
+        eagerModel.kernelLatency = 10e-6;
+        ForwardCostModel graphed = eagerModel;
+        graphed.graphMaxBatch = 128;
+        graphed.graphKernelLatency = 2e-6;
+        ForwardCostModel replayed = graphed;
+        replayed.kernelLatency = graphed.graphKernelLatency;
+        const SteadyLoadPoint eager = servingAtLoad(closedLoop(eagerModel, 1, 256));
+        const SteadyLoadPoint p = servingAtLoad(closedLoop(graphed, 1, 256));
+        const double decode = decodeTotalTime(replayed, 1, 1024, 127) / 127;
+        QVERIFY2(near(p.point.tpotS, decode, 0.01), qPrintable(QString::number(p.point.tpotS / decode)));
+        QVERIFY(p.point.tpotS < eager.point.tpotS);
+        QVERIFY(near(p.point.ttftS, eager.point.ttftS, 1e-9));   // the prefill pass runs eagerly
+        // With the eager kernel cost equal to the replayed one, a graph changes nothing at batch 1.
+        ForwardCostModel same = replayed;
+        same.graphMaxBatch = 128;
+        ForwardCostModel sameEager = replayed;
+        sameEager.graphMaxBatch = 0;
+        QVERIFY(near(servingAtLoad(closedLoop(same, 1, 256)).point.tpotS,
+                     servingAtLoad(closedLoop(sameEager, 1, 256)).point.tpotS, 1e-12));
+        // Padding: 9 requests decode as the captured 16, so their passes cost at least those of 9
+        // sequences (more KV and GEMM rows, never less).
+        const SteadyLoadPoint nine = servingAtLoad(closedLoop(graphed, 9, 256));
+        ForwardCostModel unpadded = replayed;
+        unpadded.graphMaxBatch = 0;
+        const SteadyLoadPoint nineUnpadded = servingAtLoad(closedLoop(unpadded, 9, 256));
+        QVERIFY(nine.point.tpotS > nineUnpadded.point.tpotS);
+    }
+
     void aWaveOfPromptsSharesThePrefillPasses() const
     {
         // 32 requests of 1,024 tokens with a budget of 8,192 per pass: the first wave is
