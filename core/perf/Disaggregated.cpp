@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/Disaggregated.h"
 
-#include "perf/Decode.h"
 #include "perf/Prefill.h"
 
 #include <algorithm>
@@ -41,14 +40,9 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
     // The decode pool steps every running request together, at the mean context of a response.
     const double perWorker = running / std::max(in.decodeWorkers, 1);
     const double context = w.promptLen + 0.5 * w.outputLen;
-    // A decode worker runs decodes only: within its CUDA-graph sizes the padded captured batch at
-    // the graph's kernel cost.
-    const double captured = graphBatch(*in.decode, perWorker);
-    ForwardCostModel graphed = *in.decode;
-    if (captured > 0)
-        graphed.kernelLatency = in.decode->graphKernelLatency;
-    const double step = decodeStepTime(graphed, captured > 0 ? captured : perWorker, context) +
-                        in.decode->sequenceStepOverhead * perWorker;
+    // A decode worker runs decodes only (CUDA graphs within their sizes). The draft tokens of a
+    // speculative step are not costed here, only their acceptance.
+    const double step = decodeOnlyStepTime(*in.decode, perWorker, context);
     const double k = std::max(w.specTokens, 0.0);
     const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
     const double accepted = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;

@@ -16,30 +16,33 @@ double sixteenBitPeak(const GpuSpec &gpu)
     return p > 0 ? p : std::max(gpu.peak(Dtype::TF32), gpu.peak(Dtype::FP32));
 }
 
-double gemmTime(const ForwardCostModel &m, double tokens, const GemmShape &g, double rate, double weightBytes)
+// `kernel` is the fixed cost of one kernel: m.kernelLatency when launched from the host,
+// m.graphKernelLatency when replayed in a CUDA graph.
+double gemmTime(const ForwardCostModel &m, double kernel, double tokens, const GemmShape &g, double rate,
+                double weightBytes)
 {
     if (g.k <= 0 || g.n <= 0 || tokens <= 0)
         return 0;
     const double flops = 2.0 * tokens * g.k * g.n;
     const double bytes = g.k * g.n * weightBytes + tokens * (g.k + g.n) * m.actBytes;
-    return std::max(flops / rate, bytes / m.memoryBw) + m.kernelLatency;
+    return std::max(flops / rate, bytes / m.memoryBw) + kernel;
 }
 
 // Routed experts of one MoE layer: each token visits topK experts; the weights read are those of
 // the experts at least one token visits, E x (1 - (1 - k/E)^tokens) in expectation (uniform routing).
-double routedExpertTime(const ForwardCostModel &m, double tokens)
+double routedExpertTime(const ForwardCostModel &m, double kernel, double tokens)
 {
     if (m.routedExperts <= 0 || tokens <= 0)
         return 0;
     const double touched = m.routedExperts * (1.0 - std::pow(1.0 - m.topK / m.routedExperts, tokens));
     const double flops = tokens * m.topK * m.expertFlopsPerToken;
     const double bytes = touched * m.expertWeightsPerGpu * m.weightBytes + 2.0 * tokens * m.topK * m.hiddenBytesPerToken;
-    return std::max(flops / m.gemmFlopRate, bytes / m.memoryBw) + 2.0 * m.kernelLatency;
+    return std::max(flops / m.gemmFlopRate, bytes / m.memoryBw) + 2.0 * kernel;
 }
 
-double attentionTime(const ForwardCostModel &m, double flops, double bytes)
+double attentionTime(const ForwardCostModel &m, double kernel, double flops, double bytes)
 {
-    return std::max(flops / m.attentionFlopRate, bytes / m.memoryBw) + m.kernelLatency;
+    return std::max(flops / m.attentionFlopRate, bytes / m.memoryBw) + kernel;
 }
 
 // Causal (query, key) pairs of one sequence of s tokens when each query sees at most w keys.
@@ -52,29 +55,29 @@ double causalPairs(double s, double w)
 
 // Everything in a layer except the attention core, for `tokens` tokens; the attention core is
 // added by the callers (prefill and decode differ there).
-double layersWithoutAttention(const ForwardCostModel &m, double tokens)
+double layersWithoutAttention(const ForwardCostModel &m, double kernel, double tokens)
 {
     const double layers = m.denseLayers + m.moeLayers;
-    double common = gemmTime(m, tokens, m.qkv, m.gemmFlopRate, m.weightBytes) +
-                    gemmTime(m, tokens, m.attnOut, m.gemmFlopRate, m.weightBytes) + m.extraKernels * m.kernelLatency;
+    double common = gemmTime(m, kernel, tokens, m.qkv, m.gemmFlopRate, m.weightBytes) +
+                    gemmTime(m, kernel, tokens, m.attnOut, m.gemmFlopRate, m.weightBytes) + m.extraKernels * kernel;
     if (m.tp > 1)
         common += 2.0 * collectiveTime(Collective::AllReduce, tokens * m.hiddenBytesPerToken, m.tpGroup, m.net);
-    const double dense = gemmTime(m, tokens, m.mlpUp, m.gemmFlopRate, m.weightBytes) +
-                         gemmTime(m, tokens, m.mlpDown, m.gemmFlopRate, m.weightBytes) +
+    const double dense = gemmTime(m, kernel, tokens, m.mlpUp, m.gemmFlopRate, m.weightBytes) +
+                         gemmTime(m, kernel, tokens, m.mlpDown, m.gemmFlopRate, m.weightBytes) +
                          tokens * m.elementwiseBytesDense / m.memoryBw;
     double moe = 0;
     if (m.moeLayers > 0)
-        moe = gemmTime(m, tokens, m.router, m.gemmFlopRate, m.actBytes) +
-              gemmTime(m, tokens, m.sharedUp, m.gemmFlopRate, m.weightBytes) +
-              gemmTime(m, tokens, m.sharedDown, m.gemmFlopRate, m.weightBytes) + routedExpertTime(m, tokens) +
+        moe = gemmTime(m, kernel, tokens, m.router, m.gemmFlopRate, m.actBytes) +
+              gemmTime(m, kernel, tokens, m.sharedUp, m.gemmFlopRate, m.weightBytes) +
+              gemmTime(m, kernel, tokens, m.sharedDown, m.gemmFlopRate, m.weightBytes) + routedExpertTime(m, kernel, tokens) +
               tokens * m.elementwiseBytesMoe / m.memoryBw;
     return layers * common + m.denseLayers * dense + m.moeLayers * moe;
 }
 
 // Logits of `rows` tokens, pipeline hops of `tokens` activations, and the per-pass host work.
-double passEnvelope(const ForwardCostModel &m, double rows, double tokens)
+double passEnvelope(const ForwardCostModel &m, double kernel, double rows, double tokens)
 {
-    double t = gemmTime(m, rows, m.logits, m.logitFlopRate, m.logitWeightBytes) + m.stepOverhead;
+    double t = gemmTime(m, kernel, rows, m.logits, m.logitFlopRate, m.logitWeightBytes) + m.stepOverhead;
     if (m.pp > 1)
         t += (m.pp - 1) * p2pTime(tokens * m.hiddenBytesPerToken, m.tp, m.net);
     return t;
@@ -196,26 +199,29 @@ ForwardCostModel buildForwardCost(const ResolvedPlan &plan, const Layout &layout
 
 double prefillPassTime(const ForwardCostModel &m, double sequences, double promptLen)
 {
+    const double k = m.kernelLatency;
     const double tokens = sequences * promptLen;
     const double perToken = m.qkvoBytesPerToken + m.kvBytesPerToken;
-    const double full = attentionTime(m, sequences * causalPairs(promptLen, 0) * m.prefillAttnFlopsPerPair, tokens * perToken);
+    const double full =
+        attentionTime(m, k, sequences * causalPairs(promptLen, 0) * m.prefillAttnFlopsPerPair, tokens * perToken);
     const double windowed =
         m.windowLayers > 0
-            ? attentionTime(m, sequences * causalPairs(promptLen, m.window) * m.prefillAttnFlopsPerPair, tokens * perToken)
+            ? attentionTime(m, k, sequences * causalPairs(promptLen, m.window) * m.prefillAttnFlopsPerPair, tokens * perToken)
             : 0.0;
-    return layersWithoutAttention(m, tokens) + m.fullAttentionLayers * full + m.windowLayers * windowed +
-           passEnvelope(m, sequences, tokens);
+    return layersWithoutAttention(m, k, tokens) + m.fullAttentionLayers * full + m.windowLayers * windowed +
+           passEnvelope(m, k, sequences, tokens);
 }
 
 double decodePassTime(const ForwardCostModel &m, double sequences, double context)
 {
+    const double k = m.kernelLatency;
     auto attention = [&](double c) {
-        return attentionTime(m, sequences * c * m.decodeAttnFlopsPerPair,
+        return attentionTime(m, k, sequences * c * m.decodeAttnFlopsPerPair,
                              sequences * (c * m.kvBytesReadPerPosition + m.qkvoBytesPerToken + m.kvBytesPerToken));
     };
     const double windowed = m.windowLayers > 0 ? attention(std::min(context, m.window)) : 0.0;
-    return layersWithoutAttention(m, sequences) + m.fullAttentionLayers * attention(context) + m.windowLayers * windowed +
-           passEnvelope(m, sequences, sequences);
+    return layersWithoutAttention(m, k, sequences) + m.fullAttentionLayers * attention(context) +
+           m.windowLayers * windowed + passEnvelope(m, k, sequences, sequences);
 }
 
 double graphBatch(const ForwardCostModel &m, double decoding)
@@ -227,8 +233,10 @@ double graphBatch(const ForwardCostModel &m, double decoding)
     return std::min(captured, m.graphMaxBatch);
 }
 
-double mixedPassTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens,
-                     double promptLen, double firstTokens)
+namespace {
+
+double mixedPass(const ForwardCostModel &m, double kernel, double decoding, double context, double prefillTokens,
+                 double promptLen, double firstTokens)
 {
     const double tokens = decoding + prefillTokens;
     if (tokens <= 0)
@@ -240,14 +248,41 @@ double mixedPassTime(const ForwardCostModel &m, double decoding, double context,
                              prefillTokens * pairsPerPrefillToken * m.prefillAttnFlopsPerPair;
         const double bytes = decoding * (decodeContext * m.kvBytesReadPerPosition + m.qkvoBytesPerToken + m.kvBytesPerToken) +
                              prefillTokens * (m.qkvoBytesPerToken + m.kvBytesPerToken);
-        return attentionTime(m, flops, bytes);
+        return attentionTime(m, kernel, flops, bytes);
     };
     const double prompt = std::max(promptLen, 1.0);
     const double meanPairs = prompt > 0 ? causalPairs(prompt, 0) / prompt : 0.0;
-    double t = layersWithoutAttention(m, tokens) + m.fullAttentionLayers * attention(context, meanPairs);
+    double t = layersWithoutAttention(m, kernel, tokens) + m.fullAttentionLayers * attention(context, meanPairs);
     if (m.windowLayers > 0)
         t += m.windowLayers * attention(std::min(context, m.window), causalPairs(prompt, m.window) / prompt);
-    return t + passEnvelope(m, decoding + firstTokens, tokens);
+    return t + passEnvelope(m, kernel, decoding + firstTokens, tokens);
+}
+
+} // namespace
+
+double mixedPassTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens,
+                     double promptLen, double firstTokens)
+{
+    return mixedPass(m, m.kernelLatency, decoding, context, prefillTokens, promptLen, firstTokens);
+}
+
+double decodeOnlyStepTime(const ForwardCostModel &m, double decoding, double context, double tokensPerDecode,
+                          double promptLen)
+{
+    if (!m.valid || decoding <= 0)
+        return 0;
+    // Within the captured sizes the pass replays the graph of the next captured batch: padded to
+    // it, each kernel at the replay cost; outside them it runs eagerly at the real batch.
+    const double captured = graphBatch(m, decoding);
+    const double batch = captured > 0 ? captured : decoding;
+    const double kernel = captured > 0 ? m.graphKernelLatency : m.kernelLatency;
+    // The pipeline's micro-batches: up to pp groups, each stage busy with one group at a time; a
+    // sequence (or fewer) on average per worker still runs a pass of one.
+    const double groups = std::min(static_cast<double>(m.pp), batch);
+    const double drafts = std::max(batch * std::max(tokensPerDecode, 1.0) - batch, 0.0);
+    // Host work per sequence is for the sequences really there, not the padding.
+    return mixedPass(m, kernel, batch / groups, context, drafts / groups, promptLen, 0.0) +
+           m.sequenceStepOverhead * decoding;
 }
 
 } // namespace gpuplan

@@ -111,4 +111,14 @@ double decodePassTime(const ForwardCostModel &m, double sequences, double contex
 double mixedPassTime(const ForwardCostModel &m, double decoding, double context, double prefillTokens,
                      double promptLen, double firstTokens);
 
+// One pass of decodes only of `decoding` sequences at mean context `context`, as an engine runs
+// it: within its CUDA-graph sizes the graph of the next captured batch (graphBatch) is replayed,
+// padded and at the replayed kernel cost; beyond them (or without graphs) it runs eagerly. The
+// batch goes through the pipeline as up to pp micro-batches, and the host work per sequence
+// (sequenceStepOverhead) is added for the real sequences. A speculative step verifies
+// `tokensPerDecode` tokens per sequence: the drafts go through the GEMMs and attention like
+// prompt tokens of a promptLen-token prompt, while each sequence's KV is read once.
+double decodeOnlyStepTime(const ForwardCostModel &m, double decoding, double context, double tokensPerDecode = 1.0,
+                          double promptLen = 1.0);
+
 } // namespace gpuplan

@@ -74,8 +74,6 @@ public:
         acceptedPerDecode_ = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
         cohorts_[0] = {concurrency, 0, 0, 0, 0, false};
         count_ = 1;
-        graphed_ = m;
-        graphed_.kernelLatency = m.graphKernelLatency;
     }
 
     SimulatedLoad run()
@@ -110,18 +108,6 @@ public:
 
 private:
     bool decodingCohort(const Cohort &c) const { return c.admitted && c.prefilled >= prompt_; }
-
-    // A pass of decodes only: within the engine's CUDA-graph sizes it replays the graph of the
-    // next captured batch (padded, at the graph's kernel cost); the host work per sequence is for
-    // the sequences really there.
-    double decodeOnlyPassTime(double decoding, double context) const
-    {
-        const double captured = graphBatch(m_, decoding);
-        if (captured <= 0)
-            return passTime(m_, decoding * tokensPerDecode_, decoding, context, 0.0, promptFull_, 0.0);
-        return passTime(graphed_, captured * tokensPerDecode_, captured, context, 0.0, promptFull_, 0.0) -
-               m_.sequenceStepOverhead * (captured - decoding);
-    }
 
     // Splits cohorts_[i] into `first` requests at i and the rest at i + 1.
     bool split(int i, double first)
@@ -190,7 +176,7 @@ private:
             // accepted tokens per pass; the pass time is taken at the run's middle context.
             const double passes = std::max(toFinish, 1.0);
             const double context = contextSum / decoding + 0.5 * (passes - 1.0) * acceptedPerDecode_;
-            const double dt = passes * decodeOnlyPassTime(decoding, context);
+            const double dt = passes * decodeOnlyStepTime(m_, decoding, context, tokensPerDecode_, promptFull_);
             account(dt);
             for (int i = 0; i < count_; ++i) {
                 Cohort &c = cohorts_[static_cast<std::size_t>(i)];
@@ -290,7 +276,6 @@ private:
     }
 
     const ForwardCostModel &m_;
-    ForwardCostModel graphed_;   // m_ with the kernel cost of a replayed CUDA graph
     SchedulerConfig c_;
     double concurrency_;
     double promptFull_ = 1, prompt_ = 1, output_ = 2;

@@ -106,6 +106,16 @@ private slots:
         unpadded.graphMaxBatch = 0;
         const SteadyLoadPoint nineUnpadded = servingAtLoad(closedLoop(unpadded, 9, 256));
         QVERIFY(nine.point.tpotS > nineUnpadded.point.tpotS);
+
+        // The one decode-only step both the scheduler and the disaggregated decode pool use: the
+        // captured batch at the replayed kernel cost, host work for the real sequences only.
+        graphed.sequenceStepOverhead = 5e-6;
+        replayed.sequenceStepOverhead = 5e-6;
+        QVERIFY(near(decodeOnlyStepTime(graphed, 9, 1500), decodeStepTime(replayed, 16, 1500) + 9 * 5e-6, 1e-12));
+        graphed.pp = replayed.pp = 2;   // two micro-batches of the captured 16
+        QVERIFY(near(decodeOnlyStepTime(graphed, 9, 1500), decodePassTime(replayed, 8, 1500) + 9 * 5e-6, 1e-12));
+        QVERIFY(near(decodeOnlyStepTime(graphed, 200, 1500), decodeStepTime(graphed, 200, 1500) + 200 * 5e-6, 1e-12));
+        QCOMPARE(decodeOnlyStepTime(graphed, 0, 1500), 0.0);
     }
 
     void aWaveOfPromptsSharesThePrefillPasses() const
