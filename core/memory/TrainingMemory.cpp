@@ -3,7 +3,7 @@
 // stored activations of the micro-batches in flight and the larger of the two transients that never
 // coexist (one layer's recompute working set during the backward, the logits and loss at the end
 // of the forward), then framework overhead. The first and the last pipeline stage are both
-// evaluated; the heavier one is reported.
+// evaluated; the heavier one is reported (DualPipe: the end rank, which holds both).
 #include "memory/MemoryModel.h"
 
 #include "catalog/GpuSpec.h"
