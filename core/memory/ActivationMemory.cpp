@@ -3,6 +3,7 @@
 
 #include "common/Dtype.h"
 #include "memory/FrameworkMemory.h"
+#include "memory/LowPrecisionMemory.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/ModelStateMemory.h"
 #include "plan/Plan.h"
@@ -206,7 +207,12 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.flash = layout.flashAttention;
     act.bytes = bytesPerElement(plan.precision.activations);
     const FrameworkMemoryTraits &stack = frameworkMemoryTraits(plan.parallelism.framework);
-    act.linearInputBytes = plan.precision.compute == Dtype::FP8 && stack.persistentFp8Weights ? 1.0 : act.bytes;
+    // Transformer Engine's linears save the quantized input for the weight gradient in the recipe's
+    // format (FP8 1 byte, blockwise FP8 with its 1 x 128 scales, MXFP8 with its 1 x 32 scales,
+    // NVFP4 4.5 bits: LowPrecisionMemory.h), never more than the activation dtype itself.
+    act.linearInputBytes = plan.precision.compute == Dtype::FP8 && stack.persistentFp8Weights
+                               ? std::min(act.bytes, lowPrecisionActivationBytes(plan.precision.fp8Recipe))
+                               : act.bytes;
     act.moeCapacityFactor = plan.model.moeCapacityFactor;
     const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     act.korthikanti = fw.korthikantiAccounting;
@@ -304,6 +310,11 @@ double inFlightMicroBatches(PipelineSchedule schedule, int pp, int vp, double mi
         return 1.0;
     if (schedule == PipelineSchedule::GPipe)
         return m;
+    // DualPipe: a rank holds stage i and stage pp - 1 - i and keeps PP + 1 micro-batches of one
+    // stage's activations at its peak against 1F1B's PP (DeepSeek-V3 report, arXiv 2412.19437,
+    // Table 2); the ranks at both ends are alike.
+    if (schedule == PipelineSchedule::DualPipe)
+        return std::min(p + 1.0, m);
     if (!firstStage) {
         if (schedule == PipelineSchedule::Interleaved && vp > 1) {
             // The last rank warms up (v - 1) * p model chunks of 1/v of its layers (Megatron

@@ -24,9 +24,11 @@ struct ActivationConfig
     bool sp = false;            // sequence parallel: the replicated h-sized tensors are split by tp too
     bool flash = true;          // fused attention: no s x s score matrices are stored
     double bytes = 2.0;         // bytes per stored activation element (precision.activations)
-    // Bytes per element of the inputs the linear layers save for their weight gradient: 1 under
-    // Transformer Engine FP8 (Linear, LayerNormLinear and GroupedLinear save the FP8 cast of their
-    // input, not the 16-bit tensor), otherwise `bytes`. Korthikanti accounting only.
+    // Bytes per element of the inputs the linear layers save for their weight gradient: the
+    // recipe's quantized format under Transformer Engine (Linear, LayerNormLinear and GroupedLinear
+    // save the quantized cast of their input, not the 16-bit tensor: 1 byte for FP8, plus the
+    // block scales for blockwise FP8 and MXFP8, 4.5 bits for NVFP4), otherwise `bytes`.
+    // Korthikanti accounting only.
     double linearInputBytes = 2.0;
     double moeCapacityFactor = 1.0;
     // What autograd saves: Korthikanti et al.'s accounting of Megatron's fused kernels (dropout
@@ -117,7 +119,7 @@ double logitsBytes(const ModelShape &shape, const ActivationConfig &config);
 
 // Micro-batches whose activations a stage holds at its peak. 1F1B: min(p, m) on the first stage,
 // 1 on the last; interleaved (v virtual stages): x (1 + (p - 1)/(p v)) on the first stage; GPipe:
-// all m. Without pipelining: 1 (gradient accumulation frees each micro-batch).
+// all m; DualPipe: min(p + 1, m) of one stage's activations on the ranks at either end. Without pipelining: 1 (gradient accumulation frees each micro-batch).
 double inFlightMicroBatches(PipelineSchedule schedule, int pp, int vp, double microBatchesPerStep, bool firstStage);
 
 } // namespace gpuplan

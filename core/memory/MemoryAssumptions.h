@@ -71,8 +71,31 @@ inline constexpr double kFlashSoftmaxStatBytes = 4.0;
 inline constexpr double kTokenIdBytes = 8.0;
 
 // FP8 training (Transformer Engine) caches an fp8 copy of every matmul weight and of its transpose
-// for the backward, next to the bf16 weights (TE Linear fp8 weight caching): 2 bytes per weight.
+// for the backward, next to the bf16 weights (TE Linear fp8 weight caching): 2 bytes per weight
+// with per-tensor scaling on Hopper. The other recipes' copies: LowPrecisionMemory.h.
 inline constexpr double kFp8WeightCacheBytes = 2.0;
+
+// The low-precision formats, bytes per value and per scale (LowPrecisionMemory.cpp), no fitting:
+// - FP8 (E4M3/E5M2): one byte per value (Micikevicius et al. 2022, "FP8 Formats for Deep
+//   Learning", arXiv 2209.05433); delayed and tensorwise scaling keep one fp32 scale per tensor.
+inline constexpr double kFp8ValueBytes = 1.0;
+inline constexpr double kFp32ScaleBytes = 4.0;
+// - Blockwise FP8 (DeepSeek-V3 report, arXiv 2412.19437 §3.3.1; Transformer Engine
+//   Float8BlockScaling): one fp32 scale per 128 x 128 block of a weight and per 1 x 128 tile of an
+//   activation.
+inline constexpr double kFp8BlockwiseWeightBlock = 128.0 * 128.0;
+inline constexpr double kFp8BlockwiseActivationBlock = 128.0;
+// - MXFP8 (OCP Microscaling Formats (MX) Specification v1.0, 2023-09): 8-bit values with one 8-bit
+//   (E8M0) scale shared by each block of 32 elements.
+inline constexpr double kMxBlock = 32.0;
+inline constexpr double kMxScaleBytes = 1.0;
+// - NVFP4 (NVIDIA, "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference",
+//   technical blog 2025-06; training recipe: NVIDIA, "Pretraining Large Language Models with
+//   NVFP4", arXiv 2509.25149): 4-bit E2M1 values, one FP8 (E4M3) scale per block of 16 elements
+//   and one fp32 scale per tensor: 4 + 8/16 = 4.5 bits per element.
+inline constexpr double kNvfp4ValueBytes = 0.5;
+inline constexpr double kNvfp4Block = 16.0;
+inline constexpr double kNvfp4ScaleBytes = 1.0;
 
 // bitsandbytes 8-bit optimizers: one byte per state element plus an fp32 absmax per 2048-element
 // block (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization").

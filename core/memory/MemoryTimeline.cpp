@@ -16,6 +16,10 @@ double StepSchedule::total() const
     // which only shifts the times a little).
     const double p = std::max(pp, 1);
     const double m = std::max(microBatches, 1.0);
+    // DualPipe feeds micro-batches from both ends: its fill and drain are p/2 - 1 slots (DeepSeek-V3
+    // report, arXiv 2412.19437, Table 2), its overlap of W with F&B left out here.
+    if (schedule == PipelineSchedule::DualPipe && p > 1)
+        return (m + std::max(p / 2.0 - 1.0, 0.0)) * (1.0 + backwardOverForward);
     return (m + p - 1.0) * (1.0 + backwardOverForward);
 }
 
@@ -49,7 +53,15 @@ double StepSchedule::fraction(MemoryPhaseKind kind, int stage, int microBatch, d
     // finished the first micro-batch, GPipe once every forward is done; the backward reaches stage
     // s after the (p - 1 - s) stages behind it.
     const double warm = kind == MemoryPhaseKind::Loss ? k : std::max(1.0, std::round(inFlight));
-    const double firstBackward = (schedule == PipelineSchedule::GPipe ? m + p - 1.0 : p) + (p - 1.0 - s) * b;
+    double firstBackward = (schedule == PipelineSchedule::GPipe ? m + p - 1.0 : p) + (p - 1.0 - s) * b;
+    if (schedule == PipelineSchedule::DualPipe) {
+        // The ranks at either end are the last stage of the other direction: its first micro-batch
+        // arrives after the p - 1 ranks before it, and its loss and backward start at once, when the
+        // rank's own direction has put its in-flight micro-batches through.
+        firstBackward = std::max(p, std::round(inFlight));
+        if (kind == MemoryPhaseKind::Loss)
+            return T > 0 ? std::clamp((firstBackward - 0.05) / T, 0.0, 1.0) : 0.0;
+    }
     switch (kind) {
     case MemoryPhaseKind::StepStart: t = s; break;
     case MemoryPhaseKind::Forward:

@@ -71,7 +71,7 @@ struct StepSchedule
     double microBatches = 1;         // per pipeline per step
     double backwardOverForward = 2;
 
-    double total() const;            // the step's forward and backward schedule, bubble included
+    double total() const;            // the step's forward and backward schedule, bubble included (DualPipe's p/2 - 1)
     // When the phase begins on `stage` (0-based), as a fraction of total(); the optimizer step is
     // at the end (1). microBatch is 1-based; inFlight the micro-batches the stage keeps at its
     // first backward.

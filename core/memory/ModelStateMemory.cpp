@@ -3,6 +3,7 @@
 
 #include "common/Dtype.h"
 #include "memory/FrameworkMemory.h"
+#include "memory/LowPrecisionMemory.h"
 #include "memory/MemoryAssumptions.h"
 
 #include <algorithm>
@@ -84,6 +85,20 @@ StageParams lastStageParams(const ModelShape &shape, const Layout &layout)
     return stageParams(shape, layout, lastStageLayers(shape, layout), layout.pp <= 1, true);
 }
 
+StageParams combinedStageParams(const StageParams &a, const StageParams &b)
+{
+    StageParams c;
+    c.layers = a.layers + b.layers;
+    c.matmul = a.matmul + b.matmul;
+    c.expert = a.expert + b.expert;
+    c.other = a.other + b.other;
+    c.layerParams = std::max(a.layerParams, b.layerParams);
+    c.layerMatmul = std::max(a.layerMatmul, b.layerMatmul);
+    c.embeddingUnit = std::max(a.embeddingUnit, b.embeddingUnit);
+    c.vocabMatrices = a.vocabMatrices + b.vocabMatrices;
+    return c;
+}
+
 double loraParamsPerLayer(const ModelShape &s, int rank, bool allLinear, int tp)
 {
     // Each adapted matrix W (in x out) gets A (in x r) and B (r x out): r * (in + out) parameters.
@@ -141,7 +156,7 @@ double adafactorStateBytes(const ModelShape &s, const StageParams &stage, int tp
 }
 
 ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const Layout &layout,
-                                const StageParams &stage)
+                                const StageParams &stage, bool anyLayoutFp8Gemm)
 {
     const Precision &pr = plan.precision;
     const TrainingWorkload &tw = plan.workload.training;
@@ -193,14 +208,16 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
         if (lora)
             m.weights += sharded(trainBytes, trainDense, 0, shardWeights);
     }
-    // Transformer Engine keeps fp8 copies (and transposes) of the matmul weights next to them;
-    // torchao's float8 (FSDP2, torchtune) casts each layer's weights in its forward instead, a
-    // transient inside the gathered unit.
+    // Transformer Engine keeps quantized copies (and transposes) of the matmul weights next to them,
+    // in the recipe's format (FP8, blockwise FP8, MXFP8, NVFP4 with their scales:
+    // LowPrecisionMemory.h); torchao's float8 (FSDP2, torchtune) casts each layer's weights in its
+    // forward instead, a transient inside the gathered unit.
     const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     double fp8Cache = 0;
     if (pr.compute == Dtype::FP8 && isHalfOrFull(base) && fw.persistentFp8Weights) {
-        fp8Cache = memassume::kFp8WeightCacheBytes * (stage.matmul + stage.expert);
-        m.weights += sharded(memassume::kFp8WeightCacheBytes, stage.matmul, stage.expert, shardWeights);
+        const double copy = lowPrecisionWeightCopyBytes(pr.fp8Recipe, anyLayoutFp8Gemm);
+        fp8Cache = copy * (stage.matmul + stage.expert);
+        m.weights += sharded(copy, stage.matmul, stage.expert, shardWeights);
     }
     // What ZeRO 0-2 would keep of the weights (for the gather cap below).
     const double unshardedWeights = denseBase + expertBase + (lora ? trainDense * trainBytes : 0.0) + fp8Cache;

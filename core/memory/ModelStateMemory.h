@@ -60,8 +60,14 @@ struct ModelStateBytes
     double offloadedNvme = 0;
 };
 
-// Model states of one GPU that holds `stage`.
+// Model states of one GPU that holds `stage`. anyLayoutFp8Gemm: the GPU's FP8 GEMMs take operands
+// in any layout (Blackwell), so per-tensor-scaled FP8 needs no cached transpose of the weights;
+// false: Hopper's TN-only FP8 GEMMs.
 ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const Layout &layout,
-                                const StageParams &stage);
+                                const StageParams &stage, bool anyLayoutFp8Gemm = false);
+
+// Both pipeline stages a DualPipe rank holds (stage i and stage pp - 1 - i, DeepSeek-V3 report
+// arXiv 2412.19437 §3.2.1): their parameters added, one unit the larger of the two.
+StageParams combinedStageParams(const StageParams &a, const StageParams &b);
 
 } // namespace gpuplan

@@ -3,7 +3,7 @@
 // stored activations of the micro-batches in flight and the larger of the two transients that never
 // coexist (one layer's recompute working set during the backward, the logits and loss at the end
 // of the forward), then framework overhead. The first and the last pipeline stage are both
-// evaluated; the heavier one is reported.
+// evaluated; the heavier one is reported (DualPipe: the end rank, which holds both).
 #include "memory/MemoryModel.h"
 
 #include "catalog/GpuSpec.h"
@@ -65,8 +65,16 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const Plan &plan = *rp.plan;
     const ModelShape &s = rp.shape;
     const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
-    const StageParams params = first ? firstStageParams(s, l) : lastStageParams(s, l);
-    const ModelStateBytes states = modelStateBytes(plan, s, l, params);
+    // DualPipe: the rank at either end holds stage 0 and stage pp - 1 (one per direction), so two
+    // stages' weights, gradients and optimizer states (Table 2's 2x parameters), sharded by ZeRO as
+    // the rest; its stored activations are PP + 1 micro-batches of one stage's layers.
+    const bool dualPipe = l.schedule == PipelineSchedule::DualPipe && l.pp > 1;
+    const StageParams one = first ? firstStageParams(s, l) : lastStageParams(s, l);
+    const StageParams params = dualPipe ? combinedStageParams(firstStageParams(s, l), lastStageParams(s, l)) : one;
+    // Blackwell's FP8 GEMMs take any operand layout (the GPUs with FP4 tensor cores), Hopper's
+    // only TN: per-tensor FP8 needs its cached transpose there (LowPrecisionMemory.h).
+    const bool anyLayoutFp8Gemm = rp.gpu && rp.gpu->fp4DenseFlops > 0;
+    const ModelStateBytes states = modelStateBytes(plan, s, l, params, anyLayoutFp8Gemm);
 
     StageMemory out;
     MemoryBreakdown base;
@@ -83,7 +91,7 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, m, first);
 
     const double perLayer = layerActivationBytes(s, act, l.recompute);
-    double stored = params.layers * perLayer * inFlight;
+    double stored = one.layers * perLayer * inFlight;
     if (first)
         stored += embeddingActivationBytes(s, act) * inFlight;
     // DeepSpeed's pipeline engine keeps each in-flight micro-batch's stage output until its
@@ -208,10 +216,13 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
 
     // The first stage holds the embedding and the most micro-batches in flight; the last stage the
     // output layer and the logits. With pp = 1 they are the same GPU.
+    // Under DualPipe the ranks at both ends hold the same two stages (0 and pp - 1) and are
+    // evaluated once, as stage 0 with the embedding and the output layer.
+    const bool dualPipe = layout.schedule == PipelineSchedule::DualPipe && layout.pp > 1;
     StageMemory stages[2];
     int stageCount = 1;
-    stages[0] = stageMemory(plan, layout, act, true, layout.pp <= 1);
-    if (layout.pp > 1)
+    stages[0] = stageMemory(plan, layout, act, true, layout.pp <= 1 || dualPipe);
+    if (layout.pp > 1 && !dualPipe)
         stages[stageCount++] = stageMemory(plan, layout, act, false, true);
 
     // What CUDA reports as the device total (the ceiling of everything a process allocates, the
