@@ -63,6 +63,8 @@ constexpr NumberField kNumberFields[] = {
     {"comm_overlap_penalty", 0.0, 1.0, &GpuEfficiency::commOverlapPenalty},
     {"intra_bus_bw_fraction", 0.01, 1.0, &GpuEfficiency::intraBusBwFraction},
     {"intra_latency_s", 0.0, 1e-2, &GpuEfficiency::intraLatencyS},
+    {"grouped_gemm_tile_m", 1.0, 1024.0, &GpuEfficiency::groupedGemmTileM},
+    {"grouped_gemm_half_flops", 0.0, 1e15, &GpuEfficiency::groupedGemmHalfFlops},
     {"residual_mape", 0.0, 1000.0, &GpuEfficiency::residualMape},
 };
 

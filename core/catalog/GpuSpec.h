@@ -43,6 +43,12 @@ struct GpuEfficiency
     // the latency of one collective.
     double intraBusBwFraction = 0.82;
     double intraLatencyS = 1e-5;
+    // Grouped GEMM of an MoE layer's local experts (one kernel over all of them): each expert's
+    // token rows are computed in M tiles of groupedGemmTileM rows, so a partly filled last tile
+    // costs a whole one, and each expert's GEMM has its own ramp, groupedGemmHalfFlops at the
+    // 16-bit asymptotic rate (the per-expert counterpart of matmulHalfFlops).
+    double groupedGemmTileM = 128;
+    double groupedGemmHalfFlops = 0;
     double residualMape = 15.0;            // % spread of the validation residuals: the error band
     bool fitted = false;                   // fitted to measurements of this GPU
     std::string derivedFrom;               // fitted GPU the values were derived from; empty otherwise

@@ -52,6 +52,8 @@ ComputeRates computeRates(const GpuSpec &gpu, Dtype compute, Fp8Recipe recipe)
     r.hostOverlapExponent = e.hostOverlapExponent;
     r.fp8 = compute == Dtype::FP8;
     r.gemmInBytes = r.fp4 ? 0.5 + 1.0 / 16.0 : r.fp8 ? 1.0 : 2.0;
+    r.groupedTileM = std::max(e.groupedGemmTileM, 1.0);
+    r.groupedLatencyS = e.groupedGemmHalfFlops / std::max(p16 * e.matmulMaxFraction, 1.0);
     r.castBytesPerElement = castBytes(r.fp8 && !r.fp4 && recipe == Fp8Recipe::Nvfp4 ? Fp8Recipe::Delayed : recipe);
     return r;
 }
@@ -63,6 +65,19 @@ double gemmTime(double m, double n, double k, const ComputeRates &r, double grou
     const double flops = 2.0 * m * n * k * groups;
     const double bytes = groups * (r.gemmInBytes * (m * k + k * n) + 2.0 * m * n);
     const double compute = flops / r.matmulFlops + r.matmulLatencyS;
+    const double memory = bytes / r.hbmBytesPerS;
+    return std::max({compute, memory, r.kernelFloorS});
+}
+
+double groupedGemmTime(double m, double n, double k, const ComputeRates &r, double groups, bool tokensInK)
+{
+    if (m <= 0 || n <= 0 || k <= 0 || groups <= 0)
+        return 0.0;
+    const double tokens = tokensInK ? k : m;
+    const double padded = std::ceil(tokens / r.groupedTileM - 1e-9) * r.groupedTileM;
+    const double flops = 2.0 * m * n * k * groups * (padded / tokens);
+    const double bytes = groups * (r.gemmInBytes * (m * k + k * n) + 2.0 * m * n);
+    const double compute = flops / r.matmulFlops + r.matmulLatencyS + groups * r.groupedLatencyS;
     const double memory = bytes / r.hbmBytesPerS;
     return std::max({compute, memory, r.kernelFloorS});
 }

@@ -26,6 +26,8 @@ struct ComputeRates
     bool fp8 = false;            // fp8 (or nvfp4) GEMMs: inputs are cast before each GEMM
     bool fp4 = false;            // nvfp4 recipe on a GPU with FP4 tensor cores: GEMMs at the FP4 peak
     double castBytesPerElement = 3;   // HBM bytes per element one cast moves (castBytes())
+    double groupedTileM = 128;        // rows of one M tile of the experts' grouped GEMM
+    double groupedLatencyS = 0;       // per-expert ramp: groupedGemmHalfFlops at the 16-bit asymptotic rate
 };
 
 // `recipe` matters only for fp8 compute; nvfp4 needs gpu.fp4DenseFlops > 0 (else the fp8 rate).
@@ -61,6 +63,13 @@ struct PassCost
 // grouped kernel, e.g. the local experts of an MoE layer): roofline max(FLOP time + latency,
 // bytes / HBM), at least the kernel floor. Output in 16 bits.
 double gemmTime(double m, double n, double k, const ComputeRates &r, double groups = 1.0);
+
+// The local experts' grouped GEMM: `groups` experts of m token rows each (m may be fractional:
+// an average over experts). Each expert's token dimension is computed in whole tiles of
+// groupedTileM (the M tile; in the weight-gradient GEMM, where the tokens are the reduction
+// dimension k, tokensInK pads k instead), and each expert adds its own ramp (groupedLatencyS);
+// the bytes are those of the real rows.
+double groupedGemmTime(double m, double n, double k, const ComputeRates &r, double groups, bool tokensInK = false);
 
 // Extra memory traffic of fp8 GEMMs: casting the inputs (bf16 read, fp8 write) in the forward,
 // and the output gradient plus a transposed input copy in the backward (Transformer Engine).

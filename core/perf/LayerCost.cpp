@@ -37,6 +37,30 @@ double weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d
     return wgrad;
 }
 
+// The local experts' GEMMs as one grouped kernel per pass: `groups` experts of m token rows
+// each, their token dimension padded to the kernel's tiles (groupedGemmTime).
+void expertGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, const ComputeRates &r, double groups)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return;
+    w.forward.add(groupedGemmTime(m, n, k, r, groups));
+    w.backward.add(groupedGemmTime(m, k, n, r, groups));
+    if (d.weightGrads) {
+        const double wgrad = groupedGemmTime(k, n, m, r, groups, true);
+        w.backward.add(wgrad);
+        w.weightGradS += wgrad;
+    }
+    if (r.fp8) {
+        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups, r.castBytesPerElement), r));
+        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups, r.castBytesPerElement), r));
+    }
+    if (d.dequantize) {
+        const double bytes = groups * k * n * (0.5 + 2.0);
+        w.forward.add(memoryTime(bytes, r));
+        w.backward.add(memoryTime(bytes, r));
+    }
+}
+
 // Memory-bound kernel moving `fwdBytes` in the forward; its backward reads the saved input and
 // the incoming gradient and writes the outgoing one: twice the traffic, in two kernels.
 void elementwise(LayerWork &w, double fwdBytes, const ComputeRates &r)
@@ -108,10 +132,12 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
         // what its etp ranks received; experts are split etp ways.
         const double etp = std::max(d.expertTp, 1);
         const double routed = T * s.topK * (d.sp || etp < tp ? etp / tp : 1.0);
-        weightGemm(w, T, experts, h, d, r);                                          // router
+        // The router scores the tokens this rank dispatches: its 1/tp under sequence parallelism
+        // (Megatron-Core routes after the sequence-parallel scatter), all of them otherwise.
+        weightGemm(w, d.sp ? T / tp : T, experts, h, d, r);                          // router
         const double before = w.forward.gpuS + w.backward.gpuS;
-        weightGemm(w, routed / local, up * s.expertFfn / etp, h, d, r, local);      // local experts
-        weightGemm(w, routed / local, h, s.expertFfn / etp, d, r, local);
+        expertGemm(w, routed / local, up * s.expertFfn / etp, h, d, r, local);      // local experts
+        expertGemm(w, routed / local, h, s.expertFfn / etp, d, r, local);
         double sharedS = 0;
         if (s.sharedExperts > 0) {
             const double sharedBefore = w.forward.gpuS + w.backward.gpuS;

@@ -31,6 +31,7 @@ const std::vector<EfficiencyParam> &efficiencyParams()
         {"comm_overlap_penalty", &GpuEfficiency::commOverlapPenalty, 0.0, 0.9, false},
         {"intra_bus_bw_fraction", &GpuEfficiency::intraBusBwFraction, 0.3, 0.98, false},
         {"intra_latency_s", &GpuEfficiency::intraLatencyS, 1e-6, 1e-4, true},
+        {"grouped_gemm_half_flops", &GpuEfficiency::groupedGemmHalfFlops, 0.0, 1e12, false},
     };
     return params;
 }
@@ -40,7 +41,8 @@ std::vector<const EfficiencyParam *> defaultFitParams()
     std::vector<const EfficiencyParam *> out;
     for (const EfficiencyParam &p : efficiencyParams()) {
         const std::string key = p.key;
-        if (key != "intra_bus_bw_fraction" && key != "intra_latency_s" && key != "hbm_half_bytes")
+        if (key != "intra_bus_bw_fraction" && key != "intra_latency_s" && key != "hbm_half_bytes" &&
+            key != "grouped_gemm_half_flops")
             out.push_back(&p);
     }
     return out;

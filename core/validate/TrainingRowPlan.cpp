@@ -124,6 +124,20 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
     p.expertTp = expertTp == p.tp ? 0 : expertTp;
     if (p.vp > 1)
         p.schedule = PipelineSchedule::Interleaved;
+    // Optional columns a file may carry beyond the README's table: `schedule` (1f1b,
+    // interleaved, gpipe, dualpipe; blank keeps the choice above) and `ep_overlap` (0/1: the MoE
+    // all-to-all beside another micro-batch's compute). Absent or blank = not stated.
+    const std::string schedule = lower(t.cell(row, "schedule"));
+    if (!schedule.empty()) {
+        const auto parsed = parseEnum(scheduleNames(), schedule);
+        if (!parsed) {
+            reason = "column schedule = \"" + schedule + "\" is not one of 1f1b, interleaved, gpipe, dualpipe";
+            return false;
+        }
+        p.schedule = static_cast<PipelineSchedule>(*parsed);
+    }
+    if (!flagCell(t, row, "ep_overlap", p.epOverlap, reason))
+        return false;
 
     if (!optionalInt(t, row, "mla_kv_lora_rank", m.mlaKvLoraRank, 0, 100000, reason) ||
         !optionalInt(t, row, "mla_q_lora_rank", m.mlaQLoraRank, 0, 100000, reason) ||

@@ -61,6 +61,30 @@ private slots:
         QVERIFY(near(fraction, 0.4, 1e-6));
     }
 
+    void groupedGemmPadsEachExpertToTheTile() const
+    {
+        // Experts of 64 token rows run in 128-row M tiles: the FLOPs of 128 rows, the bytes of 64.
+        GpuSpec g = a100();
+        g.efficiency.matmulHalfFlops = 0;
+        ComputeRates r = computeRates(g, Dtype::BF16);
+        const double n = 8192, k = 8192, experts = 16;
+        const double padded = 2.0 * 128 * n * k * experts / (312e12 * 0.8);
+        r.hbmBytesPerS = 1e18;   // keep it compute-bound to see the padding
+        QVERIFY(near(groupedGemmTime(64, n, k, r, experts), padded));
+        QVERIFY(near(groupedGemmTime(128, n, k, r, experts), padded));
+        QVERIFY(near(groupedGemmTime(129, n, k, r, experts), 2.0 * padded));
+        // The weight-gradient GEMM reduces over the tokens: k is padded instead.
+        QVERIFY(near(groupedGemmTime(n, k, 64, r, experts, true), padded));
+        // A tile of 1 row is no padding, and then equals the ungrouped GEMM of the same shape.
+        r.groupedTileM = 1;
+        QVERIFY(near(groupedGemmTime(64, n, k, r, experts), gemmTime(64, n, k, r, experts)));
+        // Each expert adds its own ramp.
+        g.efficiency.groupedGemmHalfFlops = 1e9;
+        const ComputeRates ramp = computeRates(g, Dtype::BF16);
+        QVERIFY(near(ramp.groupedLatencyS, 1e9 / (312e12 * 0.8)));
+        QVERIFY(groupedGemmTime(4096, n, k, ramp, experts) > groupedGemmTime(4096, n, k, computeRates(a100(), Dtype::BF16), experts) - 1e-15);
+    }
+
     void skinnyGemmIsMemoryBound() const
     {
         // A matrix-vector-like GEMM (m = 1) moves the whole weight: roofline time = bytes / BW.

@@ -152,8 +152,10 @@ private slots:
         const ErrorStats fit = statsOf([&](const ValidationRow &r) { return isNew(r) && validationHalf(r.id) == 0; });
         const ErrorStats test = statsOf([&](const ValidationRow &r) { return isNew(r) && validationHalf(r.id) == 1; });
         QCOMPARE(all.compared, 62);
-        QVERIFY2(all.mape <= 26.5, qPrintable(QString::number(all.mape)));
-        QVERIFY2(fit.mape <= 23.0 && test.mape <= 30.0, qPrintable(QString("fit %1 test %2").arg(fit.mape).arg(test.mape)));
+        // 25.9 % (fit 22.5, test 29.5) with the experts' grouped GEMM padded to its tiles and the
+        // router on the rank's own tokens (25.95 / 22.6 / 29.6 before).
+        QVERIFY2(all.mape <= 26.0, qPrintable(QString::number(all.mape)));
+        QVERIFY2(fit.mape <= 22.8 && test.mape <= 29.8, qPrintable(QString("fit %1 test %2").arg(fit.mape).arg(test.mape)));
         // Without the five DeepSeek-V3 runs of dgxc-benchmarking (four of them on GB200, predicted
         // about 3x too fast) the rest is within reach of the target.
         const ErrorStats rest = statsOf([&](const ValidationRow &r) { return isNew(r) && sourceOfId(r.id) != "DGXC-DSV3"; });
@@ -262,6 +264,7 @@ private slots:
         TrainingRowPlan row;
         QVERIFY(trainingRowPlan(table, 0, bundledCatalog(), row, error));
         QCOMPARE(row.plan.workload.training.microBatch, kDefaultMicroBatch);
+        QVERIFY(!row.plan.parallelism.epOverlap);                  // no ep_overlap column: not stated
         QVERIFY(row.plan.parallelism.flashAttention);            // unknown framework: generic defaults
         QVERIFY(row.plan.parallelism.overlapGradReduce);
         QCOMPARE(row.plan.parallelism.dp, 0);                     // derived from the GPU count
@@ -342,6 +345,37 @@ private slots:
         QCOMPARE(row.plan.precision.fp8Recipe, Fp8Recipe::Nvfp4);
         QVERIFY(trainingRowPlan(table, 0, bundledCatalog(), row, error));
         QCOMPARE(row.plan.precision.fp8Recipe, Fp8Recipe::Blockwise);
+    }
+
+    void optionalScheduleAndEpOverlapColumns() const
+    {
+        // Columns beyond the README's table, read when a file has them: schedule and ep_overlap.
+        const std::string csv =
+            "id,model,layers,hidden,heads,vocab,seq_len,gpu,num_gpus,tp,pp,dp,micro_batch,global_batch,recompute,"
+            "precision,framework,measured_tokens_per_s_per_gpu,ep,num_experts,experts_per_token,moe_ffn_hidden,"
+            "schedule,ep_overlap\n"
+            "S-1,m,32,4096,32,32000,4096,H100-SXM-80GB,64,1,4,16,1,256,none,bf16,megatron,900,8,64,2,1024,dualpipe,1\n"
+            "S-2,m,32,4096,32,32000,4096,H100-SXM-80GB,64,1,4,16,1,256,none,bf16,megatron,900,8,64,2,1024,,\n"
+            "S-3,m,32,4096,32,32000,4096,H100-SXM-80GB,64,1,4,16,1,256,none,bf16,megatron,900,8,64,2,1024,zb-v,0\n"
+            "S-4,m,32,4096,32,32000,4096,H100-SXM-80GB,64,1,4,16,1,256,none,bf16,megatron,900,8,64,2,1024,1f1b,yes\n";
+        CsvTable table;
+        std::string error;
+        QVERIFY2(table.parse(csv, error), error.c_str());
+        TrainingRowPlan row;
+        QVERIFY2(trainingRowPlan(table, 0, bundledCatalog(), row, error), error.c_str());
+        QCOMPARE(row.plan.parallelism.schedule, PipelineSchedule::DualPipe);
+        QVERIFY(row.plan.parallelism.epOverlap);
+        QVERIFY2(trainingRowPlan(table, 1, bundledCatalog(), row, error), error.c_str());
+        QCOMPARE(row.plan.parallelism.schedule, PipelineSchedule::OneFOneB);
+        QVERIFY(!row.plan.parallelism.epOverlap);
+        QVERIFY(!trainingRowPlan(table, 2, bundledCatalog(), row, error));
+        QVERIFY2(error.find("schedule = \"zb-v\"") != std::string::npos, error.c_str());
+        QVERIFY(!trainingRowPlan(table, 3, bundledCatalog(), row, error));
+        QVERIFY2(error.find("ep_overlap = \"yes\"") != std::string::npos, error.c_str());
+        // The overlap hides all-to-all time: the same run is predicted no slower with it.
+        const ValidationReport r = validateTraining(table, bundledCatalog());
+        QVERIFY(r.rows[0].skipped.empty() && r.rows[1].skipped.empty());
+        QVERIFY(r.rows[0].predicted > 0 && r.rows[1].predicted > 0);
     }
 };
 
