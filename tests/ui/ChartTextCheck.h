@@ -76,7 +76,9 @@ inline QStringList chartTextProblems(QCustomPlot &plot)
                            .arg(i).arg(item->minimumOuterSizeHint().width()).arg(item->outerRect().width());
         }
     }
-    QList<QPair<QRectF, QString>> drawnLabels;   // to find two that cover each other
+    QList<QPair<QRectF, QString>> drawnLabels;   // to find two that cover each other, or the legend one
+    if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0)
+        drawnLabels.append({plot.legend->outerRect(), QStringLiteral("the legend")});
     for (int i = 0; i < plot.itemCount(); ++i) {
         auto *text = qobject_cast<QCPItemText *>(plot.item(i));
         if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0)

@@ -105,12 +105,11 @@ QPointF shiftInside(const QRectF &box, const QRectF &room)
 
 // Moves the label, whose box would be `box` after `inward`, to a place inside `room` that covers
 // none of the `placed` labels. Returns false (the label moved by `inward` only) where there is none.
-bool placeClear(QCPItemText &label, const QRectF &box, const QRectF &room, const std::vector<QCPItemText *> &placed,
+bool placeClear(QCPItemText &label, const QRectF &box, const QRectF &room, const std::vector<QRectF> &placed,
                 const QPointF &inward)
 {
     auto covers = [&](const QRectF &r) {
-        return std::any_of(placed.begin(), placed.end(),
-                           [&](const QCPItemText *other) { return itemTextBox(*other).intersects(r); });
+        return std::any_of(placed.begin(), placed.end(), [&](const QRectF &other) { return other.intersects(r); });
     };
     const QPointF at = label.position->pixelPosition();
     auto moveTo = [&](const QPointF &by) {
@@ -124,8 +123,7 @@ bool placeClear(QCPItemText &label, const QRectF &box, const QRectF &room, const
     }
     // Up or down first (a label stays over its point's key), then sideways.
     std::vector<QPointF> vertical, sideways;
-    for (const QCPItemText *other : placed) {
-        const QRectF o = itemTextBox(*other);
+    for (const QRectF &o : placed) {
         vertical.emplace_back(0, o.bottom() - box.top());
         vertical.emplace_back(0, o.top() - box.bottom());
         sideways.emplace_back(o.right() - box.left(), 0);
@@ -214,7 +212,11 @@ bool fitAxisTitle(QCPAxis &axis, const QString &full, const QFont &base, int len
 
 void placeValueLabels(QCustomPlot &plot)
 {
-    std::vector<QCPItemText *> placed;
+    // What a label must not cover: the labels placed before it, and the legend (inside the plot on
+    // some charts).
+    std::vector<QRectF> placed;
+    if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0)
+        placed.push_back(plot.legend->outerRect());
     for (int i = 0; i < plot.itemCount(); ++i) {
         auto *label = qobject_cast<QCPItemText *>(plot.item(i));
         if (!label || !label->visible() || label->text().isEmpty() || label->rotation() != 0)
@@ -250,7 +252,7 @@ void placeValueLabels(QCustomPlot &plot)
                 break;
         }
         label->setProperty(kShownFontProperty, label->font());
-        placed.push_back(label);
+        placed.push_back(itemTextBox(*label));
     }
 }
 
