@@ -2,9 +2,10 @@
 #pragma once
 
 // Text a chart draws that does not fit where it is drawn, found from the plot's geometry rather
-// than by eye: an axis title longer than its axis (drawn centred, it loses both ends: "mulative"),
-// a value label outside the rectangle that clips it, a legend that leaves the chart or an entry
-// narrower than its text. Used by the projector tests (tst_lessonlayout) at both sizes.
+// than by eye: an axis title longer than its axis (drawn centred, it loses both ends: "mulative")
+// or elided to fit it, a value label outside the rectangle that clips it, elided, or over another
+// label, a legend that leaves the chart or an entry narrower than its text, and a plot squeezed
+// to a strip by what is around it. Used by the projector tests (tst_lessonlayout) at both sizes.
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
@@ -45,11 +46,23 @@ inline QStringList chartTextProblems(QCustomPlot &plot)
                 continue;
             const QFontMetrics metrics(axis->labelFont());
             const int length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            if (axis->label().contains(QChar(0x2026)))
+                out << QStringLiteral("axis title \"%1\" is elided").arg(axis->label());
             for (const QString &line : axis->label().split(QLatin1Char('\n')))
                 if (metrics.horizontalAdvance(line) > length + kSlack)
                     out << QStringLiteral("axis title \"%1\" is %2 px on a %3 px axis")
                                .arg(line).arg(metrics.horizontalAdvance(line)).arg(length);
         }
+    }
+    // The plot itself: a chart squeezed by its title, legend and axes to a strip draws its values
+    // illegibly, though each text may fit. The main axis rect keeps three tick lines and a fifth of
+    // the chart in each direction.
+    if (QCPAxisRect *rect = plot.axisRect(); rect && plot.axisRectCount() > 0) {
+        const int line = QFontMetrics(rect->axis(QCPAxis::atLeft)->tickLabelFont()).lineSpacing();
+        if (rect->height() < 3 * line || rect->height() < view.height() / 5)
+            out << QStringLiteral("the plot is %1 px high in a %2 px chart").arg(rect->height()).arg(view.height());
+        if (rect->width() < view.width() / 5)
+            out << QStringLiteral("the plot is %1 px wide in a %2 px chart").arg(rect->width()).arg(view.width());
     }
     if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0) {
         const QRectF legend = plot.legend->outerRect();
@@ -63,6 +76,9 @@ inline QStringList chartTextProblems(QCustomPlot &plot)
                            .arg(i).arg(item->minimumOuterSizeHint().width()).arg(item->outerRect().width());
         }
     }
+    QList<QPair<QRectF, QString>> drawnLabels;   // to find two that cover each other, or the legend one
+    if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0)
+        drawnLabels.append({plot.legend->outerRect(), QStringLiteral("the legend")});
     for (int i = 0; i < plot.itemCount(); ++i) {
         auto *text = qobject_cast<QCPItemText *>(plot.item(i));
         if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0)
@@ -74,6 +90,12 @@ inline QStringList chartTextProblems(QCustomPlot &plot)
                        .arg(text->text().left(30))
                        .arg(drawn.width()).arg(drawn.height()).arg(drawn.x()).arg(drawn.y())
                        .arg(room.width()).arg(room.height());
+        if (text->text().contains(QChar(0x2026)))
+            out << QStringLiteral("label \"%1\" is elided").arg(text->text().left(30));
+        for (const auto &[other, otherText] : drawnLabels)
+            if (other.adjusted(kSlack, kSlack, -kSlack, -kSlack).intersects(drawn))
+                out << QStringLiteral("labels \"%1\" and \"%2\" overlap").arg(otherText, text->text().left(30));
+        drawnLabels.append({drawn, text->text().left(30)});
     }
     return out;
 }

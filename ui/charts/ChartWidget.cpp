@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/ChartWidget.h"
 
+#include "charts/LabelPlacement.h"
+
 #include "Settings.h"
 #include "document/PlanFileWriter.h"
 
@@ -205,30 +207,6 @@ void ChartWidget::setTitle(const QString &title)
     wrapTitle();
 }
 
-namespace {
-
-// Text broken at spaces into lines no wider than `room` ("\n" forces a break); a word wider than
-// the room is elided.
-QString wrapToWidth(const QString &text, const QFontMetrics &metrics, int room)
-{
-    QStringList lines;
-    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
-        QString line;
-        for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
-                lines << line;
-                line = word;
-            } else {
-                line = longer;
-            }
-        }
-        lines << metrics.elidedText(line, Qt::ElideRight, room);
-    }
-    return lines.join(QLatin1Char('\n'));
-}
-
-} // namespace
 
 // A centred title wider than the chart loses both ends, and projectors show charts narrow at
 // large fonts: break it at spaces into lines that fit ("\n" in the title forces a break).
@@ -258,17 +236,17 @@ void ChartWidget::fitAxisTitles()
             AxisTitle &title = m_axisTitles[axis];
             if (axis->label() != title.shown)
                 title.full = axis->label();
+            if (axis->labelFont() != title.shownFont)
+                title.font = axis->labelFont();
             const int length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
             if (title.full.isEmpty() || length <= 0) {
                 title.shown = axis->label();
+                title.shownFont = axis->labelFont();
                 continue;
             }
-            const QString shown = wrapToWidth(title.full, QFontMetrics(axis->labelFont()), length);
-            title.shown = shown;
-            if (shown != axis->label()) {
-                axis->setLabel(shown);
-                changed = true;
-            }
+            changed = fitAxisTitle(*axis, title.full, title.font, length) || changed;
+            title.shown = axis->label();
+            title.shownFont = axis->labelFont();
         }
     }
     if (fitLegendColumns())
@@ -276,29 +254,40 @@ void ChartWidget::fitAxisTitles()
     if (changed)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     fitToLayout();
-    keepLabelsInside();
+    placeValueLabels(*m_plot);
 }
 
-// A legend under the title wraps into the columns its chart asked for; where an entry would be
-// cut at the chart's width, it takes fewer columns (one at the least).
+// A legend under the title wraps into the columns its chart asked for, or as many as its widest
+// entry allows at the chart's width (one at the least).
 bool ChartWidget::fitLegendColumns()
 {
     QCPLegend *legend = m_plot->legend;
     if (m_legendColumns <= 0 || !legend->visible() || legend->itemCount() == 0)
         return false;
-    bool cut = false;
+    // A legend above a short chart takes rows from the plot: beside a lesson on a projector the
+    // serving chart's six entries in one column left it 38 px. Smaller text and icons there let
+    // more entries share a row.
+    if (m_legendShrinks) {
+        const bool compact = isShortChart();
+        const QFont font = chartFont(compact ? kShortLegendScale : 0.95);
+        const QSize icon = compact ? QSize(18, 10) : QSize(32, 18);
+        if (legend->font() != font || legend->iconSize() != icon) {
+            legend->setFont(font);
+            legend->setIconSize(icon);
+            return true;   // laid out again with the new sizes, then the columns are fitted
+        }
+    }
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         QCPAbstractLegendItem *item = legend->item(i);
         if (!item)
             continue;
         widest = std::max(widest, item->minimumOuterSizeHint().width());
-        cut = cut || item->minimumOuterSizeHint().width() > item->outerRect().width() + 1;
     }
     const int room = m_plot->viewport().width() - legend->margins().left() - legend->margins().right();
     const int fit = std::clamp(room / std::max(widest + legend->columnSpacing(), 1), 1, m_legendColumns);
-    if (!cut && fit >= legend->wrap())
-        return false;
+    // The widest entry alone sets the count, so a legend that was narrowed for a large font widens
+    // again when the font gets smaller.
     if (fit == legend->wrap())
         return false;
     legend->setWrap(fit);
@@ -306,62 +295,9 @@ bool ChartWidget::fitLegendColumns()
     return true;
 }
 
-namespace {
-const char *const kKeyProperty = "gpuplanLabelKey";
-} // namespace
-
 double ChartWidget::labelKey(const QCPItemText &label)
 {
-    const QVariant key = label.property(kKeyProperty);
-    return key.isValid() ? key.toDouble() : label.position->key();
-}
-
-// A value label is placed at its data point; near the axis rect's edge (or the chart's, for a
-// label that is not clipped) its text would be cut. It moves inside by as many pixels as it
-// sticks out, for this layout only: the data coordinates it was given are kept on the item and
-// taken again at the next layout, so panning and zooming still carry it with its point.
-void ChartWidget::keepLabelsInside()
-{
-    static const char *const kValueProperty = "gpuplanLabelValue";
-    static const char *const kTypeXProperty = "gpuplanLabelTypeX";
-    static const char *const kTypeYProperty = "gpuplanLabelTypeY";
-    for (int i = 0; i < m_plot->itemCount(); ++i) {
-        auto *text = qobject_cast<QCPItemText *>(m_plot->item(i));
-        if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0)
-            continue;
-        QCPItemPosition *position = text->position;
-        if (!text->property(kKeyProperty).isValid()) {
-            if (position->typeX() == QCPItemPosition::ptAbsolute || position->typeY() == QCPItemPosition::ptAbsolute)
-                continue;   // placed in pixels by its chart
-            text->setProperty(kKeyProperty, position->key());
-            text->setProperty(kValueProperty, position->value());
-            text->setProperty(kTypeXProperty, static_cast<int>(position->typeX()));
-            text->setProperty(kTypeYProperty, static_cast<int>(position->typeY()));
-        }
-        position->setTypeX(static_cast<QCPItemPosition::PositionType>(text->property(kTypeXProperty).toInt()));
-        position->setTypeY(static_cast<QCPItemPosition::PositionType>(text->property(kTypeYProperty).toInt()));
-        position->setCoords(text->property(kKeyProperty).toDouble(), text->property(kValueProperty).toDouble());
-        const QRectF room = text->clipToAxisRect() && text->clipAxisRect() ? QRectF(text->clipAxisRect()->rect())
-                                                                            : QRectF(m_plot->viewport());
-        const QFontMetrics metrics(text->font());
-        const QRect box = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip | text->textAlignment(), text->text());
-        const QMargins pad = text->padding();
-        const double w = box.width() + pad.left() + pad.right();
-        const double h = box.height() + pad.top() + pad.bottom();
-        const QPointF at = position->pixelPosition();
-        const Qt::Alignment a = text->positionAlignment();
-        const double left = at.x() - (a.testFlag(Qt::AlignHCenter) ? w / 2 : a.testFlag(Qt::AlignRight) ? w : 0);
-        const double top = at.y() - (a.testFlag(Qt::AlignVCenter) ? h / 2 : a.testFlag(Qt::AlignBottom) ? h : 0);
-        double dx = 0, dy = 0;
-        if (w <= room.width())
-            dx = left < room.left() ? room.left() - left : std::min(0.0, room.right() - (left + w));
-        if (h <= room.height())
-            dy = top < room.top() ? room.top() - top : std::min(0.0, room.bottom() - (top + h));
-        if (dx == 0 && dy == 0)
-            continue;
-        position->setType(QCPItemPosition::ptAbsolute);
-        position->setCoords(at.x() + dx, at.y() + dy);
-    }
+    return valueLabelKey(label);
 }
 
 QString ChartWidget::shownTitle() const
@@ -386,8 +322,14 @@ void ChartWidget::resizeEvent(QResizeEvent *event)
     wrapTitle();
 }
 
-void ChartWidget::placeLegendUnderTitle(int columns)
+bool ChartWidget::isShortChart() const
 {
+    return height() < kShortChartLines * QFontMetrics(chartFont()).lineSpacing();
+}
+
+void ChartWidget::placeLegendUnderTitle(int columns, bool shrinkWhenShort)
+{
+    m_legendShrinks = shrinkWhenShort;
     QCustomPlot *p = m_plot;
     p->axisRect()->insetLayout()->take(p->legend);
     const int row = m_title ? 1 : 0;

@@ -3,6 +3,7 @@
 
 #include "charts/ResultTab.h"
 
+#include <QFont>
 #include <QHash>
 #include <QImage>
 #include <QPointF>
@@ -73,7 +74,14 @@ protected:
     void setTitle(const QString &title);
     // Moves the legend out of the plot into rows of `columns` entries under the title: it covers
     // no data and takes no width from the plot.
-    void placeLegendUnderTitle(int columns);
+    // Above a short chart (isShortChart) its entries take a smaller font and icons unless the chart
+    // sizes them itself (shrinkWhenShort false).
+    void placeLegendUnderTitle(int columns, bool shrinkWhenShort = true);
+    // Fewer than kShortChartLines lines of the chart's text high: a projector's large fonts in the
+    // space beside a lesson, where the title, legend and axes would leave the plot a few lines.
+    bool isShortChart() const;
+    static constexpr int kShortChartLines = 22;
+    static constexpr double kShortLegendScale = 0.8;
     // A message in the middle of the chart when there is nothing to draw, and why.
     void setOverlayText(const QString &text);
     QFont chartFont(double scale = 1.0, bool bold = false) const;
@@ -91,7 +99,6 @@ private:
     void wrapTitle();
     void fitAxisTitles();
     bool fitLegendColumns();
-    void keepLabelsInside();
     void onMouseMove(QMouseEvent *event);
     void exportWithDialog(bool svg);
     QSize exportSize(const QSize &size) const;
@@ -103,9 +110,12 @@ private:
     {
         QString full;                               // as the chart set it
         QString shown;                              // wrapped to the axis's length
+        QFont font;                                 // as the chart (or the base style) set it
+        QFont shownFont;                            // smaller where one word is longer than the axis
     };
     QHash<const QCPAxis *, AxisTitle> m_axisTitles;
     int m_legendColumns = 0;                        // asked for by placeLegendUnderTitle; 0 = inside the plot
+    bool m_legendShrinks = true;                    // placeLegendUnderTitle's shrinkWhenShort
     QLabel *m_overlay;
     bool m_legendVisible = true;
     QPointF m_pressPixel;                           // where the mouse button went down

@@ -103,7 +103,7 @@ MemoryChart::MemoryChart(QWidget *parent) : ChartWidget(parent)
     m_bandLegend->setName(tr("Borderline (error band)"));
     m_bandLegend->setLineStyle(QCPGraph::lsNone);
 
-    placeLegendUnderTitle(6);
+    placeLegendUnderTitle(6, false);   // fitLegendToWidth sizes it with the ticks and the note
     // The plan GPU's limit and band, between the legend and the plot.
     const int noteRow = p->plotLayout()->rowCount() - 1;
     p->plotLayout()->insertRow(noteRow);

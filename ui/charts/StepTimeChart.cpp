@@ -44,13 +44,24 @@ const ComponentInfo kComponents[kStepComponentCount] = {
      &StepBreakdown::optimizer},
     {QT_TRANSLATE_NOOP("StepTimeChart", "Offload"),
      QT_TRANSLATE_NOOP("StepTimeChart", "CPU/NVMe transfers not hidden behind compute"), &StepBreakdown::offload},
-    {QT_TRANSLATE_NOOP("StepTimeChart", "Other"),
+    // The host's share, not data loading: a pass whose kernels take longer to launch than to run
+    // waits for the CPU, plus the framework's work per micro-batch and step (Explain › Step time).
+    {QT_TRANSLATE_NOOP("StepTimeChart", "Host launch overhead"),
      QT_TRANSLATE_NOOP("StepTimeChart", "host: kernel launches the GPU waits for, framework work per micro-batch and step"),
      &StepBreakdown::other},
 };
 
 // Compute in blue, communication in warm colours, idle time in grey: the eye finds the waste.
 const int kComponentColor[kStepComponentCount] = {0, 3, 1, 6, 5, 4, 2, 8, 7, 7, 8};
+
+// The host's bar also holds the wait for a data path slower than the GPUs (breakdown.other): where
+// there is one, its name says so, and Explain › Step time gives the two parts.
+QString componentLabel(int c, const TrainingResult &t)
+{
+    if (static_cast<StepComponent>(c) == StepComponent::Other && t.dataPace > 1)
+        return StepTimeChart::tr("Host overhead and waiting for data");
+    return stepComponentName(static_cast<StepComponent>(c));
+}
 
 bool sameTraining(const TrainingResult &a, const TrainingResult &b)
 {
@@ -248,7 +259,7 @@ void StepTimeChart::rebuildTraining()
         const int key = row--;   // first component on top
         m_row[static_cast<std::size_t>(c)] = key;
         bars->setData(QVector<double>{static_cast<double>(key)}, QVector<double>{seconds}, true);
-        ticker->addTick(key, stepComponentName(component));
+        ticker->addTick(key, componentLabel(c, t));
         longest = std::max(longest, seconds);
         auto *label = new QCPItemText(p);
         label->position->setCoords(seconds, key);
@@ -453,9 +464,12 @@ QString StepTimeChart::trainingHover(const QPointF &pixel) const
         if (row == 0 || std::fabs(key - row) > 0.4)
             continue;
         const double seconds = stepComponentSeconds(m_training.breakdown, static_cast<StepComponent>(c));
+        QString meaning = tr(kComponents[c].meaning);
+        if (static_cast<StepComponent>(c) == StepComponent::Other && m_training.dataPace > 1)
+            meaning += tr("; with the wait for a data path slower than the GPUs (Explain › Step time splits them)");
         return QStringLiteral("<b>%1</b>: %2 per step (%3 of the step)<br>%4")
-            .arg(stepComponentName(static_cast<StepComponent>(c)), secondsText(seconds),
-                 percentText(total > 0 ? seconds / total : 0), tr(kComponents[c].meaning));
+            .arg(componentLabel(c, m_training), secondsText(seconds), percentText(total > 0 ? seconds / total : 0),
+                 meaning);
     }
     return {};
 }

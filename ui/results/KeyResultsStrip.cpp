@@ -18,6 +18,7 @@
 #include <QMouseEvent>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <iterator>
 
 namespace gpuplan::ui {
@@ -89,10 +90,17 @@ void KeyResultsStrip::arrange(int columns)
     updateGeometry();
 }
 
-void KeyResultsStrip::updateArrangement()
+namespace {
+
+// The value sizes tried, largest first, when the tiles would take more than kMostRows rows.
+constexpr double kValueScales[] = {1.0, 0.92, 0.85, 0.8};
+constexpr int kMostRows = 3;
+
+} // namespace
+
+// The tiles per row at a value size (`scale` of the full one): as many as fit side by side.
+int KeyResultsStrip::columnsAt(double scale, int available) const
 {
-    const QMargins margins = m_grid->contentsMargins();
-    const int available = width() - margins.left() - margins.right();
     // 7 tiles in one row, else 4 + 3, 3 + 3 + 1, ...: rows as even as possible.
     int columns = kKeyResultCount;
     for (int rows = 1; rows <= kKeyResultCount; ++rows) {
@@ -102,11 +110,34 @@ void KeyResultsStrip::updateArrangement()
         for (int c = 0; c < columns; ++c) {
             int widest = 0;
             for (int i = c; i < kKeyResultCount; i += columns)
-                widest = std::max(widest, tileMinimumWidth(i));
+                widest = std::max(widest, tileMinimumWidth(i, scale));
             needed += widest;
         }
         if (needed <= available || columns == 1)
             break;
+    }
+    return columns;
+}
+
+// Beside a lesson on a projector the tiles of a plan that does not fit (or of a serving plan, whose
+// values are longer) fell into four rows of two and left the chart below a few lines: rather than
+// a fourth row, the values step down in size, to 80% at the least, until three rows hold them.
+void KeyResultsStrip::updateArrangement()
+{
+    const QMargins margins = m_grid->contentsMargins();
+    const int available = width() - margins.left() - margins.right();
+    double scale = 1.0;
+    int columns = 1;
+    for (const double smaller : kValueScales) {
+        scale = smaller;
+        columns = columnsAt(smaller, available);
+        if ((kKeyResultCount + columns - 1) / columns <= kMostRows)
+            break;
+    }
+    if (scale != m_valueScale) {
+        m_valueScale = scale;
+        for (Tile &tile : m_tiles)
+            tile.value->setFont(valueFont(tile.state));
     }
     arrange(columns);
     fitCaptions();
@@ -145,18 +176,20 @@ void KeyResultsStrip::elideCaption(Tile &tile)
 
 // The value line decides a tile's width (captions wrap). Cheaper than the frame's own
 // minimumSizeHint(), which lays out the word-wrapped caption on every refresh.
-int KeyResultsStrip::tileMinimumWidth(int index) const
+// `scale`: the value's size against the full one (the value's width follows its font's size).
+int KeyResultsStrip::tileMinimumWidth(int index, double scale) const
 {
     const Tile &tile = m_tiles[static_cast<std::size_t>(index)];
     const QMargins margins = tile.frame->layout()->contentsMargins();
-    return tile.icon->width() + kIconSpacing + tile.value->sizeHint().width() + margins.left() + margins.right() + 2;
+    const int value = static_cast<int>(std::ceil(tile.value->sizeHint().width() * scale / m_valueScale));
+    return tile.icon->width() + kIconSpacing + value + margins.left() + margins.right() + 2;
 }
 
 QSize KeyResultsStrip::minimumSizeHint() const
 {
     int widest = 0;
     for (int i = 0; i < kKeyResultCount; ++i)
-        widest = std::max(widest, tileMinimumWidth(i));
+        widest = std::max(widest, tileMinimumWidth(i, m_valueScale));
     const QMargins margins = m_grid->contentsMargins();
     return {widest + margins.left() + margins.right(), QWidget::minimumSizeHint().height()};
 }
@@ -250,10 +283,10 @@ QFont KeyResultsStrip::valueFont(ResultState state) const
 {
     QFont f = font();
     if (state == ResultState::Hypothetical) {
-        f.setPointSizeF(font().pointSizeF() * 0.95);
+        f.setPointSizeF(font().pointSizeF() * 0.95 * m_valueScale);
         return f;
     }
-    f.setPointSizeF(font().pointSizeF() * 1.3);
+    f.setPointSizeF(font().pointSizeF() * 1.3 * m_valueScale);
     f.setBold(true);
     return f;
 }

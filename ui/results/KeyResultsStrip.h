@@ -46,6 +46,9 @@ public:
     // Three or more rows of tiles: each caption is one line, elided, its full text in the tile's
     // tooltip, so the chart below keeps its height on a projector or a narrow window.
     bool compactCaptions() const { return m_compact; }
+    // The values' size against the full one: 1 where the tiles fit in three rows, smaller (to 0.8)
+    // where at full size they would take four or more.
+    double valueScale() const { return m_valueScale; }
 
 signals:
     // A tile was clicked or "Explain this number" chosen from its context menu.
@@ -79,7 +82,8 @@ private:
     void applyFonts();
     void arrange(int columns);
     void updateArrangement();
-    int tileMinimumWidth(int index) const;
+    int tileMinimumWidth(int index, double scale) const;
+    int columnsAt(double scale, int available) const;
     void fitCaptions();
     void elideCaption(Tile &tile);
     void elideVerdict();
@@ -92,6 +96,7 @@ private:
     QString m_verdictText; // as written, before elideVerdict()
     int m_columns = 0;     // tiles per row: all in one row when they fit, else two or more rows
     bool m_compact = false;
+    double m_valueScale = 1.0;   // the values' size against the full one (updateArrangement)
 };
 
 } // namespace gpuplan::ui
