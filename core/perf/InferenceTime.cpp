@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/InferenceTime.h"
 
+#include "perf/AttentionDp.h"
 #include "perf/Capacity.h"
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
@@ -98,7 +99,7 @@ void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory)
 {
     InferenceResult r;
-    const ForwardCostModel m = buildForwardCost(plan, layout);
+    const ForwardCostModel m = servingForwardCost(plan, layout);
     if (!m.valid)
         return r;
     const InferenceWorkload &w = plan.plan->workload.inference;
