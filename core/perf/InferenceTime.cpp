@@ -105,6 +105,11 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     const InferenceWorkload &w = plan.plan->workload.inference;
     const double gpus = static_cast<double>(m.tp) * m.pp;
     r.gpusPerReplica = m.tp * m.pp;
+    const AttentionDpLayout g = attentionDpLayout(plan, layout.tp);
+    r.attentionDp = g.dp;
+    r.attentionTp = std::max(layout.tp, 1) / g.dp;
+    r.expertParallel = g.ep;
+    r.expertTp = std::max(layout.tp, 1) / g.ep;
     r.batchingUsed = batchingUsed(plan);
     r.maxConcurrency = memory.maxConcurrency;
     r.errorBand = plan.engine->residualMape / 100.0;
