@@ -127,6 +127,12 @@ struct InferenceResult
 {
     bool valid = false;
     int gpusPerReplica = 1;
+    // The replica's layout as served (perf/AttentionDp.h): attention ranks of attentionTp GPUs,
+    // routed experts over expertParallel ranks of expertTp GPUs; 1, tp, 1, tp: tensor parallel.
+    int attentionDp = 1;
+    int attentionTp = 1;
+    int expertParallel = 1;
+    int expertTp = 1;
     Batching batchingUsed = Batching::Continuous;  // the plan's batching as far as the engine offers it
     // At the evaluated concurrency (layout.microBatch capped by maxConcurrency), replica kept full:
     double ttftMs = 0;                    // time to first token, waiting for a batch slot included

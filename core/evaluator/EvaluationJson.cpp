@@ -168,6 +168,11 @@ Json inferenceJson(const InferenceResult &r)
     }
     return {{"valid", r.valid},
             {"gpus_per_replica", r.gpusPerReplica},
+            {"serving_layout",
+             {{"attention_dp", r.attentionDp},
+              {"attention_tp", r.attentionTp},
+              {"ep", r.expertParallel},
+              {"expert_tp", r.expertTp}}},
             {"batching_used", enumName(batchingNames(), static_cast<int>(r.batchingUsed))},
             {"ttft_ms", num(r.ttftMs)},
             {"decode_ms_per_token", num(r.decodeMsPerToken)},

@@ -74,6 +74,27 @@ double inferenceWeightBytes(const Plan &plan, const ModelShape &s, const Layout 
     return l.pp > 1 ? std::max(first, bytes(lastStageParams(s, l))) : first;
 }
 
+AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &s, const Layout &l, double contextTokens,
+                                    int block)
+{
+    AttentionDpMemory r;
+    const int tp = std::max(l.tp, 1);
+    const int asked = plan.workload.inference.attentionDp;
+    r.dp = asked > 1 && tp % asked == 0 ? asked : 1;
+    r.attentionTp = tp / r.dp;
+    const double wMatmul = quantizedBytesPerElement(plan.precision.weights);
+    const double stageLayers = std::ceil(static_cast<double>(s.layers) / std::clamp(l.pp, 1, std::max(s.layers, 1)));
+    r.attentionWeightBytes = stageLayers * s.attnParams / r.attentionTp * wMatmul;
+    r.expertWeightBytes = stageLayers * s.expertParamsTotal / std::max(s.layers, 1) / tp * wMatmul;
+    r.kvBytesPerRequest =
+        kvBytesPerSequence(s, r.attentionTp, l.pp, plan.precision.kvCache, contextTokens, block) / r.dp;
+    // inferenceWeightBytes splits the attention over all tp GPUs; a rank holds tp / dp's share.
+    r.weightBytes = inferenceWeightBytes(plan, s, l);
+    if (r.dp > 1)
+        r.weightBytes += r.attentionWeightBytes - stageLayers * s.attnParams / tp * wMatmul;
+    return r;
+}
+
 namespace {
 
 // Temporaries of one forward step of stepTokens tokens over sequences sequences whose attention
@@ -161,12 +182,15 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     // Bytes with `sequences` KV caches, overheads included.
     auto withSequences = [&](const Layout &l, double sequences, MemoryResult &r) {
         r = MemoryResult{};
-        r.breakdown.weights = inferenceWeightBytes(p, s, l);
+        // Attention DP: the rank's attention weights and its share of the requests' KV.
+        const AttentionDpMemory dp = attentionDpMemory(p, s, l, context, block);
+        r.breakdown.weights = dp.dp > 1 ? dp.weightBytes : inferenceWeightBytes(p, s, l);
         // The larger of a prefill chunk's and a decode step's temporaries (the decode's only where
         // eager attention scores a long context for a short prompt).
         r.breakdown.workspace = std::max(inferenceWorkspaceBytes(p, s, l, plan.engine, sequences),
                                          inferenceDecodeWorkspaceBytes(p, s, l, plan.engine, sequences));
-        r.kvBytesPerSequence = kvBytesPerSequence(s, l.tp, l.pp, p.precision.kvCache, context, block);
+        r.kvBytesPerSequence =
+            dp.dp > 1 ? dp.kvBytesPerRequest : kvBytesPerSequence(s, l.tp, l.pp, p.precision.kvCache, context, block);
         r.breakdown.kvCache = sequences * r.kvBytesPerSequence;
         finishMemoryResult(r, overhead, 0.0, capacity);
     };
@@ -272,7 +296,9 @@ KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, 
     const double hbm = plan.gpu->softwareVisibleBytes();
     const double passSequences = std::clamp(e.maxTokensPerStep / std::max(promptLen, 1.0), 1.0,
                                             static_cast<double>(std::max(e.maxBatch, 1)));
-    const double weights = inferenceWeightBytes(p, s, layout);
+    const double context = e.kvReserveWholeRequest ? promptLen + outputLen : promptLen + 0.5 * outputLen;
+    const AttentionDpMemory dp = attentionDpMemory(p, s, layout, context, blockTokens(p, plan.engine));
+    const double weights = dp.dp > 1 ? dp.weightBytes : inferenceWeightBytes(p, s, layout);
     const FrameworkOverhead overhead = frameworkOverhead(p.overheads, (layout.tp > 1) + (layout.pp > 1));
     const double fraction = p.workload.inference.memoryUtilization;
     if (e.kvFractionOfFree) {
@@ -300,8 +326,9 @@ KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, 
     }
     if (pool.poolBytes <= 0)
         return pool;
-    const double context = e.kvReserveWholeRequest ? promptLen + outputLen : promptLen + 0.5 * outputLen;
-    pool.bytesPerRequest = kvBytesPerSequence(s, layout.tp, layout.pp, p.precision.kvCache, context, blockTokens(p, plan.engine));
+    pool.bytesPerRequest = dp.dp > 1 ? dp.kvBytesPerRequest
+                                     : kvBytesPerSequence(s, layout.tp, layout.pp, p.precision.kvCache, context,
+                                                          blockTokens(p, plan.engine));
     if (pool.bytesPerRequest > 0)
         pool.requests = static_cast<int>(std::min(std::floor(pool.poolBytes / pool.bytesPerRequest), 1e9));
     return pool;

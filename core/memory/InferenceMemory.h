@@ -27,6 +27,23 @@ double kvBytesPerSequence(const ModelShape &shape, int tp, int pp, Dtype kvDtype
 // embedding, output layer and norms in 16-bit.
 double inferenceWeightBytes(const Plan &plan, const ModelShape &shape, const Layout &layout);
 
+// One GPU of a replica that runs attention as data-parallel ranks (workload.inference.attention_dp,
+// perf/AttentionDp.h): each of the dp ranks of tp / dp GPUs holds its own copy of the attention
+// weights and the KV of its own requests (the replica's over dp); the routed experts are sharded
+// over all tp GPUs (EP x expert TP = TP) as without attention DP. dp = 1 (or a dp that does not
+// divide tp): the tensor-parallel replica's figures.
+struct AttentionDpMemory
+{
+    int dp = 1;
+    int attentionTp = 1;
+    double attentionWeightBytes = 0;    // attention projections of the GPU's rank, per GPU
+    double expertWeightBytes = 0;       // routed experts, per GPU
+    double kvBytesPerRequest = 0;       // per GPU, per request of the replica (its rank holds dp x this)
+    double weightBytes = 0;             // all weights on the GPU (inferenceWeightBytes, attention per rank)
+};
+AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &shape, const Layout &layout,
+                                    double contextTokens, int blockTokens);
+
 // Temporaries of the forward pass for `sequences` concurrent sequences: a prefill step's activations
 // for a couple of layers (chunked in paged engines), eager attention scores, last-token logits,
 // dequantization buffers of quantized weights and KV, and the engine's own reserve.

@@ -58,8 +58,10 @@ double causalPairs(double s, double w)
 double layersWithoutAttention(const ForwardCostModel &m, double kernel, double tokens)
 {
     const double layers = m.denseLayers + m.moeLayers;
-    double common = gemmTime(m, kernel, tokens, m.qkv, m.gemmFlopRate, m.weightBytes) +
-                    gemmTime(m, kernel, tokens, m.attnOut, m.gemmFlopRate, m.weightBytes) + m.extraKernels * kernel;
+    // An attention rank projects its own requests' tokens with its whole share of the weights.
+    const double attnTokens = tokens * m.attentionTokenShare;
+    double common = gemmTime(m, kernel, attnTokens, m.qkv, m.gemmFlopRate, m.weightBytes) +
+                    gemmTime(m, kernel, attnTokens, m.attnOut, m.gemmFlopRate, m.weightBytes) + m.extraKernels * kernel;
     if (m.tp > 1)
         common += 2.0 * collectiveTime(Collective::AllReduce, tokens * m.hiddenBytesPerToken, m.tpGroup, m.net);
     const double dense = gemmTime(m, kernel, tokens, m.mlpUp, m.gemmFlopRate, m.weightBytes) +
@@ -71,6 +73,17 @@ double layersWithoutAttention(const ForwardCostModel &m, double kernel, double t
               gemmTime(m, kernel, tokens, m.sharedUp, m.gemmFlopRate, m.weightBytes) +
               gemmTime(m, kernel, tokens, m.sharedDown, m.gemmFlopRate, m.weightBytes) + routedExpertTime(m, kernel, tokens) +
               tokens * m.elementwiseBytesMoe / m.memoryBw;
+    if (m.moeLayers > 0 && m.expertDispatchBytesPerToken > 0) {
+        // Expert parallelism: each GPU sends its tokens' hidden states to their experts and gets
+        // the results back (two all-to-alls); the attention ranks reduce over their own TP group
+        // only. These replace the two replica-wide all-reduces counted in `common`.
+        const double perGpuTokens = tokens / std::max(m.tp, 1);
+        moe += 2.0 * collectiveTime(Collective::AllToAll, perGpuTokens * m.expertDispatchBytesPerToken, m.epGroup, m.net);
+        if (m.attnTpGroup.ranks > 1)
+            moe += collectiveTime(Collective::AllReduce, attnTokens * m.hiddenBytesPerToken, m.attnTpGroup, m.net);
+        if (m.tp > 1)
+            moe -= 2.0 * collectiveTime(Collective::AllReduce, tokens * m.hiddenBytesPerToken, m.tpGroup, m.net);
+    }
     return layers * common + m.denseLayers * dense + m.moeLayers * moe;
 }
 

@@ -74,6 +74,17 @@ struct ForwardCostModel
     CommGroup tpGroup;
     double hiddenBytesPerToken = 0;       // h x activation bytes
 
+    // Attention data parallelism with an expert-parallel all-to-all (perf/AttentionDp.h); all
+    // zero for a plain tensor-parallel replica, whose cost then is exactly the code path above.
+    // attentionTokenShare: the share of the replica's tokens one attention rank projects (1 / dp);
+    // expertDispatchBytesPerToken: bytes one token sends to its experts (top-k x hidden), once
+    // for the dispatch and once for the combine, over epGroup, in place of the MoE layer's
+    // tensor-parallel all-reduces; the attention ranks' own all-reduce runs over attnTpGroup.
+    double attentionTokenShare = 1;
+    double expertDispatchBytesPerToken = 0;
+    CommGroup epGroup;
+    CommGroup attnTpGroup;
+
     double stepOverhead = 0;        // host work per forward pass
     double prefillOverhead = 0;     // setup of a prefill pass
     // In-flight batching (perf/InflightBatching.h): the engine's token budget of one pass (decodes

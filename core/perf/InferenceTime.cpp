@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/InferenceTime.h"
 
+#include "perf/AttentionDp.h"
 #include "perf/Capacity.h"
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
@@ -98,12 +99,17 @@ void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory)
 {
     InferenceResult r;
-    const ForwardCostModel m = buildForwardCost(plan, layout);
+    const ForwardCostModel m = servingForwardCost(plan, layout);
     if (!m.valid)
         return r;
     const InferenceWorkload &w = plan.plan->workload.inference;
     const double gpus = static_cast<double>(m.tp) * m.pp;
     r.gpusPerReplica = m.tp * m.pp;
+    const AttentionDpLayout g = attentionDpLayout(plan, layout.tp);
+    r.attentionDp = g.dp;
+    r.attentionTp = std::max(layout.tp, 1) / g.dp;
+    r.expertParallel = g.ep;
+    r.expertTp = std::max(layout.tp, 1) / g.ep;
     r.batchingUsed = batchingUsed(plan);
     r.maxConcurrency = memory.maxConcurrency;
     r.errorBand = plan.engine->residualMape / 100.0;

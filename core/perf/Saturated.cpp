@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/Saturated.h"
 
+#include "perf/AttentionDp.h"
+
 #include "memory/InferenceMemory.h"
 
 #include <algorithm>
@@ -27,7 +29,7 @@ SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout
 
 SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout, const ServingWorkload &w)
 {
-    return saturatedServing(plan, layout, buildForwardCost(plan, layout), w);
+    return saturatedServing(plan, layout, servingForwardCost(plan, layout), w);
 }
 
 } // namespace gpuplan

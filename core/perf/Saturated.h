@@ -22,7 +22,7 @@ Batching batchingUsed(const ResolvedPlan &plan);
 
 SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout, const ForwardCostModel &m,
                                   const ServingWorkload &w);
-// The same, building the replica's cost model (buildForwardCost) first.
+// The same, building the replica's cost model (servingForwardCost: attention DP and EP as planned) first.
 SaturatedServing saturatedServing(const ResolvedPlan &plan, const Layout &layout, const ServingWorkload &w);
 
 } // namespace gpuplan

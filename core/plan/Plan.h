@@ -103,6 +103,14 @@ struct InferenceWorkload
     // (given the previous one was); 0 draft tokens = off.
     int speculativeTokens = 0;
     double speculativeAcceptance = 0.7;
+    // MoE serving with attention data parallelism (SGLang --enable-dp-attention, TensorRT-LLM
+    // enable_attention_dp): the tp GPUs of a replica run attention as attentionDp ranks of
+    // tp / attentionDp GPUs, each on its own requests, and the MoE layers' experts are sharded
+    // over ep ranks of expertTp GPUs (0: tp / ep) with an all-to-all per layer (perf/AttentionDp.h).
+    // 1, 1: plain tensor parallelism.
+    int attentionDp = 1;
+    int ep = 1;
+    int expertTp = 0;
 };
 
 struct Workload

@@ -62,6 +62,12 @@ const FieldSpec kWorkloadFields[] = {
                  "Draft tokens per decode step of speculative decoding (0 = off)"),
     GP_FIELD_REAL("workload.inference.speculative_acceptance", workload.inference.speculativeAcceptance, 0, 0.99,
                   "fraction", "Chance a draft token is accepted, given the one before it was"),
+    GP_FIELD_INT("workload.inference.attention_dp", workload.inference.attentionDp, 1, 1024, "ranks",
+                 "Attention data-parallel ranks per replica, each on its own requests (must divide the TP degree)"),
+    GP_FIELD_INT("workload.inference.ep", workload.inference.ep, 1, 1024, "ranks",
+                 "Expert-parallel ranks of the MoE layers per replica (must divide the TP degree and the experts)"),
+    GP_FIELD_INT_OR("workload.inference.expert_tp", workload.inference.expertTp, 1, 1024, 0, "TP / EP", "GPUs",
+                    "GPUs splitting each expert (expert TP x EP = TP)"),
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "validate/InferenceCases.h"
 
 #include "catalog/Catalog.h"
+#include "perf/AttentionDp.h"
 #include "perf/Disaggregated.h"
 #include "perf/ForwardCost.h"
 #include "perf/Prefill.h"
@@ -67,27 +68,11 @@ void loadCase(const CsvTable &t, std::size_t i, const Catalog &catalog, Inferenc
 }
 
 // One worker of a disaggregated pool as a cost model: its attention TP x DP ranks and the
-// expert-parallel MoE layers over them. The per-operator model splits every matmul over the
-// worker's GPUs; with attention data parallelism each rank instead holds the attention weights
-// of its TP group and the KV of its own requests, so the decode reads those: the attention
-// matmuls' weights are dp times larger per GPU, and MLA's latent KV (which tensor parallelism
-// replicates) is split over the dp ranks.
+// expert-parallel MoE layers over them (perf/AttentionDp.h, the exchange the pools were
+// validated with).
 ForwardCostModel poolModel(const ResolvedPlan &plan, const Layout &base, const InferenceRowPlan::Pool &pool)
 {
-    Layout l = base;
-    l.tp = pool.tp * pool.dp;
-    l.pp = 1;
-    l.dp = 1;
-    l.ep = pool.ep;
-    l.numGpus = l.tp;
-    ForwardCostModel m = buildForwardCost(plan, l);
-    if (pool.dp > 1) {
-        m.qkv.n *= pool.dp;
-        m.attnOut.k *= pool.dp;
-        if (plan.shape.mla)
-            m.kvBytesReadPerPosition /= pool.dp;
-    }
-    return m;
+    return attentionDpModel(plan, base, {pool.tp * pool.dp, pool.dp, pool.ep}, ExpertExchange::ReplicaAllReduce);
 }
 
 std::array<double, kInferenceMetricCount> predictDisaggregated(const InferenceCase &c, const ResolvedPlan &resolved,
@@ -137,7 +122,7 @@ std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCa
 {
     ResolvedPlan resolved = c.resolved;
     resolved.engine = &engine;
-    const ForwardCostModel m = buildForwardCost(resolved, c.layout);
+    const ForwardCostModel m = servingForwardCost(resolved, c.layout);
     const InferenceWorkload &w = c.row.plan.workload.inference;
     const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), false};
     if (c.row.disaggregated)

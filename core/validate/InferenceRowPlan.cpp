@@ -9,6 +9,7 @@
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan {
@@ -153,6 +154,37 @@ bool applyLoad(const CsvTable &t, std::size_t row, bool batchBlank, ServingLoad 
     return true;
 }
 
+// An aggregated row's attention DP and expert parallelism (dp, ep, expert_tp; blank = 1, expert
+// TP blank = the rest of the replica): the replica is tp x dp GPUs, its attention run as dp ranks
+// of tp GPUs each (the pools' reading of prefill_dp / decode_dp), its experts over ep ranks.
+bool applyAttentionDp(const CsvTable &t, std::size_t row, Plan &plan, std::string &reason)
+{
+    InferenceWorkload &w = plan.workload.inference;
+    w.attentionDp = w.ep = 1;
+    w.expertTp = 0;
+    if (!optionalIntCell(t, row, "dp", 1, 1024, w.attentionDp, reason) ||
+        !optionalIntCell(t, row, "ep", 1, 1024, w.ep, reason) ||
+        !optionalIntCell(t, row, "expert_tp", 1, 1024, w.expertTp, reason))
+        return false;
+    Parallelism &p = plan.parallelism;
+    if (w.attentionDp > 1) {
+        p.tp = std::max(p.tp, 1) * w.attentionDp;
+        p.dp = 0;   // replicas: the GPUs over tp x dp
+    }
+    const int gpus = std::max(p.tp, 1);
+    if (w.ep > 1 && gpus % w.ep != 0) {
+        reason = "column ep = " + std::to_string(w.ep) + " does not divide the replica's " + std::to_string(gpus) +
+                 " GPUs (tp x dp); expected a divisor of " + std::to_string(gpus);
+        return false;
+    }
+    if (w.expertTp > 0 && static_cast<long long>(w.expertTp) * w.ep != gpus) {
+        reason = "column expert_tp = " + std::to_string(w.expertTp) + " with ep = " + std::to_string(w.ep) +
+                 " does not cover the replica's " + std::to_string(gpus) + " GPUs; expected expert_tp x ep = tp x dp";
+        return false;
+    }
+    return true;
+}
+
 // serving_mode and the pools of a disaggregated deployment.
 bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out, std::string &reason)
 {
@@ -163,7 +195,7 @@ bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out,
         return false;
     }
     if (!out.disaggregated)
-        return true;
+        return applyAttentionDp(t, row, out.plan, reason);
     auto pool = [&](const char *prefix, InferenceRowPlan::Pool &p) {
         const std::string s(prefix);
         return optionalIntCell(t, row, (s + "workers").c_str(), 1, 100000, p.workers, reason) &&
