@@ -86,8 +86,9 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
     // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
     // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
     line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + formatPrintf("%.2f", p.facility.pue) + "; " +
-                               formatPower(w.peakItKw * p.facility.pue * 1e3) + " at peak" + " (peak IT " +
+                               formatPower(w.peakFacilityKw * 1e3) + " at peak" + " (peak IT " +
                                formatPower(w.peakItKw * 1e3) + " x PUE: what the site must supply)");
+    line("GPU power", formatPercent(w.gpuPowerFraction, 0) + " of TDP while busy: " + gpuPowerBasisText(w));
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
