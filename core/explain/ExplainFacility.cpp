@@ -94,7 +94,7 @@ void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evalua
     out.notes.push_back("This is the running facility power. Racks and the colocation contract are sized at the peak IT "
                         "power, " + kw(p.peakItKw) + " (node maximum power), " + kw(p.peakFacilityKw) + " at the meter.");
     out.source = "facility power = P_IT × PUE (docs/formulas.md §10); serving GPU power by load: the GPU's serving_power_curve "
-                 "(catalogs/gpus.json, from gpu_power_vs_load.csv); fixed GPU busy fraction and node overhead split: "
+                 "(catalogs/gpus.json, fitted on ML.ENERGY and InferenceX power runs); fixed GPU busy fraction and node overhead split: "
                  "BudSimulator genz/serving/constants.py; DGX H100 10.2 kW maximum; PUE values: "
                  "docs/references.md; docs/facility-and-cost.md.";
 }

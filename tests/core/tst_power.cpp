@@ -153,7 +153,7 @@ private slots:
     void catalogServingCurvesFollowTheMeasurements()
     {
         // catalogs/gpus.json serving_power_curve, fitted on the fit half of
-        // ../shared/reference/hardware_and_prices/gpu_power_vs_load.csv: H100 min(0.89, 0.50 + 0.052 log2 n),
+        // the ML.ENERGY leaderboard and InferenceX power runs the catalog cites: H100 min(0.89, 0.50 + 0.052 log2 n),
         // B200 min(0.83, 0.38 + 0.064 log2 n).
         const GpuSpec *h100 = bundledCatalog().findGpu("H100-SXM-80GB");
         const GpuSpec *b200 = bundledCatalog().findGpu("B200-SXM-180GB");

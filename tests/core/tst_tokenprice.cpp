@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The price per token of a serving plan (facility/TokenPrice.h) and the api_prices catalog it is
-// compared with, pinned to ../shared/reference/hardware_and_prices/api_prices_2026.csv.
+// compared with, pinned to the published prices the catalog entries cite.
 #include "ExampleFixture.h"
 
 #include "facility/CostVerdict.h"
@@ -31,7 +31,7 @@ private slots:
     void apiPricesAreTheCsvRows()
     {
         const Catalog &c = bundledCatalog();
-        // Every open-weight row of api_prices_2026.csv, each with its source and date.
+        // The 32 open-weight prices of the reference price table, each with its source and date.
         QCOMPARE(c.apiPrices.size(), std::size_t(32));
         for (const ApiPrice &a : c.apiPrices) {
             QVERIFY2(!a.sources.at("output_usd_per_mtok").source.empty(), a.id.c_str());
