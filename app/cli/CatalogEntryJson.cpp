@@ -120,4 +120,12 @@ Json entryJson(const StorageTierSpec &t)
     return j;
 }
 
+Json entryJson(const ApiPrice &a)
+{
+    Json j = head(a.id, a.name, a.aliases);
+    writeCatalogFieldsJson(apiPriceFields(), a, j);
+    j["sources"] = sourcesJson(a.sources);
+    return j;
+}
+
 } // namespace gpuplan::cli

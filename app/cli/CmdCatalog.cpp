@@ -27,7 +27,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char *const kKindList = "gpus, nodes, fabrics, clouds, models, engines or storage_tiers";
+const char *const kKindList = "gpus, nodes, fabrics, clouds, models, engines, storage_tiers or api_prices";
 
 std::string line(const char *format, auto... args)
 {
@@ -80,6 +80,12 @@ std::string textLine(const StorageTierSpec &t)
                 t.readPerNode / 1e9, t.writePerNode / 1e9);
 }
 
+std::string textLine(const ApiPrice &a)
+{
+    return line("%-44s %-30s $%6.3g in $%6.3g out per M tokens  %s\n", a.id.c_str(), a.model.c_str(), a.inputUsdPerMtok,
+                a.outputUsdPerMtok, a.provider.c_str());
+}
+
 // Calls f(kindName, entries) for every kind, in file-format order.
 template <typename F>
 void forEachKind(const Catalog &c, F f)
@@ -91,6 +97,7 @@ void forEachKind(const Catalog &c, F f)
     f("models", c.models);
     f("engines", c.engines);
     f("storage_tiers", c.storageTiers);
+    f("api_prices", c.apiPrices);
 }
 
 int list(const Catalog &catalog, const std::string &kind, bool json)

@@ -70,6 +70,7 @@ bool Catalog::findModelPreset(std::string_view name, ModelArch &arch, std::strin
 }
 const EnginePreset *Catalog::findEngine(std::string_view name) const { return findIn(engines, name); }
 const StorageTierSpec *Catalog::findStorageTier(std::string_view name) const { return findIn(storageTiers, name); }
+const ApiPrice *Catalog::findApiPrice(std::string_view name) const { return findIn(apiPrices, name); }
 
 std::vector<const CloudOffer *> Catalog::offersFor(const GpuSpec &gpu) const
 {

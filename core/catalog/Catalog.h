@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "catalog/ApiPriceSpec.h"
 #include "catalog/CloudOffer.h"
 #include "catalog/EnginePreset.h"
 #include "catalog/FabricSpec.h"
@@ -39,6 +40,7 @@ public:
     std::vector<ModelPreset> models;
     std::vector<EnginePreset> engines;
     std::vector<StorageTierSpec> storageTiers;
+    std::vector<ApiPrice> apiPrices;
 
     // Lookups by id or alias; case, '-', '_', ' ' and '.' are ignored ("h100 sxm 80gb" finds
     // "H100-SXM-80GB"). nullptr when unknown.
@@ -49,6 +51,7 @@ public:
     const ModelPreset *findModel(std::string_view name) const;
     const EnginePreset *findEngine(std::string_view name) const;
     const StorageTierSpec *findStorageTier(std::string_view name) const;
+    const ApiPrice *findApiPrice(std::string_view name) const;
 
     // Plan reading's view of the models: presetArchitecture() of the preset named.
     bool findModelPreset(std::string_view name, ModelArch &arch, std::string &id) const override;

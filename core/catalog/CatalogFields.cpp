@@ -166,6 +166,8 @@ bool findCatalogField(std::string_view kind, std::string_view key, CatalogFieldI
         return describe(cloudFields(), key, out);
     if (kind == "storage_tiers")
         return describe(storageTierFields(), key, out);
+    if (kind == "api_prices")
+        return describe(apiPriceFields(), key, out);
     if (kind == "models")
         return describe(modelPresetFields(), key, out);
     return false;
@@ -183,6 +185,7 @@ GPUPLAN_CATALOG_FIELDS_OF(NodeSpec)
 GPUPLAN_CATALOG_FIELDS_OF(FabricSpec)
 GPUPLAN_CATALOG_FIELDS_OF(CloudOffer)
 GPUPLAN_CATALOG_FIELDS_OF(StorageTierSpec)
+GPUPLAN_CATALOG_FIELDS_OF(ApiPrice)
 GPUPLAN_CATALOG_FIELDS_OF(ModelPreset)
 
 #undef GPUPLAN_CATALOG_FIELDS_OF

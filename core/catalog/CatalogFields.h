@@ -77,6 +77,7 @@ std::span<const CatalogField<NodeSpec>> nodeFields();
 std::span<const CatalogField<FabricSpec>> fabricFields();
 std::span<const CatalogField<CloudOffer>> cloudFields();
 std::span<const CatalogField<StorageTierSpec>> storageTierFields();
+std::span<const CatalogField<ApiPrice>> apiPriceFields();
 // A model preset's own figures (published counts, context); its architecture is the plan's model.*.
 std::span<const CatalogField<ModelPreset>> modelPresetFields();
 

@@ -8,6 +8,8 @@
 #include "catalog/CatalogFields.h"
 #include "common/Units.h"
 
+#include <cmath>
+
 namespace gpuplan {
 
 namespace {
@@ -110,6 +112,38 @@ bool readMigProfiles(CatalogEntryReader &r, const CatalogField<GpuSpec> &, GpuSp
     return true;
 }
 
+// "serving_power_curve": {"value": [[1, 0.5], [2, 0.552], ...], "source": ..., "estimate": ...}: pairs
+// of (requests in flight on the replica, share of TDP one GPU draws), in increasing load.
+bool readServingPowerCurve(CatalogEntryReader &r, const CatalogField<GpuSpec> &, GpuSpec &gpu)
+{
+    bool present = false;
+    const nlohmann::json *v = r.value("serving_power_curve", present);
+    if (!present)
+        return true;
+    if (!v)
+        return false;
+    constexpr std::size_t kMaxPoints = 64;
+    if (!v->is_array() || v->empty() || v->size() > kMaxPoints)
+        return r.fail("serving_power_curve", "expected an array of 1 to 64 [requests in flight, share of TDP] pairs, found " +
+                                                 catalogJsonTypeName(*v));
+    std::vector<ServingPowerPoint> curve;
+    for (const nlohmann::json &pair : *v) {
+        const std::string field = "serving_power_curve[" + std::to_string(curve.size()) + "]";
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number() || !pair[1].is_number())
+            return r.fail(field, "expected a pair [requests in flight, share of TDP], found " + catalogJsonTypeName(pair));
+        const double n = pair[0].get<double>(), f = pair[1].get<double>();
+        const double lastN = curve.empty() ? 0.0 : curve.back().inFlight;
+        if (!std::isfinite(n) || n <= lastN || n > 1e6)
+            return r.fail(field, "expected requests in flight above " + std::to_string(lastN) +
+                                     " (increasing) and at most 1000000, found " + std::to_string(n));
+        if (!std::isfinite(f) || f < 0.05 || f > 1.5)
+            return r.fail(field, "expected a share of TDP from 0.05 to 1.5, found " + std::to_string(f));
+        curve.push_back({n, f});
+    }
+    gpu.servingPowerCurve = std::move(curve);
+    return true;
+}
+
 // The dense rates by data type, and the three the tools read most under their own names.
 void writeTflopsJson(const GpuSpec &g, nlohmann::ordered_json &j)
 {
@@ -153,6 +187,7 @@ const CatalogField<G> kGpuFields[] = {
     {.key = "price_usd", .min = 0, .max = kMaxPriceUsd, .number = &G::priceUsd},
     {.key = "default_node", .type = F::Text, .text = &G::defaultNode},
     {.key = "mig_profiles", .type = F::Custom, .json = CatalogJson::None, .read = readMigProfiles},
+    {.key = "serving_power_curve", .type = F::Custom, .json = CatalogJson::None, .read = readServingPowerCurve},
 };
 
 constexpr const char *kIntraFabrics[] = {"nvswitch", "nvlink", "nvlink-bridge", "pcie", "xgmi", "roce", "none"};

@@ -248,6 +248,7 @@ void mergeKind(Catalog &catalog, Kind kind, const CatalogDocument &doc, CatalogM
     case Kind::Engines: mergeList(catalog.engines, kind, list, doc.file, ctx, readEngineEntry); break;
     case Kind::StorageTiers: mergeList(catalog.storageTiers, kind, list, doc.file, ctx, readStorageTierEntry); break;
     case Kind::GpuEfficiency: mergeEfficiency(catalog, list, doc.file, ctx); break;
+    case Kind::ApiPrices: mergeList(catalog.apiPrices, kind, list, doc.file, ctx, readApiPriceEntry); break;
     case Kind::Count: break;
     }
 }

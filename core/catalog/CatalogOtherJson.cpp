@@ -60,6 +60,7 @@ bool readModelField(CatalogEntryReader &r, const FieldSpec &f, const char *key, 
 using F = CatalogFieldType;
 using C = CloudOffer;
 using S = StorageTierSpec;
+using A = ApiPrice;
 using M = ModelPreset;
 constexpr CatalogJson kNullIfNegative = CatalogJson::NullIfNegative;
 
@@ -96,6 +97,21 @@ const CatalogField<S> kStorageTierFields[] = {
     {.key = "node_local", .type = F::Flag, .flag = &S::nodeLocal},
 };
 
+// Published per-token prices: USD per million tokens (a few dollars; $1,000 bounds a typo).
+constexpr double kMaxUsdPerMtok = 1000;
+
+const CatalogField<A> kApiPriceFields[] = {
+    {.key = "provider", .type = F::Text, .required = true, .text = &A::provider},
+    {.key = "api_model", .type = F::Text, .required = true, .text = &A::apiModel},
+    {.key = "model", .type = F::Text, .text = &A::model},
+    {.key = "weights", .type = F::Text, .text = &A::weights},
+    {.key = "input_usd_per_mtok", .max = kMaxUsdPerMtok, .required = true, .number = &A::inputUsdPerMtok},
+    {.key = "cached_input_usd_per_mtok", .max = kMaxUsdPerMtok, .json = kNullIfNegative,
+     .number = &A::cachedInputUsdPerMtok},
+    {.key = "output_usd_per_mtok", .max = kMaxUsdPerMtok, .required = true, .number = &A::outputUsdPerMtok},
+    {.key = "conditions", .type = F::Text, .text = &A::conditions},
+};
+
 // The parts a published count may leave out or hold beyond the preset (ModelPreset::publishedExcludes).
 constexpr const char *kPublishedParts[] = {"mtp", "input_embedding", "output_layer", "vision_encoder"};
 constexpr CatalogJson kOmitIfZero = CatalogJson::OmitIfZero;
@@ -120,6 +136,11 @@ std::span<const CatalogField<CloudOffer>> cloudFields()
 std::span<const CatalogField<StorageTierSpec>> storageTierFields()
 {
     return kStorageTierFields;
+}
+
+std::span<const CatalogField<ApiPrice>> apiPriceFields()
+{
+    return kApiPriceFields;
 }
 
 std::span<const CatalogField<ModelPreset>> modelPresetFields()
@@ -182,6 +203,11 @@ bool readEngineEntry(CatalogEntryReader &r, EnginePreset &e)
     if (!parseEnginePreset(r.entry(), e, error))
         return r.fail(error.field, error.message);
     return r.recordRemaining();
+}
+
+bool readApiPriceEntry(CatalogEntryReader &r, ApiPrice &a)
+{
+    return requireCatalogFields(r, apiPriceFields()) && readCatalogFields(r, apiPriceFields(), a) && r.rejectUnknownKeys();
 }
 
 bool readStorageTierEntry(CatalogEntryReader &r, StorageTierSpec &t)

@@ -67,6 +67,14 @@ struct MigProfile
     int instancesPerGpu = 1;   // how many of this profile one GPU holds
 };
 
+// One point of a GPU's measured serving power: the share of TDP one GPU draws, on average over a
+// run, with `inFlight` requests in flight on its replica (serving_power_curve in catalogs/gpus.json).
+struct ServingPowerPoint
+{
+    double inFlight = 1;
+    double tdpFraction = 0.7;
+};
+
 struct GpuSpec
 {
     std::string id;                     // e.g. "H100-SXM-80GB"
@@ -100,6 +108,9 @@ struct GpuSpec
     std::vector<MigProfile> migProfiles;
     int migComputeSlices = 7;
     int migMemorySlices = 8;
+    // Serving draw against load, in increasing inFlight; empty = no measured curve (serving then draws
+    // the fixed busy fraction, facility.gpu_busy_power_fraction's serving default).
+    std::vector<ServingPowerPoint> servingPowerCurve;
     ProvenanceMap sources;              // per field
 
     double peak(Dtype d) const

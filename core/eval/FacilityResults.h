@@ -36,6 +36,14 @@ enum class MissingInput : std::uint16_t {
 };
 inline constexpr int kMissingInputCount = 11;
 
+// Where the GPUs' share of TDP while busy comes from (power.gpu_power_basis).
+enum class GpuPowerBasis : unsigned char {
+    TrainingFixed,     // training: the fixed busy fraction (an estimate; no measured curve by load)
+    ServingFixed,      // serving on a GPU without a measured curve: the fixed busy fraction
+    ServingCurve,      // serving: the GPU's serving_power_curve at the requests in flight per replica
+    PlanSet,           // facility.gpu_busy_power_fraction set in the plan
+};
+
 struct PowerResult
 {
     double gpuW = 0;              // all GPUs while the plan runs (training: busy; serving: at its load)
@@ -44,8 +52,12 @@ struct PowerResult
     double storageW = 0;          // shared storage system
     double itW = 0;               // IT load while the plan runs
     double itKw = 0;
-    double facilityKw = 0;        // IT x PUE
+    double facilityKw = 0;        // running: IT x PUE while the plan runs (energy, the bill)
     double peakItKw = 0;          // at node maximum power (sizing of racks, colocation contract)
+    double peakFacilityKw = 0;    // peak IT x PUE: what the site must supply (procure's site limit)
+    double gpuPowerFraction = 0;  // share of TDP a job GPU draws while busy
+    GpuPowerBasis gpuPowerBasis = GpuPowerBasis::TrainingFixed;
+    double gpuPowerInFlight = 0;  // ServingCurve: requests in flight per replica the curve was read at
     double averageItKw = 0;       // over a year at the cluster's utilization (annual energy)
     double energyMwh = 0;         // facility energy per training run (incl. reliability losses), or per
                                   // horizon of serving

@@ -7,6 +7,7 @@
 
 #include "common/EnumNames.h"
 #include "facility/FacilityInputs.h"
+#include "facility/FacilityNames.h"
 #include "report/TextReport.h"
 
 #include <algorithm>
@@ -54,7 +55,7 @@ void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evalua
     out.formula = "P_facility = P_IT × PUE,  P_IT = GPUs + node overhead + network + storage";
     out.terms.push_back({"N", "GPUs running the job", integer(in.jobGpus)});
     out.terms.push_back({"TDP", std::string("board power of one ") + rp.gpu->name, integer(in.gpuTdpW) + " W"});
-    out.terms.push_back({"load", "share of TDP a GPU draws while busy (facility.gpu_busy_power_fraction)",
+    out.terms.push_back({"load", "share of TDP a GPU draws while busy: " + gpuPowerBasisText(p),
                          percent(in.busyPowerFraction, 0)});
     out.terms.push_back({"nodes", "servers bought (job nodes + spares)",
                          integer(in.jobNodes + in.spareNodes) + " × " + integer(in.gpusPerNode) + " GPUs"});
@@ -66,12 +67,17 @@ void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evalua
     } else {
         // Serving keeps the GPUs busy only for its share of the capacity; the rest of the time
         // they draw the idle fraction.
-        out.terms.push_back({"s", "serving load: average request rate ÷ capacity", percent(in.servingLoad, 1)});
+        // With a measured curve at a request rate the load is in the curve's in-flight count, and
+        // the GPUs draw it all the time (s = 100%).
+        out.terms.push_back({"s", in.powerBasis == GpuPowerBasis::ServingCurve && in.powerShare() >= 1
+                                      ? "share of the time the GPUs serve (the rate's load is in the in-flight count)"
+                                      : "serving load: average request rate ÷ capacity",
+                             percent(in.powerShare(), 1)});
         out.terms.push_back({"idle", "share of TDP an idle GPU draws (facility.gpu_idle_power_fraction)",
                              percent(in.idlePowerFraction, 1)});
         out.steps.push_back({"GPUs", "N × TDP × (s × load + (1 − s) × idle) (+ idle spares)",
-                             integer(in.jobGpus) + " × " + integer(in.gpuTdpW) + " W × (" + percent(in.servingLoad, 1) + " × "
-                                 + percent(in.busyPowerFraction, 0) + " + " + percent(1.0 - in.servingLoad, 1) + " × "
+                             integer(in.jobGpus) + " × " + integer(in.gpuTdpW) + " W × (" + percent(in.powerShare(), 1) + " × "
+                                 + percent(in.busyPowerFraction, 0) + " + " + percent(1.0 - in.powerShare(), 1) + " × "
                                  + percent(in.idlePowerFraction, 1) + ")",
                              kw(p.gpuW / 1000.0)});
     }
@@ -84,10 +90,11 @@ void explainFacilityPower(Explanation &out, const ResolvedPlan &rp, const Evalua
         out.steps.push_back({"storage", "shared storage system", "", kw(p.storageW / 1000.0)});
     out.steps.push_back({"IT load", "sum of the lines above", "", kw(p.itKw)});
     out.steps.push_back({"facility", "P_IT × PUE", kw(p.itKw) + " × " + fixed(in.pue, 2), kw(p.facilityKw)});
-    out.result = kw(p.facilityKw) + " facility (" + kw(p.itKw) + " IT)";
-    out.notes.push_back("Racks and the colocation contract are sized at the peak IT power, " + kw(p.peakItKw)
-                        + " (node maximum power).");
-    out.source = "facility power = P_IT × PUE (docs/formulas.md §10); GPU busy fraction and node overhead split: "
+    out.result = kw(p.facilityKw) + " facility running (" + kw(p.itKw) + " IT); " + kw(p.peakFacilityKw) + " at peak";
+    out.notes.push_back("This is the running facility power. Racks and the colocation contract are sized at the peak IT "
+                        "power, " + kw(p.peakItKw) + " (node maximum power), " + kw(p.peakFacilityKw) + " at the meter.");
+    out.source = "facility power = P_IT × PUE (docs/formulas.md §10); serving GPU power by load: the GPU's serving_power_curve "
+                 "(catalogs/gpus.json, fitted on ML.ENERGY and InferenceX power runs); fixed GPU busy fraction and node overhead split: "
                  "BudSimulator genz/serving/constants.py; DGX H100 10.2 kW maximum; PUE values: "
                  "docs/references.md; docs/facility-and-cost.md.";
 }

@@ -4,6 +4,7 @@
 #include "common/Dtype.h"
 #include "common/Units.h"
 #include "facility/DataPath.h"
+#include "facility/Power.h"
 
 #include <algorithm>
 #include <cmath>
@@ -231,6 +232,24 @@ void gatherTrainingWork(const ResolvedPlan &plan, const Evaluation &e, FacilityI
     in.idealRunS = in.totalTokens / in.tokensPerS;
 }
 
+// Serving draw: with a measured curve for the GPU (and no fraction set in the plan) the GPUs draw
+// the curve's share at the requests in flight per replica. At a request rate a replica holds about
+// load x the evaluated concurrency in flight (Little's law at the replica's latency) all the time;
+// at a concurrency it runs full for facility.gpu_utilization of the time and idles the rest.
+void servingPower(const ResolvedPlan &plan, const Evaluation &e, FacilityInputs &in)
+{
+    if (in.powerBasis != GpuPowerBasis::ServingFixed || !plan.gpu || plan.gpu->servingPowerCurve.empty() ||
+        !e.inference.valid)
+        return;
+    const int asked = std::max(e.layout.microBatch, 1);
+    const double concurrency = e.inference.maxConcurrency >= 1 ? std::min(asked, e.inference.maxConcurrency) : 1;
+    const bool byRate = plan.plan->workload.inference.requestRate > 0;
+    in.powerInFlight = byRate ? in.servingLoad * concurrency : concurrency;
+    in.servingPowerShare = byRate ? 1.0 : in.servingLoad;
+    in.busyPowerFraction = servingCurveFraction(plan.gpu->servingPowerCurve, in.powerInFlight, in.idlePowerFraction);
+    in.powerBasis = GpuPowerBasis::ServingCurve;
+}
+
 void gatherInferenceWork(const ResolvedPlan &plan, const Evaluation &e, FacilityInputs &in)
 {
     const Plan &p = *plan.plan;
@@ -256,6 +275,7 @@ void gatherInferenceWork(const ResolvedPlan &plan, const Evaluation &e, Facility
     if (capacity <= 0)
         mark(in, MissingInput::RunTime);
     in.tokensPerS = capacity * in.servingLoad;
+    servingPower(plan, e, in);
     in.engineStartS = plan.engine ? plan.engine->engineStartS : 0.0;
     in.totalTokens = in.tokensPerS * in.idealRunS;   // before failures (Reliability scales it)
 }
@@ -388,6 +408,9 @@ FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layo
     in.pue = f.pue;
     in.gpuUtilization = f.gpuUtilization;
     in.busyPowerFraction = busyPowerFraction(f, p.workload.mode == Mode::Training);
+    in.powerBasis = f.gpuBusyPowerFraction >= 0           ? GpuPowerBasis::PlanSet
+                    : p.workload.mode == Mode::Training ? GpuPowerBasis::TrainingFixed
+                                                        : GpuPowerBasis::ServingFixed;
     in.idlePowerFraction = f.gpuIdlePowerFraction;
     in.rackLimitW = f.rackPowerLimitKw * 1000.0;
     in.rackUnits = f.rackUnits;

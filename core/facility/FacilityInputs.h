@@ -66,6 +66,8 @@ struct FacilityInputs
     double pue = 1.3;
     double gpuUtilization = 0.7;     // annual share of hours the GPUs run jobs
     double busyPowerFraction = 0.7;
+    GpuPowerBasis powerBasis = GpuPowerBasis::TrainingFixed;
+    double powerInFlight = 0;        // serving curve: requests in flight per replica it is read at
     double idlePowerFraction = 0.125;
     double trainingBusyShare = 1;    // share of a training run the GPUs compute; the rest they wait for data
     double rackLimitW = 40000;
@@ -106,6 +108,10 @@ struct FacilityInputs
     double tokensPerS = 0;           // training: tokens consumed per second; inference: served per second
     double totalTokens = 0;          // training: the plan's token budget; inference: served over the horizon
     double servingLoad = 0;          // inference: average load / capacity
+    // Inference: share of the time the job's GPUs draw busyPowerFraction (the rest idle). Negative:
+    // servingLoad (a fixed fraction); 1 where a rate's load is already in the curve's in-flight count.
+    double servingPowerShare = -1;
+    double powerShare() const { return servingPowerShare >= 0 ? servingPowerShare : servingLoad; }
     double nodesPerReplica = 1;      // inference: nodes one failure takes out of service
     double gpusPerReplica = 1;       // inference: GPUs that copy a new replica's weights in
     double engineStartS = 0;         // inference: the engine preset's start-up beyond the weights

@@ -9,6 +9,7 @@
 #include "facility/FacilityNames.h"
 #include "facility/Power.h"
 #include "facility/Sensitivity.h"
+#include "facility/TokenPrice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -35,7 +36,13 @@ Json powerJson(const PowerResult &p, const Plan &plan)
             {"it_kw", num(p.itKw)},
             {"pue", num(plan.facility.pue)},
             {"facility_kw", num(p.facilityKw)},
+            {"facility_kw_kind", "running"},
             {"peak_it_kw", num(p.peakItKw)},
+            {"peak_facility_kw", num(p.peakFacilityKw)},
+            {"gpu_power_fraction", num(p.gpuPowerFraction)},
+            {"gpu_power_basis", gpuPowerBasisText(p)},
+            {"gpu_power_basis_kind", gpuPowerBasisName(p.gpuPowerBasis)},
+            {"gpu_power_in_flight", num(p.gpuPowerBasis == GpuPowerBasis::ServingCurve ? p.gpuPowerInFlight : 0.0)},
             {"average_it_kw", num(p.averageItKw)},
             {"energy_mwh", num(p.energyMwh)},
             {"energy_period", plan.workload.mode == Mode::Training ? "training_run" : "horizon"},
@@ -208,6 +215,47 @@ Json verdictJson(const CostVerdict &v)
             {"estimate_usd", num(v.estimateCheaper ? est.inView(v.basis) : 0.0)}};
 }
 
+// evaluate --json cost.token_price: the serving plan's price per token from the verdict's cash, with the
+// published API prices of its model class (facility/TokenPrice.h).
+Json tokenPriceJson(const TokenPrice &t)
+{
+    Json api = Json::array();
+    for (const ApiComparison &c : t.api) {
+        const ApiPrice &a = *c.price;
+        const auto source = a.sources.find("output_usd_per_mtok");
+        const Provenance none;
+        const Provenance &p = source != a.sources.end() ? source->second : none;
+        Json entry = {{"id", a.id},
+                       {"provider", a.provider},
+                       {"model", a.apiModel},
+                       {"model_preset", a.model},
+                       {"same_model", c.sameModel},
+                       {"active_params", num(c.activeParams)},
+                       {"total_params", num(c.totalParams)},
+                       {"input_usd_per_mtok", num(a.inputUsdPerMtok)},
+                       {"output_usd_per_mtok", num(a.outputUsdPerMtok)},
+                       {"conditions", a.conditions},
+                       {"source", p.source},
+                       {"date", p.date},
+                       {"secondary", p.secondary}};
+        if (a.cachedInputUsdPerMtok >= 0)   // left out when the provider publishes none
+            entry["cached_input_usd_per_mtok"] = num(a.cachedInputUsdPerMtok);
+        api.push_back(std::move(entry));
+    }
+    return {{"known", t.known},
+            {"usd_per_million_output_tokens", num(t.usdPerMillionOutput)},
+            {"usd_per_million_input_tokens", num(t.usdPerMillionInput)},
+            {"usd_per_million_output_tokens_all_in", num(t.usdPerMillionOutputAllIn)},
+            {"input_share", num(t.inputShare)},
+            {"output_tokens", num(t.outputTokens)},
+            {"input_tokens", num(t.inputTokens)},
+            {"tokens_per_joule", num(t.tokensPerJoule)},
+            {"active_params", num(t.activeParams)},
+            {"total_params", num(t.totalParams)},
+            {"api_class", apiClassName(t.apiClass)},
+            {"api_prices", std::move(api)}};
+}
+
 Json dataPathJson(const DataPathResult &d, const Plan &plan)
 {
     return {{"kind", nameOf(dataKindNames(), plan.data.kind)},
@@ -257,7 +305,10 @@ void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &e, Json &out
         out["data_path"] = dataPathJson(e.dataPath, p);
     out["reliability"] = reliabilityJson(e.reliability, p);
     out["cost"] = costJson(e.cost, plan);
-    out["cost"]["verdict"] = verdictJson(costVerdict(plan, e));
+    const CostVerdict verdict = costVerdict(plan, e);
+    out["cost"]["verdict"] = verdictJson(verdict);
+    if (p.workload.mode == Mode::Inference)
+        out["cost"]["token_price"] = tokenPriceJson(tokenPrice(plan, e, verdict));
     out["bom"] = bomJson(e.bom);
     out["network"] = {{"tiers", e.bom.fabricTiers}, {"endpoints", num(e.bom.endpoints)}};
 }

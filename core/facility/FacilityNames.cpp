@@ -1,7 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "facility/FacilityNames.h"
 
+#include "common/Format.h"
+
 namespace gpuplan {
+
+const char *gpuPowerBasisName(GpuPowerBasis basis)
+{
+    switch (basis) {
+    case GpuPowerBasis::TrainingFixed: return "training_fixed";
+    case GpuPowerBasis::ServingFixed: return "serving_fixed";
+    case GpuPowerBasis::ServingCurve: return "serving_curve";
+    case GpuPowerBasis::PlanSet: return "plan";
+    }
+    return "unknown";
+}
+
+std::string gpuPowerBasisText(const PowerResult &p)
+{
+    switch (p.gpuPowerBasis) {
+    case GpuPowerBasis::TrainingFixed: return "training, a fixed share of TDP while computing (estimate)";
+    case GpuPowerBasis::ServingFixed: return "serving, a fixed share of TDP while busy (no measured curve for this GPU; estimate)";
+    case GpuPowerBasis::ServingCurve:
+        return "serving at " + formatPrintf("%.3g", p.gpuPowerInFlight) +
+               " requests in flight per replica (measured curve of the GPU, estimate)";
+    case GpuPowerBasis::PlanSet: return "set in the plan (facility.gpu_busy_power_fraction)";
+    }
+    return "unknown";
+}
 
 const char *bomItemName(BomItem item)
 {

@@ -3,6 +3,8 @@
 
 #include "eval/FacilityResults.h"
 
+#include <string>
+
 // Names of the facility enumerations for JSON (snake_case) and for people (labels).
 namespace gpuplan {
 
@@ -11,7 +13,12 @@ const char *bomItemLabel(BomItem item);        // "Leaf switches"
 const char *bomPricingName(BomPricing pricing);
 const char *timeSourceName(TimeSource source);
 const char *costBasisName(CostBasis basis);
+const char *gpuPowerBasisName(GpuPowerBasis basis);   // "serving_curve"
 // Name of MissingInput bit number `bit` (0-based), e.g. "gpu_price"; "" past the end.
 const char *missingInputName(int bit);
+
+// Where the GPU power fraction comes from, for people: "serving at 12.5 requests in flight per
+// replica (measured curve, estimate)", "training, fixed share of TDP (estimate)".
+std::string gpuPowerBasisText(const PowerResult &power);
 
 } // namespace gpuplan

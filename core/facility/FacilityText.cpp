@@ -8,6 +8,7 @@
 #include "facility/FacilityNames.h"
 #include "facility/Power.h"
 #include "facility/Sensitivity.h"
+#include "facility/TokenPrice.h"
 
 #include <cstdio>
 
@@ -86,8 +87,9 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
     // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
     // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
     line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + formatPrintf("%.2f", p.facility.pue) + "; " +
-                               formatPower(w.peakItKw * p.facility.pue * 1e3) + " at peak" + " (peak IT " +
+                               formatPower(w.peakFacilityKw * 1e3) + " at peak" + " (peak IT " +
                                formatPower(w.peakItKw * 1e3) + " x PUE: what the site must supply)");
+    line("GPU power", formatPercent(w.gpuPowerFraction, 0) + " of TDP while busy: " + gpuPowerBasisText(w));
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
@@ -186,6 +188,11 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
         line("per million tokens", money(v.usd / (c.tokens / 1e6)) + " " +
                                        (p.workload.mode == Mode::Training ? "trained" : "served") + " (the verdict's " +
                                        (v.basis == CostView::Cash ? "cash" : "cost of ownership") + ")");
+    if (p.workload.mode == Mode::Inference) {
+        const TokenPrice t = tokenPrice(plan, e, v);
+        line("price per token", tokenPriceText(p, t));
+        line("API prices", apiPricesText(t));
+    }
     if (c.sensitivityCount > 0) {
         const SensitivityEntry &top = c.sensitivity[0];
         const AssumptionInfo &a = sensitivityAssumptions()[static_cast<std::size_t>(top.assumption)];
@@ -203,6 +210,56 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
 }
 
 } // namespace
+
+std::string tokenPriceText(const Plan &p, const TokenPrice &t)
+{
+    if (!t.known)
+        return "not known (no verdict or no tokens served)";
+    const auto perM = [&p](double usd) { return formatMoney(p, usd); };
+    return perM(t.usdPerMillionOutput) + " per million output tokens and " + perM(t.usdPerMillionInput) +
+           " per million input tokens at the plan's load (the verdict's cash; input tokens carry " +
+           formatPercent(t.inputShare, 0) + ", prefill's share of a request's time), " + perM(t.usdPerMillionOutputAllIn) +
+           " per million output tokens with everything on them; " + formatPrintf("%.3g", t.tokensPerJoule) +
+           " output tokens per joule";
+}
+
+std::string tokenPriceHeadline(const Plan &p, const TokenPrice &t)
+{
+    if (!t.known)
+        return {};
+    std::string text = formatMoney(p, t.usdPerMillionOutput) + " per million output tokens";
+    if (t.api.empty())
+        return text + " (no published API price for a model of its size)";
+    const double low = t.api.front().price->outputUsdPerMtok, high = t.api.back().price->outputUsdPerMtok;
+    return text + " against " + formatPrintf("$%.3g", low) + (high > low ? formatPrintf(" to $%.3g", high) : std::string()) +
+           (t.apiClass == ApiClass::SameClass ? " published for models of its class" : " published for the nearest size");
+}
+
+std::string apiPriceText(const ApiComparison &c)
+{
+    const ApiPrice &a = *c.price;
+    return a.provider + " " + a.apiModel + ": " + formatPrintf("$%.3g", a.inputUsdPerMtok) + " in / " + formatPrintf("$%.3g", a.outputUsdPerMtok) +
+           " out per million tokens" + (c.sameModel ? " (the same model)" : "");
+}
+
+std::string apiPricesText(const TokenPrice &t)
+{
+    if (t.api.empty())
+        return "none in catalogs/api_prices.json for a model of this size";
+    std::string text = t.apiClass == ApiClass::SameClass
+                           ? "models of its class (within " + formatPrintf("%g", kApiClassFactor) + "x of its " +
+                                 formatPrintf("%.3g", t.totalParams / 1e9) + " B parameters, " +
+                                 formatPrintf("%.3g", t.activeParams / 1e9) + " B active): "
+                           : "none of its class (within " + formatPrintf("%g", kApiClassFactor) + "x of its " +
+                                 formatPrintf("%.3g", t.totalParams / 1e9) + " B parameters, " +
+                                 formatPrintf("%.3g", t.activeParams / 1e9) + " B active); the nearest size: ";
+    constexpr std::size_t kShown = 4;
+    for (std::size_t i = 0; i < t.api.size() && i < kShown; ++i)
+        text += (i ? "; " : "") + apiPriceText(t.api[i]);
+    if (t.api.size() > kShown)
+        text += formatPrintf("; %.0f more in evaluate --json", static_cast<double>(t.api.size() - kShown));
+    return text;
+}
 
 std::string formatMoney(const Plan &plan, double usd)
 {

@@ -3,7 +3,10 @@
 
 #include "eval/FacilityResults.h"
 #include "facility/BillOfMaterials.h"
+#include "catalog/GpuSpec.h"
 #include "facility/FacilityInputs.h"
+
+#include <vector>
 
 // IT and facility power of the cluster (docs/formulas.md §10): GPUs from TDP and busy/idle draw
 // fractions, node overhead from the node catalog, switches, storage; facility power through PUE.
@@ -19,6 +22,11 @@ void addEnergy(const FacilityInputs &in, double wallS, double tokens, PowerResul
 // Tokens trained (training) or served (inference: output tokens) per joule of facility energy, PUE
 // included: the inverse of power.energyPerMillionTokensKwh; 0 when no energy or no tokens are known.
 double tokensPerJoule(const PowerResult &power);
+
+// Share of TDP a serving GPU draws with `inFlight` requests in flight on its replica, from a GPU's
+// serving_power_curve (log-linear between its points, towards `idleFraction` below the first,
+// the last point's share above the last); idleFraction for an empty curve.
+double servingCurveFraction(const std::vector<ServingPowerPoint> &curve, double inFlight, double idleFraction);
 
 // Peak draw of one node (PSU maximum, or GPUs at TDP plus overhead when unknown).
 double nodePeakW(const FacilityInputs &in);

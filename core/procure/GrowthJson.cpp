@@ -111,7 +111,7 @@ std::string growthTextReport(const GrowthResult &r)
         row(out, "layout", layout[0], layout[1]);
         row(out, "time to train (days)", fixed(r.today.timeToTrainDays, 1), fixed(r.grown.timeToTrainDays, 1));
     }
-    row(out, "facility power (kW)", grouped(std::llround(r.today.facilityKw)), grouped(std::llround(r.grown.facilityKw)));
+    row(out, "facility power running (kW)", grouped(std::llround(r.today.facilityKw)), grouped(std::llround(r.grown.facilityKw)));
     row(out, r.serving ? "cost over the horizon" : "cost per run", formatUsd(r.today.costUsd), formatUsd(r.grown.costUsd));
     out += r.meetsTarget ? (r.serving ? "The grown fleet meets today's P99 targets at the grown request rate.\n"
                                       : "The grown run trains within today's time to train.\n")

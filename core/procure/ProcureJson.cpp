@@ -113,7 +113,7 @@ std::string describe(const ProcureOption &o)
          ", " + (onBuyersSite(o) ? "capex " + formatUsd(o.capexUsd) + ", up front " + formatUsd(o.upfrontUsd) +
                                        (o.financing.financed ? " (" + formatUsd(o.financing.loanUsd) + " borrowed)" : std::string()) + ", "
                                  : std::string("nothing up front, ")) +
-         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + formatPrintf("%.0f kW", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
+         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + formatPrintf("%.0f kW peak facility", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
          " DP " + std::to_string(o.layout.dp) + (o.layout.cp > 1 ? " CP " + std::to_string(o.layout.cp) : std::string()) +
          (o.layout.ep > 1 ? " EP " + std::to_string(o.layout.ep) : std::string());
     for (const Violation &v : o.violations)

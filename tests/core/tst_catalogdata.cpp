@@ -53,6 +53,10 @@ const ProvenanceMap *sourcesOf(const Catalog &c, const std::string &kind, const 
         const StorageTierSpec *t = c.findStorageTier(id);
         return t ? &t->sources : nullptr;
     }
+    if (kind == "api_prices") {
+        const ApiPrice *a = c.findApiPrice(id);
+        return a ? &a->sources : nullptr;
+    }
     if (kind == "gpu_efficiency") {
         const GpuSpec *g = c.findGpu(id);
         return g ? &g->sources : nullptr;

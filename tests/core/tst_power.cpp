@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // IT and facility power, energy and CO2 against hand-computed cases (docs/formulas.md §10).
+#include "ExampleFixture.h"
 #include "FacilityFixtures.h"
 
 #include "facility/BillOfMaterials.h"
+#include "facility/FacilityNames.h"
 #include "facility/Power.h"
 
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace gpuplan;
 using namespace gpuplan::test;
@@ -132,6 +137,71 @@ private slots:
         in.servingLoad = 0.5;
         const PowerResult p = computePower(in, FabricSize{}, 0.0);
         QCOMPARE(p.gpuW, 8 * 1000 * (0.5 * 0.7 + 0.5 * 0.125));
+    }
+
+    void servingCurveInterpolatesInLogLoad()
+    {
+        const std::vector<ServingPowerPoint> curve = {{1, 0.5}, {4, 0.6}, {16, 0.8}};
+        QCOMPARE(servingCurveFraction(curve, 0.0, 0.125), 0.125);            // nothing in flight: idle
+        QCOMPARE(servingCurveFraction(curve, 0.5, 0.125), 0.125 + 0.375 * 0.5); // idle half the time
+        QCOMPARE(servingCurveFraction(curve, 2.0, 0.125), 0.55);             // halfway in log2 from 1 to 4
+        QCOMPARE(servingCurveFraction(curve, 16.0, 0.125), 0.8);
+        QCOMPARE(servingCurveFraction(curve, 1e5, 0.125), 0.8);              // held at the last point
+        QCOMPARE(servingCurveFraction({}, 8.0, 0.125), 0.125);
+    }
+
+    void catalogServingCurvesFollowTheMeasurements()
+    {
+        // catalogs/gpus.json serving_power_curve, fitted on the fit half of
+        // the ML.ENERGY leaderboard and InferenceX power runs the catalog cites: H100 min(0.89, 0.50 + 0.052 log2 n),
+        // B200 min(0.83, 0.38 + 0.064 log2 n).
+        const GpuSpec *h100 = bundledCatalog().findGpu("H100-SXM-80GB");
+        const GpuSpec *b200 = bundledCatalog().findGpu("B200-SXM-180GB");
+        QVERIFY(h100 && b200);
+        for (double n : {1.0, 2.0, 8.0, 32.0, 128.0, 512.0, 4096.0}) {
+            QVERIFY(qAbs(servingCurveFraction(h100->servingPowerCurve, n, 0.125) - std::min(0.89, 0.50 + 0.052 * std::log2(n))) < 1e-9);
+            QVERIFY(qAbs(servingCurveFraction(b200->servingPowerCurve, n, 0.125) - std::min(0.83, 0.38 + 0.064 * std::log2(n))) < 1e-9);
+        }
+        QVERIFY(h100->sources.at("serving_power_curve").estimate);
+        // Rows of the CSV (ML.ENERGY leaderboard, lm-arena-chat, vLLM; W per GPU / TDP): within 0.1 of TDP.
+        struct Row { const GpuSpec *gpu; double inFlight; double watts; double tdp; };
+        const Row rows[] = {
+            {h100, 8.0, 486.4, 700},    // Llama-3.1-8B, max_num_seqs 8, 1 GPU
+            {h100, 63.9, 610.3, 700},   // Llama-3.1-8B, max_num_seqs 64
+            {h100, 255.2, 690.5, 700},  // Llama-3.1-8B, max_num_seqs 256
+            {h100, 63.9, 527.1, 700},   // Llama-3.3-70B TP4, max_num_seqs 64
+            {b200, 1.0, 389.949, 1000}, // InferenceX DeepSeek-V4-Pro TP8, concurrency 1
+            {b200, 64.0, 793.828, 1000},// InferenceX DeepSeek-V4-Pro TP8, concurrency 64
+        };
+        // Not every run is this close: the B200 Llama-3.1-405B TP8 rows draw 0.94-0.96 of TDP from 128 in
+        // flight up, 0.13 above the curve (the test half's mean absolute error is 0.106 of TDP).
+        for (const Row &r : rows)
+            QVERIFY2(qAbs(servingCurveFraction(r.gpu->servingPowerCurve, r.inFlight, 0.125) - r.watts / r.tdp) < 0.1,
+                     qPrintable(QString::number(r.watts)));
+    }
+
+    void servingExampleDrawsTheCurveAtItsLoad()
+    {
+        // The bundled 8B example at 40 req/s: each replica holds load x 64 requests in flight.
+        const auto f = loadExample("llama3-8b-inference.gpuplan");
+        QVERIFY(f);
+        const PowerResult &p = f->evaluation.power;
+        QCOMPARE(p.gpuPowerBasis, GpuPowerBasis::ServingCurve);
+        QVERIFY(p.gpuPowerInFlight > 0 && p.gpuPowerInFlight <= 64);
+        QVERIFY(qAbs(p.gpuPowerFraction - std::min(0.89, 0.50 + 0.052 * std::log2(std::max(p.gpuPowerInFlight, 1.0)))) < 1e-9 ||
+                p.gpuPowerInFlight < 1);
+        QVERIFY(qAbs(p.peakFacilityKw - p.peakItKw * f->plan.facility.pue) < 1e-9);
+        QVERIFY(QString::fromStdString(gpuPowerBasisText(p)).contains("requests in flight per replica"));
+        // A fraction set in the plan wins over the curve, and says so.
+        const auto set = loadExample("llama3-8b-inference.gpuplan", {"facility.gpu_busy_power_fraction=0.6"});
+        QVERIFY(set);
+        QCOMPARE(set->evaluation.power.gpuPowerBasis, GpuPowerBasis::PlanSet);
+        QCOMPARE(set->evaluation.power.gpuPowerFraction, 0.6);
+        // Training keeps the fixed fraction, labelled as such.
+        const auto training = loadExample("llama3-70b-training.gpuplan");
+        QVERIFY(training);
+        QCOMPARE(training->evaluation.power.gpuPowerBasis, GpuPowerBasis::TrainingFixed);
+        QCOMPARE(training->evaluation.power.gpuPowerFraction, 0.9);
     }
 
     void switchesAddPower()

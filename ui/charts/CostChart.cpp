@@ -174,6 +174,12 @@ void CostChart::refresh(const PlanController &controller)
                                            .arg(QString::fromUtf8(verdictWord(verdict)).toLower(),
                                                 QString::fromStdString(formatMoney(controller.plan(), verdict.cashUsd)))
                                      : QString();
+    // A serving plan's price per token beside the API prices of its model class (facility/TokenPrice.h).
+    if (serving && verdict.decided) {
+        const std::string perToken = tokenPriceHeadline(controller.plan(), tokenPrice(controller.resolved(), e, verdict));
+        if (!perToken.empty())
+            m_verdictTitle += tr(" · %1").arg(QString::fromStdString(perToken));
+    }
     setCost(e.cost, e.cost.cloudPerMonthUsd, serving ? controller.plan().cost.horizonMonths : 0.0);
 }
 

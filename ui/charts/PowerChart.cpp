@@ -3,6 +3,7 @@
 
 #include "Theme.h"
 #include "charts/ChartFormat.h"
+#include "facility/FacilityNames.h"
 #include "document/PlanController.h"
 
 #include <qcustomplot.h>
@@ -134,7 +135,7 @@ void PowerChart::rebuild()
     const bool any = m_hasData && m_power.itKw > 0;
     m_megawatts = std::max({m_power.facilityKw, m_power.peakItKw, m_cooling.heatKw}) >= 1000;
     p->yAxis->setLabel(m_megawatts ? tr("Power (MW)") : tr("Power (kW)"));
-    const QString barNames[kBars] = {tr("IT load\nwhile running"), tr("Facility\n(IT × PUE %1)").arg(m_pue, 0, 'f', 2),
+    const QString barNames[kBars] = {tr("IT load\nwhile running"), tr("Facility, running\n(IT × PUE %1)").arg(m_pue, 0, 'f', 2),
                                      tr("Peak IT power\n(racks, contract)"), tr("Heat to remove\n(cooling)")};
     const double totals[kBars] = {m_power.itKw, m_power.facilityKw, m_power.peakItKw, m_cooling.heatKw};
     QVector<double> keys;
@@ -181,8 +182,10 @@ void PowerChart::rebuild()
         if (c.networkRacks > 0)
             racks += tr(" (%1 compute + %2 network)").arg(c.computeRacks).arg(c.networkRacks);
         const QString nodes = c.nodesPerRack == 1 ? tr("1 node per rack") : tr("%1 nodes per rack").arg(c.nodesPerRack);
-        m_summary->setText(tr("%1 · %2 · %3 per rack · %4%5")
-                               .arg(racks, nodes, powerText(c.kwPerRack * 1e3), cooling,
+        // Two facility powers, each named: the running draw (the bar) and the peak the site supplies.
+        m_summary->setText(tr("Facility power %1 running, %2 at peak (what the site must supply) · %3 · %4 · %5 per rack · %6%7")
+                               .arg(powerText(m_power.facilityKw * 1e3), powerText(m_power.peakFacilityKw * 1e3), racks,
+                                    nodes, powerText(c.kwPerRack * 1e3), cooling,
                                     c.nodeExceedsRack ? tr(" · one node needs more power than a rack supplies") : QString()));
         m_summary->setTextColor(c.liquidRequired || c.nodeExceedsRack ? warningColor(palette()) : textColor());
         setOverlayText(QString());
@@ -219,6 +222,9 @@ QString PowerChart::hoverText(const QPointF &pixel) const
                 text += tr("<br>%1 BTU/h, %2 refrigeration tons")
                             .arg(fixedText(m_cooling.heatBtuPerHour, 0))
                             .arg(m_cooling.tons, 0, 'f', 1);
+            if (static_cast<PowerSegment>(s) == PowerSegment::Gpus)
+                text += tr("<br>%1 of TDP while busy: %2")
+                            .arg(percentText(m_power.gpuPowerFraction), QString::fromStdString(gpuPowerBasisText(m_power)));
             if (static_cast<PowerSegment>(s) == PowerSegment::PeakIt)
                 text += tr("<br>every node at its maximum power; %1 per full compute rack").arg(powerText(m_cooling.kwPerRack * 1e3));
             return text;

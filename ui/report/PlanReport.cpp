@@ -74,7 +74,8 @@ void addComparison(ReportDocument &doc, const std::vector<const ReportPlan *> &p
                                .arg(QString::fromUtf8(verdictWord(v)), q(v.offer), money(in.plan, v.cashUsd), money(in.plan, v.upfrontUsd))
                          : QObject::tr("no verdict (%1)").arg(q(v.reason));
     });
-    row(QObject::tr("Facility power"), [](const SectionInput &in) { return kw(in.evaluation.power.facilityKw); });
+    row(QObject::tr("Facility power, running"), [](const SectionInput &in) { return kw(in.evaluation.power.facilityKw); });
+    row(QObject::tr("Facility power, peak"), [](const SectionInput &in) { return kw(in.evaluation.power.peakFacilityKw); });
     row(QObject::tr("Racks"), [](const SectionInput &in) { return grouped(in.evaluation.cooling.racks); });
     doc.add(std::move(t));
     for (std::size_t i = 0; i < plans.size(); ++i) {

@@ -51,7 +51,7 @@ Table optionTable(const QString &id, const Catalog &catalog, const Plan &p, cons
                  {QObject::tr("Time to train"), 0.9, true},
                  {QObject::tr("Cash"), 0.8, true},
                  {QObject::tr("Cost of ownership"), 0.9, true},
-                 {QObject::tr("Facility power"), 0.9, true}};
+                 {QObject::tr("Peak facility power"), 0.9, true}};
     for (int i : shown) {
         const ProcureOption &o = r.options[static_cast<std::size_t>(i)];
         t.rows.push_back({{optionName(catalog, o),

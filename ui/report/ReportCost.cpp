@@ -10,6 +10,8 @@
 #include "facility/CostVerdict.h"
 #include "facility/FacilityText.h"
 #include "facility/Sensitivity.h"
+#include "facility/TokenPrice.h"
+#include "common/Format.h"
 
 namespace gpuplan::ui::report {
 
@@ -94,6 +96,33 @@ void addCloudOptions(ReportDocument &doc, const SectionInput &in)
     doc.add(std::move(t));
 }
 
+// A serving plan's price per token and the published API prices of its model class beside it, in the
+// words of the CLI (facility/FacilityText.h).
+void addTokenPrice(ReportDocument &doc, const Plan &p, const TokenPrice &t)
+{
+    doc.add(Heading{QObject::tr("Price per token"), 2});
+    doc.add(Paragraph{q(tokenPriceText(p, t)), TextStyle::Body, {}});
+    if (t.api.empty()) {
+        doc.add(Paragraph{q(apiPricesText(t)), TextStyle::Body, QObject::tr("Published API prices: ")});
+        return;
+    }
+    Table api;
+    api.id = QStringLiteral("api_prices");
+    api.columns = {{t.apiClass == ApiClass::SameClass ? QObject::tr("API, models of its class") : QObject::tr("API, the nearest size"), 2.4, false},
+                   {QObject::tr("Input $/M"), 0.8, true},
+                   {QObject::tr("Output $/M"), 0.8, true},
+                   {QObject::tr("Price date"), 1.4, false}};
+    constexpr std::size_t kRows = 8;
+    for (std::size_t i = 0; i < t.api.size() && i < kRows; ++i) {
+        const ApiPrice &a = *t.api[i].price;
+        const auto date = a.sources.find("output_usd_per_mtok");
+        api.rows.push_back({{q(a.provider + " " + a.apiModel) + (t.api[i].sameModel ? QObject::tr(" (same model)") : QString()),
+                             q(formatPrintf("%.3g", a.inputUsdPerMtok)), q(formatPrintf("%.3g", a.outputUsdPerMtok)),
+                             date != a.sources.end() ? q(date->second.date) : QString()}});
+    }
+    doc.add(std::move(api));
+}
+
 } // namespace
 
 void addCosts(ReportDocument &doc, const SectionInput &in)
@@ -163,6 +192,8 @@ void addCosts(ReportDocument &doc, const SectionInput &in)
                             c.breakEvenUtilizationNever ? QObject::tr("none up to 100%") : percent(c.breakEvenUtilization)}});
     versus.rows.push_back({{QObject::tr("Cost per million tokens"), exactMoney(p, c.perMillionTokensUsd)}});
     doc.add(std::move(versus));
+    if (p.workload.mode == Mode::Inference)
+        addTokenPrice(doc, p, tokenPrice(in.resolved, in.evaluation, verdict));
 
     if (c.sensitivityCount > 0) {
         doc.add(Heading{QObject::tr("What moves the cost"), 2});

@@ -121,24 +121,27 @@ void addFacility(ReportDocument &doc, const SectionInput &in)
     doc.add(Heading{in.prefix + QObject::tr("Power, cooling and facility"), 1});
     doc.add(Paragraph{QObject::tr("The site must provide up to %1 of IT power (the peak that sizes the power contract and "
                                   "the racks) in %2 of up to %3 each, cooled by %4. While the plan runs the IT "
-                                  "load is %5, and %6 at the meter with cooling and distribution at a PUE of %7.")
+                                  "load is %5, and %6 at the meter (running facility power; %8 at peak) with cooling and distribution at a PUE of %7.")
                           .arg(kw(e.power.peakItKw), counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")))
                           .arg(kw(e.cooling.kwPerRack),
                                e.cooling.liquidRequired ? QObject::tr("direct liquid cooling") : QObject::tr("air"),
-                               kw(e.power.itKw), kw(e.power.facilityKw), grouped(p.facility.pue, 2)),
+                               kw(e.power.itKw), kw(e.power.facilityKw), grouped(p.facility.pue, 2), kw(e.power.peakFacilityKw)),
                       TextStyle::Body, {}});
 
     Table power;
     power.id = QStringLiteral("power");
     power.columns = {{QObject::tr("Power and energy"), 2.4, false}, {QObject::tr("Value"), 1.2, true}};
     auto prow = [&power](const QString &a, const QString &b, RowKind kind = RowKind::Normal) { power.rows.push_back({{a, b}, kind}); };
-    prow(QObject::tr("GPUs, while the plan runs"), kw(e.power.gpuW / 1000.0));
+    prow(QObject::tr("GPUs, while the plan runs, at %1 of TDP (%2)")
+             .arg(percent(e.power.gpuPowerFraction), q(gpuPowerBasisText(e.power))),
+         kw(e.power.gpuW / 1000.0));
     prow(QObject::tr("Servers (CPUs, memory, NICs, fans)"), kw(e.power.nodeOverheadW / 1000.0));
     prow(QObject::tr("Scale-out network"), kw(e.power.networkW / 1000.0));
     prow(QObject::tr("Shared storage"), kw(e.power.storageW / 1000.0));
     prow(QObject::tr("IT load while the plan runs"), kw(e.power.itKw), RowKind::Total);
     prow(QObject::tr("Peak IT load (sizes racks and the power contract)"), kw(e.power.peakItKw));
-    prow(QObject::tr("Facility load at PUE %1").arg(grouped(p.facility.pue, 2)), kw(e.power.facilityKw));
+    prow(QObject::tr("Facility load while the plan runs, at PUE %1").arg(grouped(p.facility.pue, 2)), kw(e.power.facilityKw));
+    prow(QObject::tr("Peak facility load (peak IT × PUE: what the site must supply)"), kw(e.power.peakFacilityKw));
     prow(QObject::tr("Average IT load over a year (%1 utilization)").arg(percent(p.facility.gpuUtilization)), kw(e.power.averageItKw));
     prow(training ? QObject::tr("Facility energy of the run") : QObject::tr("Facility energy over the horizon"),
          q(formatEnergyMwh(e.power.energyMwh)));

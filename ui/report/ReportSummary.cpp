@@ -221,7 +221,8 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                      : QObject::tr("No verdict"),
                      verdict.decided ? money(p, verdict.cashUsd) : QObject::tr("not priced"),
                      verdict.decided ? q(verdict.offer) : q(verdict.reason)});
-    tiles.push_back({QObject::tr("Facility power"), kw(e.power.facilityKw), QObject::tr("at PUE %1").arg(grouped(p.facility.pue, 2))});
+    tiles.push_back({QObject::tr("Facility power, running"), kw(e.power.facilityKw),
+                     QObject::tr("at PUE %1; %2 at peak").arg(grouped(p.facility.pue, 2), kw(e.power.peakFacilityKw))});
     if (!e.validity.valid()) {
         // Not an answer: every tile but the GPU count reads "would be".
         for (std::size_t i = 1; i < tiles.size(); ++i) {
@@ -289,7 +290,8 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                              : QObject::tr("cost of ownership: other work uses %1 of the hours after the run")
                                                    .arg(percent(p.cost.followonUtilization)));
     row(QObject::tr("On-prem capex"), money(p, c.onpremCapexUsd));
-    row(QObject::tr("Facility power"), QObject::tr("%1 (IT %2, peak IT %3)").arg(kw(e.power.facilityKw), kw(e.power.itKw), kw(e.power.peakItKw)));
+    row(QObject::tr("Facility power"), QObject::tr("%1 running (IT %2); %3 at peak (peak IT %4)")
+                                           .arg(kw(e.power.facilityKw), kw(e.power.itKw), kw(e.power.peakFacilityKw), kw(e.power.peakItKw)));
     doc.add(std::move(t));
     doc.add(Paragraph{costSentence(in, verdict), TextStyle::Body, QObject::tr("Cloud or on-prem: ")});
 }

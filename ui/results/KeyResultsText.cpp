@@ -13,6 +13,7 @@
 #include "common/Units.h"
 #include "explain/LessonFigures.h"
 #include "facility/CostVerdict.h"
+#include "facility/FacilityNames.h"
 #include "report/ServingText.h"
 #include "report/TextReport.h"
 
@@ -252,12 +253,16 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
     if (e.power.facilityKw <= 0) {
         setNoResult(KeyResult::Power, tr("facility power"), tr("The facility model has no result for this plan yet."));
     } else {
+        // Two facility powers, each named: the running draw is the value, the peak the site must
+        // supply is beside it.
         set(KeyResult::Power, powerText(e.power.facilityKw * 1e3),
-            tr("facility · IT %1").arg(powerText(e.power.itKw * 1e3)),
-            tr("Facility power while the plan runs: IT load %1 times PUE %2. Peak IT power for sizing: %3.")
+            tr("facility running · peak %1").arg(powerText(e.power.peakFacilityKw * 1e3)),
+            tr("Facility power while the plan runs: IT load %1 times PUE %2, with the GPUs at %3 of TDP (%4). "
+               "Peak facility power, what the site must supply: %5 (peak IT %6).")
                 .arg(powerText(e.power.itKw * 1e3))
                 .arg(controller.plan().facility.pue, 0, 'g', 3)
-                .arg(powerText(e.power.peakItKw * 1e3)),
+                .arg(percentText(e.power.gpuPowerFraction), QString::fromStdString(gpuPowerBasisText(e.power)),
+                     powerText(e.power.peakFacilityKw * 1e3), powerText(e.power.peakItKw * 1e3)),
             ResultState::Normal);
     }
 

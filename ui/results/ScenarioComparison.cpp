@@ -185,7 +185,7 @@ QString ScenarioComparison::rowLabel(ComparisonRow row)
     case ComparisonRow::Mfu: return QObject::tr("MFU");
     case ComparisonRow::Gpus: return QObject::tr("GPUs");
     case ComparisonRow::Nodes: return QObject::tr("Nodes");
-    case ComparisonRow::FacilityPower: return QObject::tr("Facility power");
+    case ComparisonRow::FacilityPower: return QObject::tr("Facility power, running");
     case ComparisonRow::CloudCost: return QObject::tr("Cloud cost (run or horizon)");
     case ComparisonRow::OnpremCost: return QObject::tr("On-prem cost (run or horizon)");
     case ComparisonRow::BreakEven: return QObject::tr("On-prem break-even");
