@@ -168,6 +168,8 @@ bool findCatalogField(std::string_view kind, std::string_view key, CatalogFieldI
         return describe(storageTierFields(), key, out);
     if (kind == "models")
         return describe(modelPresetFields(), key, out);
+    if (kind == "engines")
+        return describe(engineFields(), key, out);
     return false;
 }
 
@@ -184,6 +186,7 @@ GPUPLAN_CATALOG_FIELDS_OF(FabricSpec)
 GPUPLAN_CATALOG_FIELDS_OF(CloudOffer)
 GPUPLAN_CATALOG_FIELDS_OF(StorageTierSpec)
 GPUPLAN_CATALOG_FIELDS_OF(ModelPreset)
+GPUPLAN_CATALOG_FIELDS_OF(EnginePreset)
 
 #undef GPUPLAN_CATALOG_FIELDS_OF
 
