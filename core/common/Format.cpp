@@ -238,8 +238,10 @@ std::string formatBound(double value)
     // Group the whole part as written; the fraction stays as it is.
     const bool negative = text[0] == '-';
     const std::size_t point = text.find('.');
-    const std::string whole = text.substr(negative ? 1 : 0, point == std::string::npos ? std::string::npos : point - (negative ? 1 : 0));
-    return (negative ? "-" : "") + groupDigits(whole) + (point == std::string::npos ? std::string() : text.substr(point));
+    const std::string whole =
+        text.substr(negative ? 1 : 0, point == std::string::npos ? std::string::npos : point - (negative ? 1 : 0));
+    return (negative ? "-" : "") + groupDigits(whole) +
+           (point == std::string::npos ? std::string() : text.substr(point));
 }
 
 std::string formatEnergyMwh(double mwh)

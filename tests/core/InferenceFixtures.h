@@ -3,7 +3,6 @@
 
 // Hand-made GPUs, engines and models for the inference time tests, independent of the bundled
 // catalogs (which are fitted and may change). Each figure names its source.
-#include "support/ModelArchs.h"
 #include "catalog/EnginePreset.h"
 #include "catalog/GpuSpec.h"
 #include "eval/Layout.h"
@@ -11,6 +10,7 @@
 #include "model/ModelShape.h"
 #include "perf/ForwardCost.h"
 #include "plan/Plan.h"
+#include "support/ModelArchs.h"
 
 #include <cmath>
 

@@ -93,10 +93,10 @@ private slots:
         ModelArch w = denseArch(32, 4096, 32, 8, 14336, 32000);
         w.slidingWindow = 4096;
         const ModelShape sw = computeModelShape(w, 32768);
-        QVERIFY(sw.attentionFlopsPerTokenFwd(32768) < computeModelShape(denseArch(32, 4096, 32, 8, 14336, 32000), 32768)
-                                                          .attentionFlopsPerTokenFwd(32768));
-        QCOMPARE(sw.attentionFlopsPerTokenFwd(2048), computeModelShape(denseArch(32, 4096, 32, 8, 14336, 32000), 2048)
-                                                         .attentionFlopsPerTokenFwd(2048));
+        QVERIFY(sw.attentionFlopsPerTokenFwd(32768) <
+                computeModelShape(denseArch(32, 4096, 32, 8, 14336, 32000), 32768).attentionFlopsPerTokenFwd(32768));
+        QCOMPARE(sw.attentionFlopsPerTokenFwd(2048),
+                 computeModelShape(denseArch(32, 4096, 32, 8, 14336, 32000), 2048).attentionFlopsPerTokenFwd(2048));
         // Causal counts half the score/value work.
         QCOMPARE(s.attentionFlopsPerTokenFwd(4096, true) * 2, s.attentionFlopsPerTokenFwd(4096));
     }

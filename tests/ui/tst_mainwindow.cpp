@@ -125,8 +125,8 @@ private slots:
     {
         Fixture cancel(DocumentActions::SaveChoice::Cancel);
         QVERIFY(cancel.controller.setNumber(QStringLiteral("parallelism.pp"), 8));
-        QVERIFY(!test::dropFile(cancel.window.get(), cancel.writePlan(QStringLiteral("other.gpuplan"), 64))
-                || cancel.controller.plan().hardware.numGpus == 1024);
+        QVERIFY(!test::dropFile(cancel.window.get(), cancel.writePlan(QStringLiteral("other.gpuplan"), 64)) ||
+                cancel.controller.plan().hardware.numGpus == 1024);
         QCOMPARE(cancel.prompts, 1);
         QCOMPARE(cancel.controller.plan().parallelism.pp, 8);
         QVERIFY(!cancel.window->documents()->newDocument());

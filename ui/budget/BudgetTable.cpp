@@ -68,7 +68,8 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
                   "The best option is chosen among published prices; estimated ones are listed after them.");
     if (role == Qt::ToolTipRole && index.column() == Finish)
         return tr("Days from the order to the end of the run: a bought cluster's delivery and installation "
-                  "(%1 days) first; the deadline is held to this.").arg(fixedText(o.leadTimeDays, 0));
+                  "(%1 days) first; the deadline is held to this.")
+            .arg(fixedText(o.leadTimeDays, 0));
     if (role == Qt::ToolTipRole && index.column() == Upfront)
         return o.financing.financed ? tr("Capex %1, of which %2 borrowed; the budget must hold the rest and the interest.")
                                           .arg(usdShort(o.capexUsd), usdShort(o.financing.loanUsd))

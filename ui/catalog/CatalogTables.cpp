@@ -101,7 +101,8 @@ CatalogTable gpuTable(const Catalog &c)
         {{QObject::tr("Name"), "", [](const auto &e) { return qs(e.name); }},
          {QObject::tr("Vendor"), "", [](const auto &e) { return qs(e.vendor); }},
          // A year as it is written, not "2,023".
-         field(g, "launch_year", QObject::tr("Year"), [](double y) { return y > 0 ? boundText(y) : QStringLiteral("–"); }),
+         field(g, "launch_year", QObject::tr("Year"),
+               [](double y) { return y > 0 ? boundText(y) : QStringLiteral("–"); }),
          field(g, "memory_gb", QObject::tr("Memory (GB)"), fixed(1)),
          field(g, "memory_bandwidth_tbps", QObject::tr("Bandwidth (TB/s)"), fixed(2)),
          // The dense peaks are one Custom field ("tflops": {"bf16": ...}) in the files.
@@ -136,7 +137,9 @@ CatalogTable nodeTable(const Catalog &c)
          field(n, "nic_gbps", QObject::tr("NIC (Gb/s)"), fixed(0)),
          field(n, "max_power_w", QObject::tr("Max power (W)"), fixed(0)),
          {QObject::tr("Rack units"), "rack_units",   // a rack-scale system fills the rack
-          [n](const auto &e) { return e.rackScale ? QObject::tr("rack") : optional(valueInFileUnit(n, "rack_units", e), 0); }},
+          [n](const auto &e) {
+              return e.rackScale ? QObject::tr("rack") : optional(valueInFileUnit(n, "rack_units", e), 0);
+          }},
          field(n, "price_usd", QObject::tr("Price (USD)"), dashed(0))});
 }
 
@@ -158,18 +161,17 @@ CatalogTable fabricTable(const Catalog &c)
 CatalogTable cloudTable(const Catalog &c)
 {
     const auto o = cloudFields();
-    return table<CloudOffer>(
-        "clouds", QObject::tr("Cloud offers"), c.clouds,
-        {{QObject::tr("Provider"), "provider", [](const auto &e) { return qs(e.provider); }},
-         {QObject::tr("Instance"), "instance", [](const auto &e) { return qs(e.instance); }},
-         {QObject::tr("GPU"), "gpu", [](const auto &e) { return qs(e.gpu); }},
-         field(o, "gpus_per_instance", QObject::tr("GPUs"), fixed(0)),
-         field(o, "on_demand_per_gpu_hour", QObject::tr("On demand ($/GPU-h)"), price),
-         field(o, "reserved_1y_per_gpu_hour", QObject::tr("1-year ($/GPU-h)"), price),
-         field(o, "reserved_3y_per_gpu_hour", QObject::tr("3-year ($/GPU-h)"), price),
-         field(o, "spot_per_gpu_hour", QObject::tr("Spot ($/GPU-h)"), price),
-         {QObject::tr("Region"), "", [](const auto &e) { return qs(e.region); }},
-         {QObject::tr("Date"), "", [](const auto &e) { return qs(e.date); }}});
+    return table<CloudOffer>("clouds", QObject::tr("Cloud offers"), c.clouds,
+                             {{QObject::tr("Provider"), "provider", [](const auto &e) { return qs(e.provider); }},
+                              {QObject::tr("Instance"), "instance", [](const auto &e) { return qs(e.instance); }},
+                              {QObject::tr("GPU"), "gpu", [](const auto &e) { return qs(e.gpu); }},
+                              field(o, "gpus_per_instance", QObject::tr("GPUs"), fixed(0)),
+                              field(o, "on_demand_per_gpu_hour", QObject::tr("On demand ($/GPU-h)"), price),
+                              field(o, "reserved_1y_per_gpu_hour", QObject::tr("1-year ($/GPU-h)"), price),
+                              field(o, "reserved_3y_per_gpu_hour", QObject::tr("3-year ($/GPU-h)"), price),
+                              field(o, "spot_per_gpu_hour", QObject::tr("Spot ($/GPU-h)"), price),
+                              {QObject::tr("Region"), "", [](const auto &e) { return qs(e.region); }},
+                              {QObject::tr("Date"), "", [](const auto &e) { return qs(e.date); }}});
 }
 
 CatalogTable modelTable(const Catalog &c)
@@ -219,7 +221,8 @@ CatalogTable storageTable(const Catalog &c)
          field(s, "aggregate_read_gbytes_per_s", QObject::tr("Aggregate read (GB/s)"), cap),
          field(s, "aggregate_write_gbytes_per_s", QObject::tr("Aggregate write (GB/s)"), cap),
          field(s, "first_byte_latency_s", QObject::tr("First byte (ms)"), [](double v) { return number(v * 1e3, 2); }),
-         field(s, "usd_per_tb", QObject::tr("USD per TB"), [](double v) { return v < 0 ? QObject::tr("in the node") : number(v, 0); }),
+         field(s, "usd_per_tb", QObject::tr("USD per TB"),
+               [](double v) { return v < 0 ? QObject::tr("in the node") : number(v, 0); }),
          field(s, "usd_per_gbytes_per_s", QObject::tr("USD per GB/s"), dashed(0)),
          field(s, "usd_per_tb_month", QObject::tr("USD per TB-month"),
                [](double v) { return v < 0 ? QStringLiteral("–") : number(v, 1); })});

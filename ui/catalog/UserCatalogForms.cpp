@@ -266,8 +266,7 @@ QString allowedRange(const FormField &f)
     if (f.planField && (f.type == FormFieldType::Number || f.type == FormFieldType::Integer))
         return QString::fromStdString(describeAllowed(*f.planField));
     switch (f.type) {
-    case FormFieldType::Number:
-        return QObject::tr("a number from %1 to %2").arg(boundText(f.min), boundText(f.max));
+    case FormFieldType::Number: return QObject::tr("a number from %1 to %2").arg(boundText(f.min), boundText(f.max));
     case FormFieldType::Integer:
         return QObject::tr("a whole number from %1 to %2").arg(boundText(f.min), boundText(f.max));
     case FormFieldType::Flag: return QObject::tr("yes or no");
