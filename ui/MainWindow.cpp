@@ -355,7 +355,7 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateStatus()
 {
-    m_evalTime->setText(tr("Evaluated in %1 µs").arg(m_controller->evaluationMicroseconds(), 0, 'f', 1));
+    m_evalTime->setText(tr("Evaluated in %1 µs").arg(fixedText(m_controller->evaluationMicroseconds(), 1)));
 }
 
 void MainWindow::updateScenario()

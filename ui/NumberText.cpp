@@ -23,10 +23,17 @@ QString secondsText(double seconds)
 
 QString usdText(double usd)
 {
-    if (!std::isfinite(usd))
-        return QStringLiteral("—");
-    const QString text = q(formatUsd(std::fabs(usd)));
-    return usd < 0 ? QStringLiteral("−") + text : text;
+    return q(formatUsdTypeset(usd));
+}
+
+QString usdExactText(double usd)
+{
+    return q(formatCurrencyExact(usd, "USD"));
+}
+
+QString signedUsdText(double usd)
+{
+    return q(formatUsdTypeset(usd, true));
 }
 
 QString percentText(double fraction, int decimals)
@@ -62,6 +69,23 @@ QString countText(double value)
 QString countedText(long long n, const QString &singular, const QString &plural)
 {
     return groupedText(n) + QLatin1Char(' ') + (n == 1 ? singular : plural);
+}
+
+QString amountText(double value, const QString &singular, const QString &plural)
+{
+    // The rule's number, with the caller's (translated) nouns.
+    const std::string text = formatAmount(value, "1", "2");
+    return q(text.substr(0, text.size() - 1)) + (text.back() == '1' ? singular : plural);
+}
+
+QString monthsText(double months)
+{
+    return q(formatMonths(months));
+}
+
+QString boundText(double value)
+{
+    return q(formatBound(value));
 }
 
 QString fixedText(double value, int decimals)

@@ -12,6 +12,10 @@ namespace gpuplan::ui {
 QString secondsText(double seconds);
 // Money in US dollars: "$950", "$8.52 k", "$25.9 M"; a loss with the typographic minus ("−$2.5 M").
 QString usdText(double usd);
+// Money to the unit, cents below $100: "$31,000", "$2.49" (a price per GPU-hour).
+QString usdExactText(double usd);
+// A difference of money, signed: "+$1.20 M", "−$950".
+QString signedUsdText(double usd);
 // A fraction as a percentage: 0.457 -> "45.7%".
 QString percentText(double fraction, int decimals = 1);
 // Power: "850 W", "10.2 kW", "1.23 MW".
@@ -23,6 +27,12 @@ QString storageText(double bytes);
 QString groupedText(long long n);
 QString countText(double value);
 QString countedText(long long n, const QString &singular, const QString &plural);
+// An amount with its noun, one decimal unless whole: "1 week", "2.5 days", "1,200 days".
+QString amountText(double value, const QString &singular, const QString &plural);
+// Months of a payback: "14.2 months", "2.5 years".
+QString monthsText(double months);
+// A bound or a value as typed: "0.05", "2100", "100,000".
+QString boundText(double value);
 // A number with fixed decimals and thousands separators: "1,234,567.5".
 QString fixedText(double value, int decimals);
 

@@ -94,20 +94,7 @@ Json entryJson(const ModelPreset &m)
 Json entryJson(const EnginePreset &e)
 {
     Json j = head(e.id, e.name, e.aliases);
-    j["engine"] = nameOf(engineNames(), e.engine);
-    j["default_batching"] = nameOf(batchingNames(), e.defaultBatching);
-    j["decode_bw_fraction"] = e.decodeBwFraction;
-    j["prefill_flops_fraction"] = e.prefillFlopsFraction;
-    j["step_overhead_s"] = e.stepOverheadS;
-    j["memory_reserve_gib"] = e.memoryReserveGiB;
-    j["paged_kv"] = e.pagedKv;
-    j["kv_block_tokens"] = e.kvBlockTokens;
-    j["kv_memory_fraction"] = e.kvMemoryFraction;
-    j["kv_fraction_of_free"] = e.kvFractionOfFree;
-    j["kv_fraction_covers_temporaries"] = e.kvFractionCoversTemporaries;
-    j["kv_reserve_whole_request"] = e.kvReserveWholeRequest;
-    j["max_batch"] = e.maxBatch;
-    j["max_tokens_per_step"] = e.maxTokensPerStep;
+    writeCatalogFieldsJson(engineFields(), e, j);
     j["sources"] = sourcesJson(e.sources);
     return j;
 }

@@ -170,6 +170,8 @@ bool findCatalogField(std::string_view kind, std::string_view key, CatalogFieldI
         return describe(apiPriceFields(), key, out);
     if (kind == "models")
         return describe(modelPresetFields(), key, out);
+    if (kind == "engines")
+        return describe(engineFields(), key, out);
     return false;
 }
 
@@ -187,6 +189,7 @@ GPUPLAN_CATALOG_FIELDS_OF(CloudOffer)
 GPUPLAN_CATALOG_FIELDS_OF(StorageTierSpec)
 GPUPLAN_CATALOG_FIELDS_OF(ApiPrice)
 GPUPLAN_CATALOG_FIELDS_OF(ModelPreset)
+GPUPLAN_CATALOG_FIELDS_OF(EnginePreset)
 
 #undef GPUPLAN_CATALOG_FIELDS_OF
 

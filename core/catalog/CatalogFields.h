@@ -18,7 +18,8 @@
 // --json`. The loader (CatalogHardwareJson.cpp, CatalogOtherJson.cpp), the JSON of the CLI and the
 // application's entry forms all read this one list, so a new catalog field is one line here.
 // Model presets take their architecture fields from the plan registry (core/plan/PlanFields.h);
-// engines are the inference model's own parser (EnginePresetJson.cpp).
+// engines' list stands next to the inference model's own parser (EnginePresetJson.cpp), which keeps
+// its messages and reads the list.
 namespace gpuplan {
 
 class CatalogEntryReader;
@@ -80,6 +81,8 @@ std::span<const CatalogField<StorageTierSpec>> storageTierFields();
 std::span<const CatalogField<ApiPrice>> apiPriceFields();
 // A model preset's own figures (published counts, context); its architecture is the plan's model.*.
 std::span<const CatalogField<ModelPreset>> modelPresetFields();
+// A serving engine's parameters (catalogs/engines.json, docs/performance-model.md).
+std::span<const CatalogField<EnginePreset>> engineFields();
 
 // For a new entry: every required field must be given (fails with the first missing one).
 template <class Entry>
@@ -110,7 +113,7 @@ struct CatalogFieldInfo
     std::vector<std::string> words;           // Word, TextList, Enum (canonical names)
 };
 
-// The field of a kind ("gpus", "nodes", "fabrics", "clouds", "storage_tiers", "models") with this
+// The field of a kind ("gpus", "nodes", "fabrics", "clouds", "storage_tiers", "models", "engines") with this
 // file key; "tflops.bf16" is a member of the Custom "tflops". False when the kind has no such field.
 bool findCatalogField(std::string_view kind, std::string_view key, CatalogFieldInfo &out);
 

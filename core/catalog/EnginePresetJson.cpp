@@ -3,6 +3,7 @@
 // meaning of each parameter is documented in docs/performance-model.md ("Engine parameters").
 #include "catalog/CatalogEntryJson.h"
 #include "catalog/CatalogEntryReader.h"
+#include "catalog/CatalogFields.h"
 
 #include "common/EnumNames.h"
 
@@ -54,13 +55,57 @@ bool readInt(const nlohmann::json &e, const char *key, int lo, int hi, int &out,
     return true;
 }
 
-const char *const kEngineKeys[] = {
-    "name", "engine", "default_batching", "decode_bw_fraction", "prefill_flops_fraction", "attention_flops_fraction",
-    "kernel_latency_s", "extra_kernels_per_layer", "elementwise_hidden_passes", "elementwise_ffn_passes",
-    "gqa_kv_reuse", "allreduce_latency_s", "allreduce_bus_fraction", "step_overhead_s", "prefill_overhead_s",
-    "residual_mape", "memory_reserve_gib", "paged_kv", "kv_block_tokens", "kv_memory_fraction", "kv_fraction_of_free",
-    "kv_reserve_whole_request", "max_batch", "max_tokens_per_step", "sequence_step_overhead_s", "engine_start_s",
-    "mixed_prefill", "kv_fraction_covers_temporaries", "cuda_graph_max_batch", "graph_kernel_latency_s"};
+using F = CatalogFieldType;
+using E = EnginePreset;
+
+// Every engine parameter once: key, bounds and member; the parser below, the JSON of `gpuplan-cli
+// catalog show` and the application's catalog table read this list. Bounds: fractions of a peak are
+// in (0, 1]; latencies are below a second; the pass counts are bytes per token per layer in units
+// of an activation row and stay below a few hundred. The CLI's JSON has written the first fields
+// since before the list (json = Value, in that order); the others are not in it (None).
+const CatalogField<E> kEngineFields[] = {
+    {.key = "engine", .type = F::Enum, .enumTable = engineNames,
+     .getEnum = [](const E &e) { return static_cast<int>(e.engine); },
+     .setEnum = [](E &e, int v) { e.engine = static_cast<ServingEngine>(v); }},
+    {.key = "default_batching", .type = F::Enum, .enumTable = batchingNames,
+     .getEnum = [](const E &e) { return static_cast<int>(e.defaultBatching); },
+     .setEnum = [](E &e, int v) { e.defaultBatching = static_cast<Batching>(v); }},
+    {.key = "decode_bw_fraction", .min = 0.01, .max = 1.0, .number = &E::decodeBwFraction},
+    {.key = "prefill_flops_fraction", .min = 0.01, .max = 1.0, .number = &E::prefillFlopsFraction},
+    {.key = "attention_flops_fraction", .min = 0.01, .max = 1.0, .json = CatalogJson::None,
+     .number = &E::attentionFlopsFraction},
+    {.key = "kernel_latency_s", .min = 0.0, .max = 1e-3, .json = CatalogJson::None, .number = &E::kernelLatencyS},
+    {.key = "extra_kernels_per_layer", .type = F::Integer, .min = 0, .max = 1000, .json = CatalogJson::None,
+     .integer = &E::extraKernelsPerLayer},
+    {.key = "elementwise_hidden_passes", .min = 0.0, .max = 1000.0, .json = CatalogJson::None,
+     .number = &E::elementwiseHiddenPasses},
+    {.key = "elementwise_ffn_passes", .min = 0.0, .max = 1000.0, .json = CatalogJson::None,
+     .number = &E::elementwiseFfnPasses},
+    {.key = "gqa_kv_reuse", .min = 0.0, .max = 1.0, .json = CatalogJson::None, .number = &E::gqaKvReuse},
+    {.key = "allreduce_latency_s", .min = 0.0, .max = 1e-2, .json = CatalogJson::None, .number = &E::allReduceLatencyS},
+    {.key = "allreduce_bus_fraction", .min = 0.01, .max = 1.0, .json = CatalogJson::None,
+     .number = &E::allReduceBusFraction},
+    {.key = "step_overhead_s", .min = 0.0, .max = 1.0, .number = &E::stepOverheadS},
+    {.key = "prefill_overhead_s", .min = 0.0, .max = 10.0, .json = CatalogJson::None, .number = &E::prefillOverheadS},
+    {.key = "residual_mape", .min = 0.0, .max = 1000.0, .json = CatalogJson::None, .number = &E::residualMape},
+    {.key = "memory_reserve_gib", .min = 0.0, .max = 64.0, .number = &E::memoryReserveGiB},
+    {.key = "paged_kv", .type = F::Flag, .flag = &E::pagedKv},
+    {.key = "kv_block_tokens", .type = F::Integer, .min = 1, .max = 1024, .integer = &E::kvBlockTokens},
+    {.key = "kv_memory_fraction", .min = 0.05, .max = 1.0, .number = &E::kvMemoryFraction},
+    {.key = "kv_fraction_of_free", .type = F::Flag, .flag = &E::kvFractionOfFree},
+    {.key = "kv_fraction_covers_temporaries", .type = F::Flag, .flag = &E::kvFractionCoversTemporaries},
+    {.key = "kv_reserve_whole_request", .type = F::Flag, .flag = &E::kvReserveWholeRequest},
+    {.key = "max_batch", .type = F::Integer, .min = 1, .max = 1000000, .integer = &E::maxBatch},
+    {.key = "max_tokens_per_step", .type = F::Integer, .min = 16, .max = 10000000, .integer = &E::maxTokensPerStep},
+    {.key = "sequence_step_overhead_s", .min = 0.0, .max = 1e-2, .json = CatalogJson::None,
+     .number = &E::sequenceStepOverheadS},
+    {.key = "engine_start_s", .min = 0.0, .max = 3600.0, .json = CatalogJson::None, .number = &E::engineStartS},
+    {.key = "mixed_prefill", .type = F::Flag, .json = CatalogJson::None, .flag = &E::mixedPrefill},
+    {.key = "cuda_graph_max_batch", .type = F::Integer, .min = 0, .max = 1000000, .json = CatalogJson::None,
+     .integer = &E::cudaGraphMaxBatch},
+    {.key = "graph_kernel_latency_s", .min = 0.0, .max = 1e-3, .json = CatalogJson::None,
+     .number = &E::graphKernelLatencyS},
+};
 
 // A misspelt parameter would otherwise leave the default in place without a word.
 bool rejectUnknownKeys(const nlohmann::json &e, EntryError &error)
@@ -68,15 +113,34 @@ bool rejectUnknownKeys(const nlohmann::json &e, EntryError &error)
     for (auto it = e.begin(); it != e.end(); ++it) {
         if (isCatalogMetaKey(it.key()))
             continue;
-        bool known = false;
-        for (const char *k : kEngineKeys)
-            known = known || it.key() == k;
+        bool known = it.key() == "name";
+        for (const CatalogField<E> &f : kEngineFields)
+            known = known || it.key() == f.key;
         if (!known) {
             error = {it.key(), "unknown engine parameter (docs/performance-model.md lists them)"};
             return false;
         }
     }
     return true;
+}
+
+bool readEngineField(const nlohmann::json &e, const CatalogField<E> &f, E &p, EntryError &error)
+{
+    switch (f.type) {
+    case F::Number: return readCatalogNumber(e, f.key, f.min, f.max, p.*f.number, error);
+    case F::Integer: return readInt(e, f.key, static_cast<int>(f.min), static_cast<int>(f.max), p.*f.integer, error);
+    case F::Flag: return readBool(e, f.key, p.*f.flag, error);
+    case F::Enum: {
+        int value = f.getEnum(p);
+        if (!readEnum(e, f.key, f.enumTable(), value, error))
+            return false;
+        f.setEnum(p, value);
+        return true;
+    }
+    default: break;
+    }
+    error = {f.key, "no reader for this engine parameter"};   // a registry entry of a type engines do not use
+    return false;
 }
 
 } // namespace
@@ -88,44 +152,17 @@ bool parseEnginePreset(const nlohmann::json &e, EnginePreset &out, EntryError &e
     EnginePreset p = out;
     if (auto it = e.find("name"); it != e.end() && it->is_string())
         p.name = it->get<std::string>();
-    int engine = static_cast<int>(p.engine);
-    int batching = static_cast<int>(p.defaultBatching);
-    if (!readEnum(e, "engine", engineNames(), engine, error) ||
-        !readEnum(e, "default_batching", batchingNames(), batching, error))
-        return false;
-    p.engine = static_cast<ServingEngine>(engine);
-    p.defaultBatching = static_cast<Batching>(batching);
-    // Bounds: fractions of a peak are in (0, 1]; latencies are below a second; the pass counts are
-    // bytes per token per layer in units of an activation row and stay below a few hundred.
-    if (!readCatalogNumber(e, "decode_bw_fraction", 0.01, 1.0, p.decodeBwFraction, error) ||
-        !readCatalogNumber(e, "prefill_flops_fraction", 0.01, 1.0, p.prefillFlopsFraction, error) ||
-        !readCatalogNumber(e, "attention_flops_fraction", 0.01, 1.0, p.attentionFlopsFraction, error) ||
-        !readCatalogNumber(e, "kernel_latency_s", 0.0, 1e-3, p.kernelLatencyS, error) ||
-        !readInt(e, "extra_kernels_per_layer", 0, 1000, p.extraKernelsPerLayer, error) ||
-        !readCatalogNumber(e, "elementwise_hidden_passes", 0.0, 1000.0, p.elementwiseHiddenPasses, error) ||
-        !readCatalogNumber(e, "elementwise_ffn_passes", 0.0, 1000.0, p.elementwiseFfnPasses, error) ||
-        !readCatalogNumber(e, "gqa_kv_reuse", 0.0, 1.0, p.gqaKvReuse, error) ||
-        !readCatalogNumber(e, "allreduce_latency_s", 0.0, 1e-2, p.allReduceLatencyS, error) ||
-        !readCatalogNumber(e, "allreduce_bus_fraction", 0.01, 1.0, p.allReduceBusFraction, error) ||
-        !readCatalogNumber(e, "step_overhead_s", 0.0, 1.0, p.stepOverheadS, error) ||
-        !readCatalogNumber(e, "prefill_overhead_s", 0.0, 10.0, p.prefillOverheadS, error) ||
-        !readCatalogNumber(e, "residual_mape", 0.0, 1000.0, p.residualMape, error) ||
-        !readCatalogNumber(e, "memory_reserve_gib", 0.0, 64.0, p.memoryReserveGiB, error) ||
-        !readInt(e, "kv_block_tokens", 1, 1024, p.kvBlockTokens, error) || !readBool(e, "paged_kv", p.pagedKv, error) ||
-        !readCatalogNumber(e, "kv_memory_fraction", 0.05, 1.0, p.kvMemoryFraction, error) ||
-        !readBool(e, "kv_fraction_of_free", p.kvFractionOfFree, error) ||
-        !readBool(e, "kv_reserve_whole_request", p.kvReserveWholeRequest, error) ||
-        !readInt(e, "max_batch", 1, 1000000, p.maxBatch, error) ||
-        !readInt(e, "max_tokens_per_step", 16, 10000000, p.maxTokensPerStep, error) ||
-        !readCatalogNumber(e, "sequence_step_overhead_s", 0.0, 1e-2, p.sequenceStepOverheadS, error) ||
-        !readCatalogNumber(e, "engine_start_s", 0.0, 3600.0, p.engineStartS, error) ||
-        !readBool(e, "mixed_prefill", p.mixedPrefill, error) ||
-        !readBool(e, "kv_fraction_covers_temporaries", p.kvFractionCoversTemporaries, error) ||
-        !readInt(e, "cuda_graph_max_batch", 0, 1000000, p.cudaGraphMaxBatch, error) ||
-        !readCatalogNumber(e, "graph_kernel_latency_s", 0.0, 1e-3, p.graphKernelLatencyS, error))
-        return false;
+    for (const CatalogField<E> &f : kEngineFields) {
+        if (!readEngineField(e, f, p, error))
+            return false;
+    }
     out = p;
     return true;
+}
+
+std::span<const CatalogField<EnginePreset>> engineFields()
+{
+    return kEngineFields;
 }
 
 } // namespace gpuplan

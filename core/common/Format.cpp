@@ -40,6 +40,19 @@ std::string scaled(double v, const char *const *suffixes, int count, double step
     return out;
 }
 
+// A run of digits with a comma every three from the right: "1234567" -> "1,234,567".
+std::string groupDigits(const std::string &digits)
+{
+    std::string out;
+    const int len = static_cast<int>(digits.size());
+    for (int i = 0; i < len; ++i) {
+        if (i > 0 && (len - i) % 3 == 0)
+            out += ',';
+        out += digits[static_cast<std::size_t>(i)];
+    }
+    return out;
+}
+
 // Three significant digits, but whole numbers above 100 written out ("1,234" not "1.23e+03").
 std::string threeDigits(double v)
 {
@@ -59,14 +72,7 @@ std::string grouped(long long n)
 {
     const bool negative = n < 0;
     unsigned long long u = negative ? 0ull - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
-    std::string digits = std::to_string(u);
-    std::string out;
-    const int len = static_cast<int>(digits.size());
-    for (int i = 0; i < len; ++i) {
-        if (i > 0 && (len - i) % 3 == 0)
-            out += ',';
-        out += digits[static_cast<std::size_t>(i)];
-    }
+    const std::string out = groupDigits(std::to_string(u));
     return negative ? "-" + out : out;
 }
 
@@ -158,13 +164,7 @@ std::string formatFixed(double value, int decimals)
     const std::string whole = point == std::string::npos ? text : text.substr(0, point);
     const std::string fraction = point == std::string::npos ? std::string() : text.substr(point);
     // Group the digits as written (after rounding), so 999.96 at one decimal reads "1,000.0".
-    std::string out;
-    const int len = static_cast<int>(whole.size());
-    for (int i = 0; i < len; ++i) {
-        if (i > 0 && (len - i) % 3 == 0)
-            out += ',';
-        out += whole[static_cast<std::size_t>(i)];
-    }
+    const std::string out = groupDigits(whole);
     const bool zero = text.find_first_not_of("0.") == std::string::npos;
     return (value < 0 && !zero ? "-" : "") + out + fraction;
 }
@@ -183,6 +183,65 @@ std::string formatUsd(double usd)
     static const char *const units[] = {"", "k", "M", "B", "T"};
     const std::string text = scaled(std::fabs(usd), units, 5, 1000.0, "%.3g");
     return (usd < 0 ? "-$" : "$") + text;
+}
+
+std::string formatUsdTypeset(double usd, bool signedDifference)
+{
+    if (!std::isfinite(usd))
+        return "—";
+    const std::string text = formatUsd(std::fabs(usd));
+    if (usd < 0)
+        return "−" + text;   // U+2212, the width of the plus
+    return signedDifference ? "+" + text : text;
+}
+
+std::string formatCurrency(double amount, std::string_view currency)
+{
+    std::string text = formatUsd(amount);
+    if (currency.empty() || currency == "USD")
+        return text;
+    const std::size_t dollar = text.find('$');   // "-$2.5 M" -> "-2.5 M EUR"
+    if (dollar != std::string::npos)
+        text.erase(dollar, 1);
+    return text + " " + std::string(currency);
+}
+
+std::string formatCurrencyExact(double amount, std::string_view currency)
+{
+    const std::string digits = formatFixed(amount, amount != 0 && std::fabs(amount) < 100 ? 2 : 0);
+    if (currency.empty() || currency == "USD")
+        return "$" + digits;
+    return digits + " " + std::string(currency);
+}
+
+std::string formatAmount(double value, const char *singular, const char *plural)
+{
+    if (!std::isfinite(value))
+        return std::string("- ") + plural;
+    return formatFixed(value, value == std::floor(value) ? 0 : 1) + " " + (value == 1.0 ? singular : plural);
+}
+
+std::string formatMonths(double months)
+{
+    if (!std::isfinite(months))
+        return "-";
+    return months >= 24 ? fmt("%.1f years", months / 12) : fmt("%.1f months", months);
+}
+
+std::string formatBound(double value)
+{
+    if (!std::isfinite(value))
+        return "-";
+    const std::string text = fmt("%.12g", value);
+    if (std::fabs(value) < 10000 || text.find('e') != std::string::npos)
+        return text;
+    // Group the whole part as written; the fraction stays as it is.
+    const bool negative = text[0] == '-';
+    const std::size_t point = text.find('.');
+    const std::string whole =
+        text.substr(negative ? 1 : 0, point == std::string::npos ? std::string::npos : point - (negative ? 1 : 0));
+    return (negative ? "-" : "") + groupDigits(whole) +
+           (point == std::string::npos ? std::string() : text.substr(point));
 }
 
 std::string formatEnergyMwh(double mwh)

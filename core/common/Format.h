@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 // How gpuplan writes numbers for people, in one place: the terminal report, the desktop and the
 // PDF all call these, so the same quantity reads the same everywhere (docs/conventions.md).
@@ -16,6 +17,14 @@ std::string formatDuration(double seconds);
 std::string formatCount(double value);          // "2.10 M", "70.6 B", "15 T"
 // Money as finance writes it: thousand, million, billion, trillion. "$18.7 M", "$7.72 B", "$950".
 std::string formatUsd(double usd);
+// Money as typeset in the desktop and the PDF: formatUsd with the typographic minus ("−$2.50 M"),
+// a "+" on gains when signed (a difference: "+$1.20 M"), "—" for a value that is not a number.
+std::string formatUsdTypeset(double usd, bool signedDifference = false);
+// An amount in a display currency, scaled: "$18.7 M" for USD (or no currency), "17.2 M EUR".
+std::string formatCurrency(double amount, std::string_view currency);
+// The same amount to the unit, as a bill writes it: "$31,000", "28,520 EUR"; cents below 100
+// ("$2.49", "0.35 EUR"), so a price per GPU-hour or per kWh keeps its digits.
+std::string formatCurrencyExact(double amount, std::string_view currency);
 // Power, three significant digits: "850 W" below 1 kW, "10.2 kW", "350 kW", "1.23 MW", "1,234 MW".
 std::string formatPower(double watts);
 // A fraction as a percentage: 0.4567 -> "45.7%" (decimals after the point, no space before %).
@@ -26,6 +35,15 @@ std::string formatEnergyMwh(double mwh);        // "350 kWh" below 1 MWh, "12.4 
 std::string formatCo2Tonnes(double tonnes);     // "120 kg" below 1 t, "3.4 t", "1,200 t"
 // A count with its noun in the right number: "1 GPU", "8 GPUs", "1,024 GPUs".
 std::string counted(long long n, const char *singular, const char *plural);
+// An amount of a unit with its noun, whole amounts without decimals, others with one:
+// "1 week", "12 weeks", "2.5 days", "1,200 days".
+std::string formatAmount(double value, const char *singular, const char *plural);
+// Months as a payback is read: "14.2 months", from two years on in years ("2.5 years").
+std::string formatMonths(double months);
+// A bound or a value as people type it: up to 12 significant digits, no trailing zeros, thousands
+// separators only from 10,000 (a year or a four-digit bound reads better without): "0.05",
+// "2100", "100,000".
+std::string formatBound(double value);
 // An integer with thousands separators: 1000000 -> "1,000,000".
 std::string grouped(long long n);
 // One number through a printf format, for texts that word their own unit: ("%.1f h", 2.25) -> "2.2 h".

@@ -263,12 +263,12 @@ std::string apiPricesText(const TokenPrice &t)
 
 std::string formatMoney(const Plan &plan, double usd)
 {
-    std::string text = formatUsd(usd * plan.cost.usdToCurrency);
-    while (!text.empty() && text.back() == ' ')   // "$2.69 " has an empty magnitude suffix
-        text.pop_back();
-    if (plan.cost.currency == "USD" || plan.cost.currency.empty())
-        return text;
-    return text.substr(1) + " " + plan.cost.currency;   // drop the "$"
+    return formatCurrency(usd * plan.cost.usdToCurrency, plan.cost.currency);
+}
+
+std::string formatMoneyExact(const Plan &plan, double usd)
+{
+    return formatCurrencyExact(usd * plan.cost.usdToCurrency, plan.cost.currency);
 }
 
 std::string breakEvenText(const Plan &plan, const CostResult &c)

@@ -15,6 +15,8 @@ std::string facilityTextReport(const ResolvedPlan &plan, const Evaluation &evalu
 
 // USD amount in the plan's display currency: "$18.7 M" or "17.2 M EUR".
 std::string formatMoney(const Plan &plan, double usd);
+// The same to the unit, as a bill writes it: "$31,000" or "28,520 EUR" (core/common/Format.h).
+std::string formatMoneyExact(const Plan &plan, double usd);
 
 // When owning pays back against renting: "after 14.2 months", "never at these prices", or
 // "not within the 5-year hardware life" when it takes longer than the depreciation period.

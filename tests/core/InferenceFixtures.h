@@ -10,6 +10,7 @@
 #include "model/ModelShape.h"
 #include "perf/ForwardCost.h"
 #include "plan/Plan.h"
+#include "support/ModelArchs.h"
 
 #include <cmath>
 
@@ -56,17 +57,7 @@ inline EnginePreset idealEngine()
 // 70B = 80 layers, hidden 8192, 64 heads, 8 KV heads, FFN 28672; vocabulary 32000, SwiGLU, RMSNorm.
 inline ModelArch llama2(bool seventy)
 {
-    ModelArch a;
-    a.layers = seventy ? 80 : 32;
-    a.hidden = seventy ? 8192 : 4096;
-    a.heads = seventy ? 64 : 32;
-    a.kvHeads = seventy ? 8 : 32;
-    a.ffnHidden = seventy ? 28672 : 11008;
-    a.gatedMlp = true;
-    a.vocab = 32000;
-    a.norm = NormKind::RmsNorm;
-    a.tiedEmbeddings = false;
-    return a;
+    return seventy ? denseArch(80, 8192, 64, 8, 28672, 32000) : denseArch(32, 4096, 32, 32, 11008, 32000);
 }
 
 // One inference plan on a hand-made GPU and engine, resolved without a catalog.

@@ -6,6 +6,7 @@
 #include "plan/RecomputeModules.h"
 
 #include "MemoryFixtures.h"
+#include "support/ModelArchs.h"
 
 #include <QTest>
 
@@ -137,17 +138,7 @@ private slots:
     {
         // docs/formulas.md §3 MoE: each token reaches k experts padded by the capacity factor, so the
         // expert MLP stores k x capacity x the dense MLP terms computed with f_e.
-        ModelArch a;
-        a.layers = 32;
-        a.hidden = 4096;
-        a.heads = 32;
-        a.kvHeads = 8;
-        a.ffnHidden = 14336;
-        a.gatedMlp = true;
-        a.vocab = 32000;
-        a.moeExperts = 8;
-        a.moeTopK = 2;
-        const ModelShape mixtral = computeModelShape(a, 4096);
+        const ModelShape mixtral = computeModelShape(test::mixtral8x7bArch(), 4096);
         ActivationConfig c = config(1, false, true);
         const double k2 = layerBytesPerToken(mixtral, c, Recompute::Selective);
         c.moeCapacityFactor = 1.5;
@@ -161,24 +152,7 @@ private slots:
         // DeepSeek-V3's shape (config.json): MLA, 256 experts top-8 of f_e 2048, one shared expert,
         // 3 dense layers of 61. Each Megatron-Core --recompute-modules entry drops what that module
         // would keep (DeepSeek-V3 report §3.2.3 and §3.3.2).
-        ModelArch a;
-        a.layers = 61;
-        a.hidden = 7168;
-        a.heads = 128;
-        a.kvHeads = 128;
-        a.ffnHidden = 18432;
-        a.gatedMlp = true;
-        a.vocab = 129280;
-        a.moeExperts = 256;
-        a.moeTopK = 8;
-        a.moeSharedExperts = 1;
-        a.moeFfnHidden = 2048;
-        a.moeDenseLayers = 3;
-        a.mlaQLoraRank = 1536;
-        a.mlaKvLoraRank = 512;
-        a.mlaQkNopeDim = 128;
-        a.mlaQkRopeDim = 64;
-        a.mlaVDim = 128;
+        ModelArch a = test::deepSeekV3Arch();
         const ModelShape v3 = computeModelShape(a, 4096);
         ActivationConfig c = config(1, false, true);
         c.linearInputBytes = 1.0;   // FP8 under Transformer Engine

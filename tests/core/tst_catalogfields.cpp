@@ -3,11 +3,14 @@
 // docs/catalogs.md under its kind, values read back in the file's unit are the file's figures
 // (catalogs/gpus.json, catalogs/nodes.json), a new entry without a required field is refused
 // naming it, and the forms' view of a field (type, bounds, words) is the loader's.
+#include "catalog/CatalogEntryJson.h"
 #include "catalog/CatalogFields.h"
 #include "catalog/CatalogLoader.h"
 #include "support/Near.h"
 
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -70,6 +73,25 @@ private slots:
         checkDocumented("models", modelPresetFields());
     }
 
+    void engineParserReadsTheRegistry() const
+    {
+        // Every engine parameter is documented, and a value just past its bound is refused by
+        // the parser naming that field: the parser checks what the registry says.
+        std::ifstream in(GPUPLAN_SOURCE_DIR "/docs/performance-model.md");
+        std::stringstream doc;
+        doc << in.rdbuf();
+        for (const CatalogField<EnginePreset> &f : engineFields()) {
+            QVERIFY2(doc.str().find(std::string("`") + f.key + "`") != std::string::npos, f.key);
+            if (f.type != CatalogFieldType::Number && f.type != CatalogFieldType::Integer)
+                continue;
+            EnginePreset e;
+            EntryError error;
+            QVERIFY2(!parseEnginePreset({{f.key, f.max + 1}}, e, error), f.key);
+            QCOMPARE(error.field, std::string(f.key));
+            QVERIFY2(parseEnginePreset({{f.key, f.min}}, e, error), error.message.c_str());
+        }
+    }
+
     void valuesInTheFilesUnit() const
     {
         // catalogs/gpus.json, H100-SXM-80GB: 80 GB, 3.35 TB/s, NVLink 4 at 900 GB/s both directions.
@@ -110,7 +132,11 @@ private slots:
         QCOMPARE(info.maxLength, std::size_t(1000));
         QVERIFY(!findCatalogField("gpus", "tflops", info) || info.type == CatalogFieldType::Custom);
         QVERIFY(!findCatalogField("gpus", "no_such_field", info));
-        QVERIFY(!findCatalogField("engines", "max_batch", info));   // engines have their own parser
+        // Engines have a registry too (their parser reads it): the bounds of catalogs/engines.json.
+        QVERIFY(findCatalogField("engines", "max_batch", info));
+        QCOMPARE(info.type, CatalogFieldType::Integer);
+        QCOMPARE(info.min, 1.0);
+        QCOMPARE(info.max, 1e6);
         // Out of bounds in the file's unit is refused by the loader with the same bounds.
         const auto issues = mergeOne("gpus", R"({"id": "test-gpu", "memory_gb": 80, "memory_bandwidth_tbps": 2,
                                                  "tflops": {"bf16": 100}, "tdp_w": 700, "launch_year": 1989,

@@ -44,6 +44,31 @@ private slots:
         QCOMPARE(formatUsd(std::numeric_limits<double>::infinity()), std::string("-"));
     }
 
+    void moneyTypesetAndSigned()
+    {
+        // The desktop's and the PDF's money: the typographic minus, a plus on a gain when signed.
+        QCOMPARE(formatUsdTypeset(-2.5e6), std::string("−$2.5 M"));
+        QCOMPARE(formatUsdTypeset(1.2e6), std::string("$1.2 M"));
+        QCOMPARE(formatUsdTypeset(1.2e6, true), std::string("+$1.2 M"));
+        QCOMPARE(formatUsdTypeset(-950, true), std::string("−$950"));
+        QCOMPARE(formatUsdTypeset(std::numeric_limits<double>::quiet_NaN()), std::string("—"));
+    }
+
+    void moneyInTheDisplayCurrency()
+    {
+        QCOMPARE(formatCurrency(18.7e6, "USD"), std::string("$18.7 M"));
+        QCOMPARE(formatCurrency(17.2e6, "EUR"), std::string("17.2 M EUR"));
+        QCOMPARE(formatCurrency(2.69, ""), std::string("$2.69"));
+        // A loss keeps its sign when the dollar sign goes.
+        QCOMPARE(formatCurrency(-2.5e6, "EUR"), std::string("-2.5 M EUR"));
+        // To the unit as a bill writes it; cents below 100, so a price per GPU-hour keeps them.
+        QCOMPARE(formatCurrencyExact(31000, "USD"), std::string("$31,000"));
+        QCOMPARE(formatCurrencyExact(28520.4, "EUR"), std::string("28,520 EUR"));
+        QCOMPARE(formatCurrencyExact(2.49, ""), std::string("$2.49"));
+        QCOMPARE(formatCurrencyExact(0.35, "EUR"), std::string("0.35 EUR"));
+        QCOMPARE(formatCurrencyExact(0, "USD"), std::string("$0"));
+    }
+
     void bytesAsMemoryAndAsStorage()
     {
         QCOMPARE(formatBytes(61.2 * 1073741824.0), std::string("61.2 GiB"));
@@ -90,6 +115,27 @@ private slots:
         QCOMPARE(formatCount(15e12), std::string("15 T"));
         QCOMPARE(formatSignificant(17.1), std::string("17.1"));
         QCOMPARE(formatSignificant(1250), std::string("1,250"));
+    }
+
+    void amountsWithTheirNoun()
+    {
+        QCOMPARE(formatAmount(1, "week", "weeks"), std::string("1 week"));
+        QCOMPARE(formatAmount(12, "week", "weeks"), std::string("12 weeks"));
+        QCOMPARE(formatAmount(2.5, "day", "days"), std::string("2.5 days"));
+        QCOMPARE(formatAmount(1200, "day", "days"), std::string("1,200 days"));
+        QCOMPARE(formatMonths(14.24), std::string("14.2 months"));
+        QCOMPARE(formatMonths(30), std::string("2.5 years"));
+    }
+
+    void boundsAsTyped()
+    {
+        // Years and four-digit bounds without a separator, larger ones with; no trailing zeros.
+        QCOMPARE(formatBound(2100), std::string("2100"));
+        QCOMPARE(formatBound(100000), std::string("100,000"));
+        QCOMPARE(formatBound(0.01), std::string("0.01"));
+        QCOMPARE(formatBound(1.5), std::string("1.5"));
+        QCOMPARE(formatBound(-12345.25), std::string("-12,345.25"));
+        QCOMPARE(formatBound(std::numeric_limits<double>::infinity()), std::string("-"));
     }
 
     void fixedDecimalsWithSeparators()

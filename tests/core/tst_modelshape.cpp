@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter counts and FLOPs per token against published figures (docs/formulas.md §1, §5).
 #include "model/ModelShape.h"
+#include "support/ModelArchs.h"
 #include "support/Near.h"
 
 #include <QTest>
@@ -11,21 +12,7 @@ using namespace gpuplan;
 
 namespace {
 
-ModelArch llama(int layers, int hidden, int heads, int kv, int ffn, int vocab)
-{
-    ModelArch a;
-    a.layers = layers;
-    a.hidden = hidden;
-    a.heads = heads;
-    a.kvHeads = kv;
-    a.ffnHidden = ffn;
-    a.gatedMlp = true;
-    a.vocab = vocab;
-    a.norm = NormKind::RmsNorm;
-    a.tiedEmbeddings = false;
-    return a;
-}
-
+using gpuplan::test::denseArch;
 using gpuplan::test::near;
 
 } // namespace
@@ -38,9 +25,9 @@ private slots:
     void llamaFamilyCounts() const
     {
         // Meta's model cards / config.json: Llama-2-7B 6.74e9, Llama-2-70B 68.98e9, Llama-3-8B 8.03e9.
-        QVERIFY(near(computeModelShape(llama(32, 4096, 32, 32, 11008, 32000), 4096).totalParams, 6.738e9, 0.001));
-        QVERIFY(near(computeModelShape(llama(80, 8192, 64, 8, 28672, 32000), 4096).totalParams, 68.977e9, 0.001));
-        QVERIFY(near(computeModelShape(llama(32, 4096, 32, 8, 14336, 128256), 8192).totalParams, 8.030e9, 0.001));
+        QVERIFY(near(computeModelShape(denseArch(32, 4096, 32, 32, 11008, 32000), 4096).totalParams, 6.738e9, 0.001));
+        QVERIFY(near(computeModelShape(denseArch(80, 8192, 64, 8, 28672, 32000), 4096).totalParams, 68.977e9, 0.001));
+        QVERIFY(near(computeModelShape(denseArch(32, 4096, 32, 8, 14336, 128256), 8192).totalParams, 8.030e9, 0.001));
     }
 
     void gpt3CountsWithLearnedPositions() const
@@ -64,10 +51,7 @@ private slots:
     void mixtureOfExpertsTotalAndActive() const
     {
         // Mistral AI, Mixtral of Experts (arXiv 2401.04088): 46.7B total, 12.9B active.
-        ModelArch a = llama(32, 4096, 32, 8, 14336, 32000);
-        a.moeExperts = 8;
-        a.moeTopK = 2;
-        const ModelShape s = computeModelShape(a, 4096);
+        const ModelShape s = computeModelShape(test::mixtral8x7bArch(), 4096);
         QVERIFY(near(s.totalParams, 46.7e9, 0.01));
         QVERIFY(near(s.activeParams, 12.9e9, 0.01));
         QCOMPARE(s.moeLayers, 32);
@@ -77,17 +61,7 @@ private slots:
     {
         // DeepSeek-V3 technical report (arXiv 2412.19437) and config.json: 671B main model + 14B MTP
         // module = 685B on the Hub, 37B activated per token.
-        ModelArch a = llama(61, 7168, 128, 128, 18432, 129280);
-        a.moeExperts = 256;
-        a.moeTopK = 8;
-        a.moeSharedExperts = 1;
-        a.moeFfnHidden = 2048;
-        a.moeDenseLayers = 3;
-        a.mlaQLoraRank = 1536;
-        a.mlaKvLoraRank = 512;
-        a.mlaQkNopeDim = 128;
-        a.mlaQkRopeDim = 64;
-        a.mlaVDim = 128;
+        ModelArch a = test::deepSeekV3Arch();
         a.mtpLayers = 1;
         const ModelShape s = computeModelShape(a, 4096);
         QVERIFY2(near(s.totalParams, 685e9, 0.01), std::to_string(s.totalParams).c_str());
@@ -114,15 +88,15 @@ private slots:
     void gqaKvAndSlidingWindow() const
     {
         // Llama-2-70B shape: 2·80·8·128 = 163,840 KV elements per token (320 KiB in bf16, docs/formulas.md §4).
-        const ModelShape s = computeModelShape(llama(80, 8192, 64, 8, 28672, 32000), 4096);
+        const ModelShape s = computeModelShape(denseArch(80, 8192, 64, 8, 28672, 32000), 4096);
         QCOMPARE(s.kvElementsPerToken * s.layers, 163840.0);
-        ModelArch w = llama(32, 4096, 32, 8, 14336, 32000);
+        ModelArch w = denseArch(32, 4096, 32, 8, 14336, 32000);
         w.slidingWindow = 4096;
         const ModelShape sw = computeModelShape(w, 32768);
-        QVERIFY(sw.attentionFlopsPerTokenFwd(32768) < computeModelShape(llama(32, 4096, 32, 8, 14336, 32000), 32768)
-                                                          .attentionFlopsPerTokenFwd(32768));
-        QCOMPARE(sw.attentionFlopsPerTokenFwd(2048), computeModelShape(llama(32, 4096, 32, 8, 14336, 32000), 2048)
-                                                         .attentionFlopsPerTokenFwd(2048));
+        QVERIFY(sw.attentionFlopsPerTokenFwd(32768) <
+                computeModelShape(denseArch(32, 4096, 32, 8, 14336, 32000), 32768).attentionFlopsPerTokenFwd(32768));
+        QCOMPARE(sw.attentionFlopsPerTokenFwd(2048),
+                 computeModelShape(denseArch(32, 4096, 32, 8, 14336, 32000), 2048).attentionFlopsPerTokenFwd(2048));
         // Causal counts half the score/value work.
         QCOMPARE(s.attentionFlopsPerTokenFwd(4096, true) * 2, s.attentionFlopsPerTokenFwd(4096));
     }

@@ -6,6 +6,7 @@
 #include "common/Dtype.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/ModelStateMemory.h"
+#include "support/ModelArchs.h"
 #include "support/Near.h"
 
 #include <QTest>
@@ -346,24 +347,7 @@ private slots:
         // DeepSeek-V3's MTP module (report §2.2) is one more MoE layer on the last stage; its 256
         // routed experts are split over EP like the stage's own, the rest (attention, shared
         // expert, router, the 2h -> h projection, norms) over TP only.
-        ModelArch a;
-        a.layers = 61;
-        a.hidden = 7168;
-        a.heads = 128;
-        a.kvHeads = 128;
-        a.ffnHidden = 18432;
-        a.gatedMlp = true;
-        a.vocab = 129280;
-        a.moeExperts = 256;
-        a.moeTopK = 8;
-        a.moeSharedExperts = 1;
-        a.moeFfnHidden = 2048;
-        a.moeDenseLayers = 3;
-        a.mlaQLoraRank = 1536;
-        a.mlaKvLoraRank = 512;
-        a.mlaQkNopeDim = 128;
-        a.mlaQkRopeDim = 64;
-        a.mlaVDim = 128;
+        ModelArch a = test::deepSeekV3Arch();
         ModelArch noMtp = a;
         a.mtpLayers = 1;
         const ModelShape s = computeModelShape(a, 4096);

@@ -74,6 +74,8 @@ function(check_includes file from)
       # core is below all of ui/
     elseif(from STREQUAL "" AND EXISTS ${here}/${inc})
       # a header next to a test or app source (tests/ui/UiTestFixtures.h, app/gpuplan/Bench.h)
+    elseif(from STREQUAL "" AND inc MATCHES "^support/" AND EXISTS ${SOURCE_DIR}/tests/${inc})
+      # a helper shared by the tests of every folder (tests/support/DropFile.h)
     elseif(from STREQUAL "" AND EXISTS ${SOURCE_DIR}/app/${inc})
       # a unit both executables use, by its folder in app/ (app/manpage/ManPage.h)
     else()

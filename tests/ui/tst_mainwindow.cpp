@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
+#include "support/DropFile.h"
 
 #include "MainWindow.h"
 #include "Settings.h"
@@ -68,19 +69,6 @@ private:
         }
     };
 
-    static bool drop(QWidget *target, const QString &path)
-    {
-        QMimeData data;
-        data.setUrls({QUrl::fromLocalFile(path)});
-        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &enter);
-        if (!enter.isAccepted())
-            return false;
-        QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &dropEvent);
-        return dropEvent.isAccepted();
-    }
-
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
 
@@ -122,14 +110,14 @@ private slots:
     {
         Fixture f;
         const QString path = f.writePlan(QStringLiteral("dropped.gpuplan"), 256);
-        QVERIFY(drop(f.window.get(), path));
+        QVERIFY(test::dropFile(f.window.get(), path));
         QCOMPARE(f.controller.filePath(), path);
         QCOMPARE(f.controller.plan().hardware.numGpus, 256);
         QCOMPARE(f.window->windowTitle(), QStringLiteral("dropped[*] — gpuplan"));
         // Other files are refused.
         const QString text = f.dir.filePath(QStringLiteral("notes.txt"));
         QFile(text).open(QIODevice::WriteOnly);
-        QVERIFY(!drop(f.window.get(), text));
+        QVERIFY(!test::dropFile(f.window.get(), text));
         QCOMPARE(f.controller.filePath(), path);
     }
 
@@ -137,8 +125,8 @@ private slots:
     {
         Fixture cancel(DocumentActions::SaveChoice::Cancel);
         QVERIFY(cancel.controller.setNumber(QStringLiteral("parallelism.pp"), 8));
-        QVERIFY(!drop(cancel.window.get(), cancel.writePlan(QStringLiteral("other.gpuplan"), 64))
-                || cancel.controller.plan().hardware.numGpus == 1024);
+        QVERIFY(!test::dropFile(cancel.window.get(), cancel.writePlan(QStringLiteral("other.gpuplan"), 64)) ||
+                cancel.controller.plan().hardware.numGpus == 1024);
         QCOMPARE(cancel.prompts, 1);
         QCOMPARE(cancel.controller.plan().parallelism.pp, 8);
         QVERIFY(!cancel.window->documents()->newDocument());
@@ -146,7 +134,7 @@ private slots:
 
         Fixture discard(DocumentActions::SaveChoice::Discard);
         QVERIFY(discard.controller.setNumber(QStringLiteral("parallelism.pp"), 8));
-        drop(discard.window.get(), discard.writePlan(QStringLiteral("other.gpuplan"), 64));
+        test::dropFile(discard.window.get(), discard.writePlan(QStringLiteral("other.gpuplan"), 64));
         QCOMPARE(discard.prompts, 1);
         QCOMPARE(discard.controller.plan().hardware.numGpus, 64);
     }

@@ -3,6 +3,7 @@
 // the user catalog folder and becomes the plan's model; a bad file writes nothing and leaves the
 // plan as it was.
 #include "UiTestFixtures.h"
+#include "support/DropFile.h"
 
 #include "MainWindow.h"
 #include "Settings.h"
@@ -59,19 +60,6 @@ private:
         return QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/hf_configs/") + QLatin1String(name);
     }
 
-    static bool drop(QWidget *target, const QString &path)
-    {
-        QMimeData data;
-        data.setUrls({QUrl::fromLocalFile(path)});
-        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &enter);
-        if (!enter.isAccepted())
-            return false;
-        QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(target, &dropEvent);
-        return dropEvent.isAccepted();
-    }
-
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
 
@@ -109,7 +97,7 @@ private slots:
     void dropAConfigOrAFolder()
     {
         Fixture f;
-        QVERIFY(drop(f.window.get(), example("qwen3-30b-a3b.json")));
+        QVERIFY(test::dropFile(f.window.get(), example("qwen3-30b-a3b.json")));
         QCOMPARE(f.reports.size(), 1);
         QVERIFY2(f.reports.front().startsWith(QStringLiteral("ok: ")), qPrintable(f.reports.front()));
         QCOMPARE(f.controller.plan().model.moeExperts, 128);
@@ -117,11 +105,11 @@ private slots:
         QDir folder(f.dir.filePath(QStringLiteral("Mixtral-8x22B")));
         QVERIFY(folder.mkpath(QStringLiteral(".")));
         QVERIFY(QFile::copy(example("mixtral-8x22b-v0.1.json"), folder.filePath(QStringLiteral("config.json"))));
-        QVERIFY(drop(f.window.get(), folder.path()));
+        QVERIFY(test::dropFile(f.window.get(), folder.path()));
         QCOMPARE(QString::fromStdString(f.controller.plan().model.preset), QStringLiteral("mixtral-8x22b-imported"));
         QCOMPARE(f.controller.plan().model.moeTopK, 2);
         // Something that is neither a plan nor a model is not taken.
-        QVERIFY(!drop(f.window.get(), f.dir.filePath(QStringLiteral("gpuplan.ini"))));
+        QVERIFY(!test::dropFile(f.window.get(), f.dir.filePath(QStringLiteral("gpuplan.ini"))));
     }
 
     void badFileWritesNothing()
@@ -134,7 +122,7 @@ private slots:
         out.close();
         const ModelArch before = f.controller.plan().model;
         const int undo = f.controller.undoStack()->count();
-        QVERIFY(drop(f.window.get(), bad));
+        QVERIFY(test::dropFile(f.window.get(), bad));
         QCOMPARE(f.reports.size(), 1);
         QVERIFY2(f.reports.front().contains(QStringLiteral("num_hidden_layers")), qPrintable(f.reports.front()));
         QVERIFY(f.reports.front().contains(QStringLiteral("Nothing was written")));

@@ -139,8 +139,10 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
             fromStd(formatBytes(c.perGpuBytes)),
             training ? secondsText(c.timeToTrainS) : secondsText(c.ttftMs / 1e3),
             cost,
-            fixedText(c.energyMwh, c.energyMwh >= 100 ? 0 : c.energyMwh >= 1 ? 2 : 4),
-            bestObjective > 0 ? QStringLiteral("%1%").arg((c.objective / bestObjective - 1) * 100, 0, 'f', 1)
+            fixedText(c.energyMwh, c.energyMwh >= 100 ? 0
+                                   : c.energyMwh >= 1 ? 2
+                                                      : 4),
+            bestObjective > 0 ? QStringLiteral("%1%").arg(fixedText((c.objective / bestObjective - 1) * 100, 1))
                               : QStringLiteral("–"),
         };
         for (int col = 0; col < ColCount; ++col) {

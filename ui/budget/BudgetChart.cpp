@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "budget/BudgetChart.h"
 
+#include "NumberText.h"
+
 #include "budget/BudgetText.h"
 
 #include <qcustomplot.h>
@@ -341,7 +343,7 @@ QString BudgetChart::hoverText(const QPointF &pixel) const
     QString text = QStringLiteral("<b>%1</b><br>%2<br>").arg(optionName(o).toHtmlEscaped(), layoutText(o.layout));
     text += tr("Time to train: %1, done by day %5<br>Cash: %2 · up front: %6 · cost of ownership: %3<br>Site power: %4")
                 .arg(daysText(o.timeToTrainDays), usdShort(o.cashUsd), usdShort(o.tcoUsd), kwText(o.facilityKw))
-                .arg(o.finishDays, 0, 'f', 0)
+                .arg(fixedText(o.finishDays, 0))
                 .arg(usdShort(o.upfrontUsd));
     if (o.acquisition == Acquisition::Hybrid && o.parts.size() == 2)
         text += QStringLiteral("<br>") + hybridPhasesText(o).toHtmlEscaped();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "budget/BudgetTable.h"
 
+#include "NumberText.h"
+
 #include "budget/BudgetText.h"
 
 #include "common/Format.h"
@@ -66,7 +68,8 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
                   "The best option is chosen among published prices; estimated ones are listed after them.");
     if (role == Qt::ToolTipRole && index.column() == Finish)
         return tr("Days from the order to the end of the run: a bought cluster's delivery and installation "
-                  "(%1 days) first; the deadline is held to this.").arg(o.leadTimeDays, 0, 'f', 0);
+                  "(%1 days) first; the deadline is held to this.")
+            .arg(fixedText(o.leadTimeDays, 0));
     if (role == Qt::ToolTipRole && index.column() == Upfront)
         return o.financing.financed ? tr("Capex %1, of which %2 borrowed; the budget must hold the rest and the interest.")
                                           .arg(usdShort(o.capexUsd), usdShort(o.financing.loanUsd))
@@ -80,8 +83,8 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     case Way: return acquisitionText(o);
     case OfferTerm: return offerTermText(o);
     case LayoutColumn: return layoutText(o.layout);
-    case Days: return QString::number(o.timeToTrainDays, 'f', 1);
-    case Finish: return QString::number(o.finishDays, 'f', 0);
+    case Days: return fixedText(o.timeToTrainDays, 1);
+    case Finish: return fixedText(o.finishDays, 0);
     case Cash: return usdShort(o.cashUsd);
     case Upfront: return usdShort(o.upfrontUsd);
     case Tco: return usdShort(o.tcoUsd);

@@ -91,7 +91,7 @@ QString daysText(double days)
 
 QString limitDaysText(double days)
 {
-    return days == 1 ? tr("1 day") : tr("%1 days").arg(days, 0, 'f', days == std::round(days) ? 0 : 1);
+    return amountText(days, tr("day"), tr("days"));
 }
 
 QString usdShort(double usd)

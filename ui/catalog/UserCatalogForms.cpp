@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/UserCatalogForms.h"
 
+#include "NumberText.h"
 #include "document/FieldLabels.h"
 
 #include "catalog/CatalogFields.h"
@@ -71,15 +72,6 @@ QStringList namesOf(const EnumNameTable &table)
     for (const EnumName &n : table.names)
         out << QString::fromUtf8(n.name);
     return out;
-}
-
-// "100,000" but "2100": years and other four-digit bounds read better without a separator.
-QString formatBound(double v)
-{
-    QLocale english(QLocale::English);
-    if (std::abs(v) < 10000)
-        english.setNumberOptions(QLocale::OmitGroupSeparator);
-    return english.toString(v, 'g', 12);
 }
 
 // A plan registry model.* field as a form field: same type, bounds and check as the loader's
@@ -274,10 +266,9 @@ QString allowedRange(const FormField &f)
     if (f.planField && (f.type == FormFieldType::Number || f.type == FormFieldType::Integer))
         return QString::fromStdString(describeAllowed(*f.planField));
     switch (f.type) {
-    case FormFieldType::Number:
-        return QObject::tr("a number from %1 to %2").arg(formatBound(f.min), formatBound(f.max));
+    case FormFieldType::Number: return QObject::tr("a number from %1 to %2").arg(boundText(f.min), boundText(f.max));
     case FormFieldType::Integer:
-        return QObject::tr("a whole number from %1 to %2").arg(formatBound(f.min), formatBound(f.max));
+        return QObject::tr("a whole number from %1 to %2").arg(boundText(f.min), boundText(f.max));
     case FormFieldType::Flag: return QObject::tr("yes or no");
     case FormFieldType::Choice:
         if (!f.words.isEmpty())

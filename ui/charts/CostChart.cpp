@@ -38,17 +38,6 @@ constexpr double kStackedTimelineLines = 14;
 constexpr double kStackedTornadoAxisLines = 5;
 constexpr double kLinesPerTornadoRow = 1.4;
 
-QString monthsText(double months)
-{
-    return months >= 24 ? CostChart::tr("%1 years").arg(months / 12, 0, 'f', 1)
-                        : CostChart::tr("%1 months").arg(months, 0, 'f', 1);
-}
-
-QString signedUsd(double usd)
-{
-    return (usd >= 0 ? QStringLiteral("+") : QString()) + usdText(usd);
-}
-
 // Without a GPU price the capex holds only the rest of the cluster: not worth a line.
 bool onpremPriced(const CostResult &c)
 {
@@ -479,8 +468,8 @@ QString CostChart::tornadoHover(const QPointF &pixel) const
     const auto index = static_cast<std::size_t>(e.assumption);
     const QString label = index < assumptions.size() ? tr(assumptions[index].label) : QString();
     return tr("<b>%1</b><br>−20%: total %2 (%3)<br>+20%: total %4 (%5)<br>Base: %6")
-        .arg(label, usdText(e.lowUsd), signedUsd(e.lowUsd - m_base), usdText(e.highUsd), signedUsd(e.highUsd - m_base),
-             usdText(m_base));
+        .arg(label, usdText(e.lowUsd), signedUsdText(e.lowUsd - m_base), usdText(e.highUsd),
+             signedUsdText(e.highUsd - m_base), usdText(m_base));
 }
 
 QVector<double> CostChart::months() const

@@ -9,7 +9,6 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QLocale>
 
 #include <algorithm>
 
@@ -18,14 +17,16 @@ namespace gpuplan::ui {
 namespace {
 
 // Days in a column headed "(d)": the number alone.
+// The table's day columns: a bare number of days, as the header says "(d)".
 QString daysText(double seconds)
 {
     return fixedText(seconds / units::kDay, 1);
 }
 
+// A deadline as typed back into its cell; empty for none.
 QString deadlineText(double days)
 {
-    return days < 0 ? QString() : QLocale(QLocale::English).toString(days, 'g', 6);
+    return days < 0 ? QString() : boundText(days);
 }
 
 } // namespace

@@ -319,7 +319,7 @@ QString PortfolioView::statusText() const
                      .arg(m_model->rowCount())
                      .arg(pools)
                      .arg(met ? tr("every deadline met") : tr("some deadline cannot be met by any pool size"))
-                     .arg(o.computeMs, 0, 'f', 1);
+                     .arg(fixedText(o.computeMs, 1));
     }
     return parts.join(QLatin1Char(' '));
 }

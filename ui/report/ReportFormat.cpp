@@ -32,11 +32,7 @@ QString money(const Plan &plan, double usd)
 
 QString exactMoney(const Plan &plan, double usd)
 {
-    const double value = usd * plan.cost.usdToCurrency;
-    const QString digits = grouped(value, value != 0 && std::fabs(value) < 100 ? 2 : 0);
-    if (plan.cost.currency.empty() || plan.cost.currency == "USD")
-        return QLatin1Char('$') + digits;
-    return digits + QLatin1Char(' ') + q(plan.cost.currency);
+    return q(formatMoneyExact(plan, usd));
 }
 
 QString bytes(double value)
@@ -61,7 +57,7 @@ QString kw(double kilowatts)
 
 QString weeks(double value)
 {
-    return grouped(value, value == std::floor(value) ? 0 : 1) + (value == 1.0 ? QStringLiteral(" week") : QStringLiteral(" weeks"));
+    return amountText(value, QStringLiteral("week"), QStringLiteral("weeks"));
 }
 
 QString modelName(const Plan &plan)
@@ -73,7 +69,7 @@ QString modelName(const Plan &plan)
 
 QString counted(double n, const QString &one, const QString &many)
 {
-    return grouped(n) + QLatin1Char(' ') + (n == 1.0 ? one : many);
+    return countedText(std::llround(n), one, many);
 }
 
 } // namespace gpuplan::ui::report

@@ -22,7 +22,7 @@ QString duration(double seconds);                          // "38.4 days"
 QString count(double value);                               // "2.10 M"
 QString kw(double kilowatts);                              // "850 kW", "1.23 MW"
 QString weeks(double value);                               // "12 weeks"
-QString modelName(const Plan &plan);
-QString counted(double n, const QString &one, const QString &many);   // "1 node", "128 nodes"                       // display name, else the preset id
+QString modelName(const Plan &plan);                       // display name, else the preset id
+QString counted(double n, const QString &one, const QString &many);   // "1 node", "128 nodes"
 
 } // namespace gpuplan::ui::report

@@ -37,7 +37,7 @@ QString str(const std::string &s)
 
 QString gibPair(double used, double capacity)
 {
-    return QStringLiteral("%1 / %2 GiB").arg(used / units::kGiB, 0, 'f', 1).arg(capacity / units::kGiB, 0, 'f', 1);
+    return QStringLiteral("%1 / %2 GiB").arg(fixedText(used / units::kGiB, 1), fixedText(capacity / units::kGiB, 1));
 }
 
 } // namespace
@@ -66,8 +66,8 @@ void KeyResultsStrip::refresh(const PlanController &controller)
         const double use = m.perGpuBytes / m.capacityBytes;
         ResultState s = ResultState::Normal;
         QString tip = tr("Most-loaded GPU: %1 of %2 GiB usable (%3).")
-                          .arg(m.perGpuBytes / units::kGiB, 0, 'f', 2)
-                          .arg(m.capacityBytes / units::kGiB, 0, 'f', 2)
+                          .arg(fixedText(m.perGpuBytes / units::kGiB, 2))
+                          .arg(fixedText(m.capacityBytes / units::kGiB, 2))
                           .arg(percentText(use));
         tip += QLatin1Char(' ') + tr("Limit: %1.").arg(memoryLimitText(m));
         tip += QLatin1Char(' ') + memoryVerdictSentence(m);
@@ -163,7 +163,7 @@ void KeyResultsStrip::refreshTraining(const PlanController &controller)
         ResultState::Normal);
     QString mfuTip = tr("Model FLOPs utilization: useful model FLOPs per second over the GPUs' dense peak "
                         "(%1 TFLOP/s achieved per GPU). HFU also counts recomputation.")
-                         .arg(t.tflopsPerGpu, 0, 'f', 0);
+                         .arg(fixedText(t.tflopsPerGpu, 0));
     QString mfuCaption = tr("MFU · HFU %1").arg(percentText(t.hfu));
     // FP32 and TF32 are measured against their own, lower peak: a slower step can show a higher MFU
     // than BF16, so the tile names the peak and gives the MFU against the Tensor Core one.

@@ -88,21 +88,25 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
         // "yes" only when the estimate fits even at the top of the memory model's error band: a
         // borderline plan may not fit on the real cluster (docs/memory.md).
         const bool fits = m.verdict == MemoryVerdict::Fits, borderline = m.verdict == MemoryVerdict::Borderline;
-        set(ComparisonRow::Fits, makeCell(!runs       ? QObject::tr("invalid plan")
-                                          : fits      ? QObject::tr("yes")
-                                          : borderline ? QObject::tr("borderline (within the %1% error band)")
-                                                             .arg(m.bandFraction * 100.0, 0, 'f', 0)
-                                                       : QObject::tr("no"),
-                                          !runs ? 0.0 : fits ? 1.0 : borderline ? 0.5 : 0.0));
+        set(ComparisonRow::Fits,
+            makeCell(
+                !runs  ? QObject::tr("invalid plan")
+                : fits ? QObject::tr("yes")
+                : borderline
+                    ? QObject::tr("borderline (within the %1% error band)").arg(fixedText(m.bandFraction * 100.0, 0))
+                    : QObject::tr("no"),
+                !runs        ? 0.0
+                : fits       ? 1.0
+                : borderline ? 0.5
+                             : 0.0));
         // Compared by the share of each plan's own GPU it uses: 56 GiB of a 141 GiB H200 is
         // more headroom than 51 GiB of an 80 GB H100, though more bytes.
         const double used = m.perGpuBytes / m.capacityBytes;
-        set(ComparisonRow::MemoryPerGpu,
-            makeCell(QStringLiteral("%1 / %2 GiB (%3%)")
-                         .arg(m.perGpuBytes / units::kGiB, 0, 'f', 1)
-                         .arg(m.capacityBytes / units::kGiB, 0, 'f', 1)
-                         .arg(used * 100.0, 0, 'f', 0),
-                     used));
+        set(ComparisonRow::MemoryPerGpu, makeCell(QStringLiteral("%1 / %2 GiB (%3%)")
+                                                      .arg(fixedText(m.perGpuBytes / units::kGiB, 1))
+                                                      .arg(fixedText(m.capacityBytes / units::kGiB, 1))
+                                                      .arg(fixedText(used * 100.0, 0)),
+                                                  used));
     }
     if (plan.workload.mode == Mode::Training && e.training.valid && e.training.timeToTrainS > 0) {
         const TrainingResult &t = e.training;
@@ -115,7 +119,8 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
     if (plan.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
         set(ComparisonRow::ServingCapacity,
-            makeCell(QObject::tr("%1 req/s per replica").arg(r.requestsPerSPerReplica, 0, 'f', 2), r.requestsPerSPerReplica));
+            makeCell(QObject::tr("%1 req/s per replica").arg(fixedText(r.requestsPerSPerReplica, 2)),
+                     r.requestsPerSPerReplica));
         set(ComparisonRow::OutputTokensPerGpu, makeCell(groupedText(std::llround(r.outputTokensPerSPerGpu)), r.outputTokensPerSPerGpu));
     }
     set(ComparisonRow::Gpus, makeCell(groupedText(e.layout.numGpus), e.layout.numGpus));
@@ -135,7 +140,7 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
             set(ComparisonRow::BreakEven, {str(breakEvenText(plan, e.cost)), 0, false});
         else
             set(ComparisonRow::BreakEven,
-                makeCell(QObject::tr("%1 months").arg(e.cost.breakEvenMonths, 0, 'f', 1), e.cost.breakEvenMonths));
+                makeCell(QObject::tr("%1 months").arg(fixedText(e.cost.breakEvenMonths, 1)), e.cost.breakEvenMonths));
     }
     return c;
 }
