@@ -113,6 +113,56 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("This plan")));
     }
 
+    void planMarkBelowTheCurveIsInsideTheAxes()
+    {
+        // A serving plan on 8 GPUs whose curve starts at the replica count its rate needs (24):
+        // the axes hold the plan's mark with a margin, not only the curve's counts (issue 29).
+        ScalingResult serving;
+        const int counts[] = {24, 32, 40, 48};
+        for (const int gpus : counts) {
+            ScalingPoint &pt = serving.points[static_cast<std::size_t>(serving.count++)];
+            pt.gpus = gpus;
+            pt.feasible = true;
+            pt.tokensPerSPerGpu = 260;
+            pt.tokensPerS = 260.0 * gpus;
+            pt.idealTokensPerS = pt.tokensPerS;
+            pt.efficiency = 1;
+            pt.layout.numGpus = gpus;
+            pt.layout.tp = 1;
+            pt.layout.pp = 1;
+            pt.layout.microBatch = 16;
+        }
+        serving.baselineGpus = 24;
+        const int planGpus = 8;
+        const double planTokens = 2090;   // below every point of the curve too
+        ScalingChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const auto check = [&](const char *order) {
+            chart.plot()->replot();
+            const QCPRange x = chart.plot()->xAxis->range();
+            const QCPRange y = chart.plot()->yAxis->range();
+            QVERIFY2(x.lower < planGpus && x.upper > counts[3], order);
+            QVERIFY2(y.lower < planTokens && y.upper > 260.0 * counts[3], order);
+            // A margin, in pixels, between the mark and the plot's left and bottom edges.
+            const QRect rect = chart.plot()->axisRect()->rect();
+            const double px = chart.plot()->xAxis->coordToPixel(planGpus);
+            const double py = chart.plot()->yAxis->coordToPixel(planTokens);
+            QVERIFY2(px > rect.left() + 10 && px < rect.right() - 10, qPrintable(QString::number(px - rect.left())));
+            QVERIFY2(py > rect.top() + 10 && py < rect.bottom() - 10, qPrintable(QString::number(rect.bottom() - py)));
+        };
+        // The mark comes before the curve (a refresh) and after it (the next plan change).
+        chart.setPlanMark(planGpus, planTokens);
+        chart.setResult(serving, planGpus, true);
+        check("mark then curve");
+        chart.setPlanMark(4, 1045);
+        chart.setPlanMark(planGpus, planTokens);
+        check("curve then mark");
+        QCOMPARE(chart.markedGpus(), planGpus);
+        QCOMPARE(chart.gpuCounts().front(), 24.0);
+    }
+
     void unresolvablePlanSaysWhy()
     {
         Plan p = test::fixtureTrainingPlan();

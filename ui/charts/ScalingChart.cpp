@@ -111,7 +111,45 @@ void ScalingChart::setPlanMark(int gpus, double tokensPerS)
     m_markGpus = gpus;
     m_markTokensPerS = tokensPerS;
     updateMark();
+    // The mark can lie outside the curve's counts (a serving plan below the replicas the rate
+    // needs): the axes follow it, or it would sit on the plot's edge (issue 29).
+    if (m_hasResult) {
+        updateRange(graphKeys(m_actual), graphValues(m_actual), graphValues(m_ideal), graphValues(m_efficiency));
+        resetView();
+    }
     replot();
+}
+
+void ScalingChart::updateRange(const QVector<double> &gpus, const QVector<double> &actual,
+                               const QVector<double> &ideal, const QVector<double> &efficiency)
+{
+    m_xLow = 1;
+    m_xHigh = 2;
+    m_yLow = 1;
+    m_yHigh = 10;
+    m_effHigh = 110;
+    if (gpus.isEmpty())
+        return;
+    // Every point drawn is inside the range with a margin: the curve's counts and the plan's own
+    // mark, which need not be one of them.
+    double xLo = gpus.front(), xHi = gpus.back();
+    double lo = actual.front(), hi = actual.front();
+    for (const double v : actual + ideal) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    if (m_markGpus > 0 && m_markTokensPerS > 0) {
+        xLo = std::min(xLo, static_cast<double>(m_markGpus));
+        xHi = std::max(xHi, static_cast<double>(m_markGpus));
+        lo = std::min(lo, m_markTokensPerS);
+        hi = std::max(hi, m_markTokensPerS);
+    }
+    m_xLow = xLo / 1.4;
+    m_xHigh = xHi * 1.4;
+    m_yLow = lo / 2;
+    m_yHigh = hi * 2;
+    for (const double v : efficiency)
+        m_effHigh = std::max(m_effHigh, v * 1.05);
 }
 
 void ScalingChart::updateMark()
@@ -180,28 +218,7 @@ void ScalingChart::rebuild()
     m_efficiency->setData(gpus, efficiency, true);
     updateMark();
 
-    m_xLow = 1;
-    m_xHigh = 2;
-    m_yLow = 1;
-    m_yHigh = 10;
-    m_effHigh = 110;
-    if (!gpus.isEmpty()) {
-        m_xLow = gpus.front() / 1.4;
-        m_xHigh = gpus.back() * 1.4;
-        double lo = actual.front(), hi = actual.front();
-        for (const double v : actual + ideal) {
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
-        if (m_markTokensPerS > 0) {
-            lo = std::min(lo, m_markTokensPerS);
-            hi = std::max(hi, m_markTokensPerS);
-        }
-        m_yLow = lo / 2;
-        m_yHigh = hi * 2;
-        for (const double v : efficiency)
-            m_effHigh = std::max(m_effHigh, v * 1.05);
-    }
+    updateRange(gpus, actual, ideal, efficiency);
     if (!m_hasResult) {
         setTitle(tr("Scaling with the GPU count"));
     } else if (gpus.isEmpty()) {

@@ -55,6 +55,9 @@ protected:
 private:
     void rebuild();
     void updateMark();
+    // The axis ranges from what is drawn: the feasible curve and the plan's mark.
+    void updateRange(const QVector<double> &gpus, const QVector<double> &actual, const QVector<double> &ideal,
+                     const QVector<double> &efficiency);
 
     ScalingWorker *m_worker;
     QCPGraph *m_actual;
