@@ -41,10 +41,11 @@ const std::vector<std::regex> &primaryKinds()
     return kinds;
 }
 
-// Hosts a citation may name and stay primary; any other host is a third party's.
+// Hosts a citation may name and stay primary; any other host is a third party's. deepseek.com: the
+// API provider's own pricing page (catalogs/api_prices.json), the one api_prices cites directly.
 constexpr std::string_view kOwnHosts[] = {"nvidia.com", "amd.com",       "intel.com",      "dell.com",
                                           "amazon.com", "google.com",    "microsoft.com",  "arxiv.org",
-                                          "huggingface.co", "github.com", "githubusercontent.com"};
+                                          "huggingface.co", "github.com", "githubusercontent.com", "deepseek.com"};
 
 const std::regex &hostPattern()
 {

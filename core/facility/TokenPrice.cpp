@@ -65,30 +65,39 @@ void compareApiPrices(const ResolvedPlan &plan, TokenPrice &t)
 
 } // namespace
 
+void priceTokens(const Plan &plan, const Evaluation &e, double cashUsd, TokenPrice &t)
+{
+    t.known = false;
+    t.inputShare = t.usdPerMillionOutput = t.usdPerMillionInput = t.usdPerMillionOutputAllIn = 0;
+    if (plan.workload.mode != Mode::Inference)
+        return;
+    const InferenceWorkload &w = plan.workload.inference;
+    t.outputTokens = e.cost.tokens;
+    t.inputTokens = w.outputLen > 0 ? e.cost.tokens * w.promptLen / w.outputLen : 0.0;
+    if (!(t.outputTokens > 0) || !(cashUsd > 0) || !std::isfinite(cashUsd))
+        return;
+    t.known = true;
+    // A request holds its replica for TTFT in prefill and the rest of its latency in decode; the
+    // fleet's cash is split in that proportion (no timing: by tokens, prompt against output).
+    const InferenceResult &r = e.inference;
+    t.inputShare = r.valid && r.e2eLatencyMs > 0 ? std::clamp(r.ttftMs / r.e2eLatencyMs, 0.0, 1.0)
+                   : t.inputTokens + t.outputTokens > 0 ? t.inputTokens / (t.inputTokens + t.outputTokens)
+                                                        : 0.0;
+    t.usdPerMillionOutputAllIn = cashUsd / (t.outputTokens / 1e6);
+    t.usdPerMillionOutput = cashUsd * (1.0 - t.inputShare) / (t.outputTokens / 1e6);
+    t.usdPerMillionInput = t.inputTokens > 0 ? cashUsd * t.inputShare / (t.inputTokens / 1e6) : 0.0;
+}
+
 TokenPrice tokenPrice(const ResolvedPlan &plan, const Evaluation &e, const CostVerdict &v)
 {
     TokenPrice t;
     if (!plan.plan || plan.plan->workload.mode != Mode::Inference)
         return t;
-    const InferenceWorkload &w = plan.plan->workload.inference;
     t.activeParams = e.shape.activeParams;
     t.totalParams = e.shape.totalParams;
-    t.outputTokens = e.cost.tokens;
-    t.inputTokens = w.outputLen > 0 ? e.cost.tokens * w.promptLen / w.outputLen : 0.0;
     t.tokensPerJoule = tokensPerJoule(e.power);
     compareApiPrices(plan, t);
-    const InferenceResult &r = e.inference;
-    if (!v.decided || !(t.outputTokens > 0) || !(v.cashUsd > 0))
-        return t;
-    t.known = true;
-    // A request holds its replica for TTFT in prefill and the rest of its latency in decode; the
-    // fleet's cash is split in that proportion (no timing: by tokens, prompt against output).
-    t.inputShare = r.valid && r.e2eLatencyMs > 0 ? std::clamp(r.ttftMs / r.e2eLatencyMs, 0.0, 1.0)
-                   : t.inputTokens + t.outputTokens > 0 ? t.inputTokens / (t.inputTokens + t.outputTokens)
-                                                        : 0.0;
-    t.usdPerMillionOutputAllIn = v.cashUsd / (t.outputTokens / 1e6);
-    t.usdPerMillionOutput = v.cashUsd * (1.0 - t.inputShare) / (t.outputTokens / 1e6);
-    t.usdPerMillionInput = t.inputTokens > 0 ? v.cashUsd * t.inputShare / (t.inputTokens / 1e6) : 0.0;
+    priceTokens(*plan.plan, e, v.decided ? v.cashUsd : 0.0, t);
     return t;
 }
 

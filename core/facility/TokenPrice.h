@@ -51,4 +51,11 @@ inline constexpr double kApiClassFactor = 2.0;
 
 TokenPrice tokenPrice(const ResolvedPlan &plan, const Evaluation &evaluation, const CostVerdict &verdict);
 
+// The one computation of $ per million tokens from a cash figure paid over the evaluation's horizon:
+// fills t's token counts, input share and three prices (known when the cash and the tokens are
+// positive). tokenPrice() calls it with the verdict's cash; procurement with each serving option's
+// cash, so procure, evaluate and the PDF print the same price for the same plan and way of paying.
+// No allocation: it reads the evaluation only.
+void priceTokens(const Plan &plan, const Evaluation &evaluation, double cashUsd, TokenPrice &t);
+
 } // namespace gpuplan

@@ -81,6 +81,8 @@ Json optionJson(const ProcureOption &o)
             {"replicas", o.replicas},
             {"gpus_per_replica", o.gpusPerReplica},
             {"usd_per_million_tokens", num(o.usdPerMillionTokens)},
+            {"usd_per_million_output_tokens", num(o.usdPerMillionOutputTokens)},
+            {"usd_per_million_input_tokens", num(o.usdPerMillionInputTokens)},
             {"feasible", o.feasible},
             {"violations", std::move(violations)},
             {"parts", std::move(parts)}};
@@ -105,7 +107,8 @@ std::string describe(const ProcureOption &o)
     if (o.gpusPerReplica > 0)
         s += std::string(" (") + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) + ")";
     s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatPrintf("%.0f", o.finishDays) + ", " +
-                                            formatPrintf("$%.3g per million output tokens", o.usdPerMillionTokens)
+                                            formatPrintf("$%.3g per million output tokens", o.usdPerMillionOutputTokens) +
+                                                formatPrintf(" ($%.3g all-in)", o.usdPerMillionTokens)
                                       : formatPrintf("%.0f days", o.timeToTrainDays)) +
          (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + formatPrintf("%.0f days", o.leadTimeDays) + " lead time (done on day " +
                                    formatPrintf("%.0f)", o.finishDays)

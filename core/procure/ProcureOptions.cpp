@@ -3,19 +3,9 @@
 
 namespace gpuplan {
 
-namespace {
-
-double perMillionTokens(double usd, const CostResult &c)
-{
-    return c.tokens > 0 ? usd / (c.tokens / 1e6) : 0.0;
-}
-
-} // namespace
-
 int addPricedOptions(const ProcureOption &base, const CostResult &c, const std::vector<CloudQuote> &quotes,
                      double leadDays, double siteKw, ProcureResult &out)
 {
-    const bool serving = base.gpusPerReplica > 0;
     int buyIndex = -1;
     const bool buyPriced = !c.isMissing(MissingInput::GpuPrice) && !c.isMissing(MissingInput::NodePrice) && c.onpremCapexUsd > 0;
     if (buyPriced) {
@@ -28,8 +18,6 @@ int addPricedOptions(const ProcureOption &base, const CostResult &c, const std::
         o.leadTimeDays = leadDays;
         o.finishDays = leadDays + base.finishDays;
         o.facilityKw = siteKw;
-        if (serving)
-            o.usdPerMillionTokens = perMillionTokens(o.cashUsd, c);
         buyIndex = static_cast<int>(out.options.size());
         out.options.push_back(std::move(o));
     } else {
@@ -48,8 +36,6 @@ int addPricedOptions(const ProcureOption &base, const CostResult &c, const std::
         o.cashUsd = q.bill.cashUsd;
         o.tcoUsd = q.bill.runShareUsd;
         o.facilityKw = siteKw;
-        if (serving)
-            o.usdPerMillionTokens = perMillionTokens(o.cashUsd, c);
         out.options.push_back(std::move(o));
     }
     return buyIndex;

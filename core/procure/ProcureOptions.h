@@ -14,9 +14,9 @@ namespace gpuplan {
 
 // `base` carries what every way of paying shares (GPU, count, layout, time, energy, fleet) and, in
 // finishDays, the days from service to the end of the run (0 for a serving fleet, which serves from
-// then on). A bought option adds `leadDays` (procurement and installation) before them. A serving
-// option (gpusPerReplica > 0) also gets its cash per million output tokens served. Returns the
-// index of the buy option in out.options, -1 when the purchase is not priced.
+// then on). A bought option adds `leadDays` (procurement and installation) before them. Serving
+// options get their prices per token from the caller (procure/ProcureServing.cpp, priceTokens()).
+// Returns the index of the buy option in out.options, -1 when the purchase is not priced.
 int addPricedOptions(const ProcureOption &base, const CostResult &cost, const std::vector<CloudQuote> &quotes,
                      double leadDays, double siteKw, ProcureResult &out);
 

@@ -5,6 +5,7 @@
 #include "evaluator/Evaluator.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
+#include "facility/TokenPrice.h"
 #include "procure/ProcureOptions.h"
 
 #include <algorithm>
@@ -70,7 +71,17 @@ void exploreServingGpu(const Plan &base, const Catalog &catalog, const GpuSpec &
         const FacilityInputs in = gatherFacilityInputs(resolved, e.layout, e);
         const std::vector<CloudQuote> quotes = cloudQuotes(resolved, in, e.cost.cashHorizonS);
         // Serving from delivery and installation on: a bought fleet's finish day is its lead time.
+        const std::size_t first = out.options.size();
         addPricedOptions(fleetOption(gpu, e, in), e.cost, quotes, leadDays, e.power.peakItKw * f.pue, out);
+        // Each way of paying priced per token by the computation evaluate's cost.token_price uses.
+        for (std::size_t i = first; i < out.options.size(); ++i) {
+            ProcureOption &o = out.options[i];
+            TokenPrice t;
+            priceTokens(plan, e, o.cashUsd, t);
+            o.usdPerMillionTokens = t.usdPerMillionOutputAllIn;
+            o.usdPerMillionOutputTokens = t.usdPerMillionOutput;
+            o.usdPerMillionInputTokens = t.usdPerMillionInput;
+        }
     }
 }
 

@@ -114,10 +114,14 @@ struct ProcureOption
     double tokensPerS = 0;          // training: failure-free tokens/s; serving: output tokens/s at the plan's load
     double mfu = 0;
     // Serving: the fleet (replicas x GPUs per replica = numGpus) that carries the plan's request rate
-    // within its P99 targets, and the cash per million output tokens it serves over the horizon.
+    // within its P99 targets, and the cash per million output tokens it serves over the horizon
+    // (all-in: ranked by; the split prices beside it), all from priceTokens() (facility/TokenPrice.h),
+    // the computation behind evaluate's cost.token_price for the option's plan.
     int replicas = 0;
     int gpusPerReplica = 0;
-    double usdPerMillionTokens = 0;
+    double usdPerMillionTokens = 0;          // all the cash on the output tokens (token_price's _all_in)
+    double usdPerMillionOutputTokens = 0;    // decode's share of the cash per million output tokens
+    double usdPerMillionInputTokens = 0;     // prefill's share per million input tokens
     bool feasible = true;
     std::vector<Violation> violations;
     std::vector<HybridPart> parts;  // hybrid only: the owned base, then the cloud burst

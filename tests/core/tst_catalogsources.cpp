@@ -33,6 +33,7 @@ void forEachFigure(const Catalog &c,
     walk(c.models);
     walk(c.engines);
     walk(c.storageTiers);
+    walk(c.apiPrices);
 }
 
 } // namespace
@@ -146,6 +147,25 @@ private slots:
         qInfo("figures: %d primary, %d secondary, %d estimate (%d of them from a secondary source)", primary, secondary,
               estimate, estimateFromThirdParty);
         QVERIFY(primary > 0 && secondary > 0 && estimate > 0);
+    }
+
+    void everyApiPriceHasASourceAndADate() const
+    {
+        // The api_prices catalog (facility/TokenPrice.h's comparison): both prices of every entry
+        // name where they were published and when.
+        std::vector<CatalogIssue> issues;
+        const Catalog c = loadCatalog({"", "", false}, issues);
+        QVERIFY(issues.empty());
+        QVERIFY(!c.apiPrices.empty());
+        for (const ApiPrice &a : c.apiPrices) {
+            for (const char *field : {"input_usd_per_mtok", "output_usd_per_mtok"}) {
+                const auto p = a.sources.find(field);
+                const std::string where = a.id + "." + field;
+                QVERIFY2(p != a.sources.end(), ("no source: " + where).c_str());
+                QVERIFY2(!p->second.source.empty(), ("empty source: " + where).c_str());
+                QVERIFY2(!p->second.date.empty(), ("no date: " + where).c_str());
+            }
+        }
     }
 };
 

@@ -7,7 +7,9 @@
 
 #include "catalog/CatalogLoader.h"
 #include "evaluator/Evaluator.h"
+#include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
+#include "facility/TokenPrice.h"
 #include "plan/PlanIo.h"
 #include "procure/ComputeOptimal.h"
 #include "procure/ProcureJson.h"
@@ -442,9 +444,21 @@ private slots:
         QVERIFY(resolvePlan(p, bundledCatalog(), resolved, resolveErrors));
         const Evaluation e = evaluate(resolved);
         QCOMPARE(static_cast<int>(servingFleetGpus(e)), best.replicas * best.gpusPerReplica);
+        // One price per token: the chosen option's $/M tokens are evaluate's cost.token_price for
+        // the option's plan (issue 28), all-in and split.
+        const TokenPrice price = tokenPrice(resolved, e, costVerdict(resolved, e));
+        QVERIFY(price.known);
+        const auto near = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b)); };
+        QVERIFY2(near(best.usdPerMillionTokens, price.usdPerMillionOutputAllIn),
+                 qPrintable(QString("procure %1, evaluate %2").arg(best.usdPerMillionTokens).arg(price.usdPerMillionOutputAllIn)));
+        QVERIFY(near(best.usdPerMillionOutputTokens, price.usdPerMillionOutput));
+        QVERIFY(near(best.usdPerMillionInputTokens, price.usdPerMillionInput));
+        QVERIFY(best.usdPerMillionOutputTokens > 0 && best.usdPerMillionOutputTokens < best.usdPerMillionTokens);
         const nlohmann::ordered_json j = procureToJson(r);
         QCOMPARE(j["mode"].get<std::string>(), std::string("serving"));
         QVERIFY(j["options"][0].contains("usd_per_million_tokens"));
+        QVERIFY(j["options"][0].contains("usd_per_million_output_tokens"));
+        QVERIFY(j["options"][0].contains("usd_per_million_input_tokens"));
 
         plan.workload.inference.requestRate = 0;
         QVERIFY(!procure(plan, bundledCatalog(), request, r, error));
