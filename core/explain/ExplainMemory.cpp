@@ -9,7 +9,9 @@
 #include "common/Dtype.h"
 #include "common/EnumNames.h"
 #include "memory/ActivationMemory.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/FrameworkOverhead.h"
+#include "memory/LowPrecisionMemory.h"
 #include "memory/MemoryTimeline.h"
 #include "memory/ModelStateMemory.h"
 #include "plan/RecomputeModules.h"
@@ -185,24 +187,34 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     const Precision &pr = plan.precision;
 
     // The model reports the heavier of the first and the last pipeline stage: find which one the
-    // reported model states belong to.
-    const StageParams first = firstStageParams(rp.shape, l);
-    const StageParams last = lastStageParams(rp.shape, l);
+    // reported model states belong to, with the parameters and the GEMM-layout argument the memory
+    // model uses (rankStageParams: both end stages under DualPipe; anyLayoutFp8Gemm: the recipe's
+    // cached weight copies on this GPU).
+    const bool dualPipe = l.schedule == PipelineSchedule::DualPipe && l.pp > 1;
+    const bool anyLayout = anyLayoutFp8Gemm(rp.gpu);
+    const StageParams first = rankStageParams(rp.shape, l, true);
+    const StageParams last = rankStageParams(rp.shape, l, false);
     auto matches = [&](const StageParams &stage) {
-        const ModelStateBytes s = modelStateBytes(plan, rp.shape, l, stage);
+        const ModelStateBytes s = modelStateBytes(plan, rp.shape, l, stage, anyLayout);
         return close(s.weights, b.weights, 1e-6) && close(s.gradients, b.gradients, 1e-6)
                && close(s.masterWeights, b.masterWeights, 1e-6);
     };
-    const bool isLast = l.pp > 1 && !matches(first) && matches(last);
+    const bool isLast = l.pp > 1 && !dualPipe && !matches(first) && matches(last);
     const StageParams &stage = isLast ? last : first;
     const double ps = stage.total();
+    // The layers whose activations the rank keeps: one stage's (DualPipe: PP + 1 micro-batches of
+    // stage 0's layers, ActivationMemory.h inFlightMicroBatches).
+    const double activationLayers = dualPipe ? firstStageParams(rp.shape, l).layers : stage.layers;
     const double d = std::max(l.shardingGroup(), 1);
     const int z = std::clamp(l.zero, 0, 3);
 
     out.formula = "M = (w + g + K + m)·P_s ÷ d where ZeRO shards them  +  L_s × A_layer × n_flight  +  overheads";
-    std::string where = (l.pp > 1 ? std::string(isLast ? "last" : "first") + " of " + std::to_string(l.pp)
-                                        + " pipeline stages, "
-                                  : std::string());
+    std::string where;
+    if (dualPipe)
+        where = "first and last of " + std::to_string(l.pp) + " pipeline stages (DualPipe: the ranks at both ends "
+                "hold stage 0 and stage " + std::to_string(l.pp - 1) + "), ";
+    else if (l.pp > 1)
+        where = std::string(isLast ? "last" : "first") + " of " + std::to_string(l.pp) + " pipeline stages, ";
     where += integer(stage.layers) + " layers, split " + std::to_string(l.tp) + "-way by TP";
     if (l.ep > 1)
         where += ", experts " + std::to_string(l.ep) + "-way by EP";
@@ -221,6 +233,12 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                                   + ", " + nameOf(dtypeNames(), pr.optimizerStates) + ")",
                          bytesPerParam(k)});
     stateStep(out, "weights", "w", w, ps, z >= 3 && d > 1, d, b.weights);
+    if (pr.compute == Dtype::FP8 && frameworkMemoryTraits(plan.parallelism.framework).persistentFp8Weights
+        && bytesPerElement(pr.weights) >= 2.0 && plan.workload.training.fineTune != FineTune::Qlora)
+        out.notes.push_back(std::string("weights: with them Transformer Engine caches the ") + nameOf(fp8RecipeNames(), pr.fp8Recipe)
+                            + " copies of each matmul weight, " + bytesPerParam(lowPrecisionWeightCopyBytes(pr.fp8Recipe, anyLayout))
+                            + " per weight with their scales" + (anyLayout ? " (this GPU's FP8 GEMMs take any operand layout)" : "")
+                            + " (docs/memory.md §2).");
     stateStep(out, "gradients", "g", g, ps, z >= 2 && d > 1, d, b.gradients);
     if (b.gradients == 0 && g > 0)
         out.notes.push_back("gradients: none at this plan's peak. The stack frees them after each optimizer step "
@@ -252,10 +270,10 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     ExplainStep a;
     a.label = "activations";
     a.formula = "L_s × A_layer × n_flight + recompute working set";
-    a.substituted = integer(stage.layers) + " × " + formatBytes(perLayer) + " × " + num(inFlight) + " + " + formatBytes(working);
+    a.substituted = integer(activationLayers) + " × " + formatBytes(perLayer) + " × " + num(inFlight) + " + " + formatBytes(working);
     a.value = formatBytes(b.activations);
     out.steps.push_back(a);
-    const double product = stage.layers * perLayer * inFlight + working;
+    const double product = activationLayers * perLayer * inFlight + working;
     if (!close(product, b.activations, 0.02))
         out.notes.push_back("activations: the model's " + formatBytes(b.activations) + " also holds the embedding "
                             "inputs of the first stage, pipeline output buffers and ring-attention chunks ("

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/ModelStateMemory.h"
 
+#include "catalog/GpuSpec.h"
 #include "common/Dtype.h"
 #include "memory/FrameworkMemory.h"
 #include "memory/LowPrecisionMemory.h"
@@ -97,6 +98,18 @@ StageParams combinedStageParams(const StageParams &a, const StageParams &b)
     c.embeddingUnit = std::max(a.embeddingUnit, b.embeddingUnit);
     c.vocabMatrices = a.vocabMatrices + b.vocabMatrices;
     return c;
+}
+
+StageParams rankStageParams(const ModelShape &shape, const Layout &layout, bool first)
+{
+    if (layout.schedule == PipelineSchedule::DualPipe && layout.pp > 1)
+        return combinedStageParams(firstStageParams(shape, layout), lastStageParams(shape, layout));
+    return first ? firstStageParams(shape, layout) : lastStageParams(shape, layout);
+}
+
+bool anyLayoutFp8Gemm(const GpuSpec *gpu)
+{
+    return gpu && gpu->fp4DenseFlops > 0;
 }
 
 double loraParamsPerLayer(const ModelShape &s, int rank, bool allLinear, int tp)

@@ -11,6 +11,8 @@
 // and possibly offloaded. docs/memory.md §2.
 namespace gpuplan {
 
+struct GpuSpec;
+
 // Parameters one GPU of a pipeline stage holds (after TP and EP splitting).
 struct StageParams
 {
@@ -69,5 +71,14 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
 // Both pipeline stages a DualPipe rank holds (stage i and stage pp - 1 - i, DeepSeek-V3 report
 // arXiv 2412.19437 §3.2.1): their parameters added, one unit the larger of the two.
 StageParams combinedStageParams(const StageParams &a, const StageParams &b);
+
+// The parameters one rank of the first (first = true) or the last pipeline stage holds, as the
+// training memory model counts them: under DualPipe (pp > 1) the ranks at both ends hold stage 0
+// and stage pp - 1 together. The memory explanation reads the same figures (core/explain).
+StageParams rankStageParams(const ModelShape &shape, const Layout &layout, bool first);
+
+// Blackwell's FP8 GEMMs take any operand layout (the GPUs with FP4 tensor cores), Hopper's only
+// TN: per-tensor FP8 needs its cached transpose there (LowPrecisionMemory.h). False without a GPU.
+bool anyLayoutFp8Gemm(const GpuSpec *gpu);
 
 } // namespace gpuplan

@@ -68,13 +68,9 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     // DualPipe: the rank at either end holds stage 0 and stage pp - 1 (one per direction), so two
     // stages' weights, gradients and optimizer states (Table 2's 2x parameters), sharded by ZeRO as
     // the rest; its stored activations are PP + 1 micro-batches of one stage's layers.
-    const bool dualPipe = l.schedule == PipelineSchedule::DualPipe && l.pp > 1;
     const StageParams one = first ? firstStageParams(s, l) : lastStageParams(s, l);
-    const StageParams params = dualPipe ? combinedStageParams(firstStageParams(s, l), lastStageParams(s, l)) : one;
-    // Blackwell's FP8 GEMMs take any operand layout (the GPUs with FP4 tensor cores), Hopper's
-    // only TN: per-tensor FP8 needs its cached transpose there (LowPrecisionMemory.h).
-    const bool anyLayoutFp8Gemm = rp.gpu && rp.gpu->fp4DenseFlops > 0;
-    const ModelStateBytes states = modelStateBytes(plan, s, l, params, anyLayoutFp8Gemm);
+    const StageParams params = rankStageParams(s, l, first);
+    const ModelStateBytes states = modelStateBytes(plan, s, l, params, anyLayoutFp8Gemm(rp.gpu));
 
     StageMemory out;
     MemoryBreakdown base;

@@ -7,6 +7,7 @@
 #include "evaluator/Evaluator.h"
 #include "explain/ExplainFormat.h"
 #include "explain/Explanation.h"
+#include "memory/ModelStateMemory.h"
 #include "perf/TrainingTime.h"
 #include "plan/PlanIo.h"
 #include "plan/RecomputeModules.h"
@@ -42,6 +43,60 @@ const ExplainStep *findStep(const Explanation &x, const std::string &label)
 bool contains(const std::string &text, const std::string &part)
 {
     return text.find(part) != std::string::npos;
+}
+
+
+// The breakdown component a memory explanation step stands for; null for "total" and unknown labels.
+const double *memoryComponent(const MemoryBreakdown &b, const std::string &label)
+{
+    if (label == "weights") return &b.weights;
+    if (label == "gradients") return &b.gradients;
+    if (label == "optimizer states") return &b.optimizerStates;
+    if (label == "master weights") return &b.masterWeights;
+    if (label == "activations") return &b.activations;
+    if (label == "logits and loss") return &b.logitsLoss;
+    if (label == "communication buffers") return &b.commBuffers;
+    if (label == "KV cache") return &b.kvCache;
+    if (label == "workspace") return &b.workspace;
+    if (label == "CUDA context") return &b.cudaContext;
+    if (label == "allocator slack") return &b.allocatorSlack;
+    return nullptr;
+}
+
+// Each step of the memory explanation shows its breakdown component, every non-zero component has
+// a step, and the components shown add up to the evaluation's per-GPU memory.
+bool memoryStepsAddUp(const Explanation &x, const MemoryResult &m, std::string &why)
+{
+    const MemoryBreakdown &b = m.breakdown;
+    double sum = 0;
+    int shown = 0;
+    for (const ExplainStep &s : x.steps) {
+        if (s.label == "total")
+            continue;
+        const double *c = memoryComponent(b, s.label);
+        if (!c) {
+            why = "unknown step " + s.label;
+            return false;
+        }
+        if (s.value != formatBytes(*c)) {
+            why = s.label + " shows " + s.value + ", the breakdown " + formatBytes(*c);
+            return false;
+        }
+        sum += *c;
+        ++shown;
+    }
+    const double nonZero = (b.weights > 0) + (b.gradients > 0) + (b.optimizerStates > 0) + (b.masterWeights > 0)
+                           + (b.activations > 0) + (b.logitsLoss > 0) + (b.commBuffers > 0) + (b.kvCache > 0)
+                           + (b.workspace > 0) + (b.cudaContext > 0) + (b.allocatorSlack > 0);
+    if (shown < nonZero) {
+        why = "a non-zero component has no step";
+        return false;
+    }
+    if (std::fabs(sum - m.perGpuBytes) > 1e-9 * m.perGpuBytes) {
+        why = "steps add up to " + formatBytes(sum) + ", the evaluation has " + formatBytes(m.perGpuBytes);
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -286,6 +341,71 @@ private slots:
         QVERIFY(load("llama3-70b-training.gpuplan", plan));
         QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
         QVERIFY(!contains(explanationText(explain(ExplainTopic::StepTime, rp, e)), "Mixture of experts"));
+    }
+
+    // Issues 25/27: the explanation reads the figures the memory model computes. DeepSeek-V3's
+    // DualPipe recipe (a rank holds stage 0 and stage 15, arXiv 2412.19437 §3.2.1) names both stages'
+    // parameters; Llama 3 70B with NVFP4 GEMMs on B200 counts the recipe's weight copies on a GPU
+    // whose FP8 GEMMs take any operand layout. In both the steps add up to the per-GPU memory.
+    void memoryExplanationAddsUpForDualPipeAndNvfp4()
+    {
+        Plan plan;
+        QVERIFY(load("deepseek-v3-training.gpuplan", plan));
+        QCOMPARE(plan.parallelism.schedule, PipelineSchedule::DualPipe);
+        ResolvedPlan rp;
+        Evaluation e;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        Explanation x = explain(ExplainTopic::MemoryPerGpu, rp, e);
+        std::string why;
+        QVERIFY2(memoryStepsAddUp(x, e.memory, why), why.c_str());
+        QCOMPARE(findStep(x, "total")->value, formatBytes(e.memory.perGpuBytes));
+        const StageParams both = combinedStageParams(firstStageParams(rp.shape, e.layout),
+                                                     lastStageParams(rp.shape, e.layout));
+        const ExplainTerm *ps = nullptr;
+        for (const ExplainTerm &t : x.terms)
+            if (t.symbol == "P_s")
+                ps = &t;
+        QVERIFY(ps);
+        QCOMPARE(ps->value, explainimpl::params(both.total()));
+        QVERIFY2(contains(ps->meaning, "DualPipe"), ps->meaning.c_str());
+        // ZeRO-1 leaves the fp32 gradients whole: g x P_s of both stages is the model's figure.
+        QVERIFY(contains(findStep(x, "gradients")->substituted, explainimpl::countText(both.total())));
+        for (const std::string &note : x.notes)
+            QVERIFY2(!contains(note, "gradients: the model's"), note.c_str());
+
+        QVERIFY(load("llama3-70b-training.gpuplan", plan));
+        plan.hardware.gpu = "B200-SXM-180GB";
+        plan.precision.compute = Dtype::FP8;
+        plan.precision.fp8Recipe = Fp8Recipe::Nvfp4;
+        plan.parallelism.framework = Framework::Megatron;   // Transformer Engine caches the copies
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        QVERIFY(rp.gpu && rp.gpu->fp4DenseFlops > 0);
+        x = explain(ExplainTopic::MemoryPerGpu, rp, e);
+        QVERIFY2(memoryStepsAddUp(x, e.memory, why), why.c_str());
+        bool copies = false;
+        for (const std::string &note : x.notes)
+            copies = copies || (contains(note, "nvfp4 copies") && contains(note, "any operand layout"));
+        QVERIFY2(copies, explanationText(x).c_str());
+        // Per-tensor FP8 on the same GPU drops the transpose; the explanation still finds the stage
+        // whose states the model reports (the first one: its P_s term says so).
+        plan.precision.fp8Recipe = Fp8Recipe::Delayed;
+        QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
+        x = explain(ExplainTopic::MemoryPerGpu, rp, e);
+        QVERIFY2(memoryStepsAddUp(x, e.memory, why), why.c_str());
+        const StageParams first = firstStageParams(rp.shape, e.layout);
+        const StageParams last = lastStageParams(rp.shape, e.layout);
+        const double firstWeights = modelStateBytes(plan, rp.shape, e.layout, first, true).weights;
+        const bool isFirst = std::fabs(firstWeights - e.memory.breakdown.weights) <= 1e-6 * firstWeights;
+        QVERIFY(isFirst || std::fabs(modelStateBytes(plan, rp.shape, e.layout, last, true).weights
+                                     - e.memory.breakdown.weights) <= 1e-6 * e.memory.breakdown.weights);
+        bool psShown = false;
+        for (const ExplainTerm &t : x.terms) {
+            if (t.symbol == "P_s") {
+                QCOMPARE(t.value, explainimpl::params(isFirst ? first.total() : last.total()));
+                psShown = true;
+            }
+        }
+        QVERIFY(psShown);
     }
 
     void deepSeekV3RecipeMatchesItsReport()
