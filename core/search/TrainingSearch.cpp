@@ -263,6 +263,14 @@ void ChoiceWalk::settle()
     }
 }
 
+// The first sharding choice's lightest setting: no recompute, no offload.
+Layout lightestSetting(const Layout &group, const ShardingChoices &choices, const RecomputeLevels &levels)
+{
+    Layout l = group;
+    setMemorySaving(l, choices.items[0], levels.items[0], 0);
+    return l;
+}
+
 } // namespace
 
 void searchTrainingCount(SearchState &state, int numGpus)
@@ -295,17 +303,14 @@ void searchTrainingCount(SearchState &state, int numGpus)
         // The group's time bound (rule 5): from VP = 1 of the same slot without evaluating, else
         // from the lightest setting of the first sharding choice, evaluated in full whether it
         // fits or not (it is also that choice's first cell).
-        Evaluation seed;
+        if (prune && group.vp > 1 && slot < vpBounds.size() && vpBounds[slot].known
+            && state.cannotWin(vpBounds[slot].objectiveAtVp(group.vp))) {
+            state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+            return state.groupDone(choices.cells);
+        }
+        const Evaluation seed = prune ? state.evaluate(lightestSetting(group, choices, levels)) : Evaluation{};
         GroupTimeBound bound;
         if (prune) {
-            const bool fromVp1 = group.vp > 1 && slot < vpBounds.size() && vpBounds[slot].known;
-            if (fromVp1 && state.cannotWin(vpBounds[slot].objectiveAtVp(group.vp))) {
-                state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
-                return state.groupDone(choices.cells);
-            }
-            Layout lightest = group;
-            setMemorySaving(lightest, choices.items[0], levels.items[0], 0);
-            seed = state.evaluate(lightest);
             SearchCandidate scored;
             if (scoreTraining(state.timeObjective(), seed, scored))
                 bound = groupTimeBound(seed, scored);
