@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The training search of one GPU count. Each layout group (TP, CP, PP, VP, EP, micro-batch) is
-// checked once; then, per sharding choice, the grid of memory-saving settings (recompute level x
-// offload level) is walked from the lightest setting. docs/search.md "Pruning" gives the rules
-// and why they never drop a layout that could win.
+// checked once and bounded in time from its lightest setting (or from VP = 1 of the same group);
+// then, per sharding choice, the grid of memory-saving settings (recompute level x offload level)
+// is walked from the lightest setting, memory first. docs/search.md "Pruning" gives the rules and
+// why they never drop a layout that could win.
 #include "evaluator/Evaluator.h"
 #include "search/SearchState.h"
 #include "search/TimeBound.h"
@@ -23,7 +24,7 @@ struct Cell
 {
     CellState state = CellState::Unvisited;
     int reason = 0;            // reject index when Rejected
-    bool hasTime = false;      // the evaluation gave a time estimate (fitting or not)
+    bool hasTime = false;      // timed (a fitting cell, or one evaluated in full) with a time estimate
     bool clearlyOver = false;  // NoFit by more than kNoFitMargin: safe to infer from
     SearchCandidate candidate;
 };
