@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -75,6 +76,31 @@ double medianTime(int warmup, int repeats, Fn &&fn)
     return median(std::move(times));
 }
 
+// Thread CPU time in seconds: on a shared machine the wall time of a single-threaded run includes
+// waiting for a core; the CPU time is close to the wall time the same run takes on an idle one.
+double threadCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// Median wall and CPU time of fn() over `repeats` runs after one untimed call.
+template <typename Fn>
+std::pair<double, double> medianWallAndCpu(int repeats, Fn &&fn)
+{
+    fn();
+    std::vector<double> wall, cpu;
+    for (int i = 0; i < repeats; ++i) {
+        const auto t0 = Clock::now();
+        const double c0 = threadCpuSeconds();
+        fn();
+        cpu.push_back(threadCpuSeconds() - c0);
+        wall.push_back(seconds(t0, Clock::now()));
+    }
+    return {median(std::move(wall)), median(std::move(cpu))};
+}
+
 std::string cpuModel()
 {
     std::ifstream in("/proc/cpuinfo");
@@ -95,9 +121,9 @@ CommandHelp benchHelp()
     auto specs = planOptions();
     specs.push_back({"--json", false, false, "print the timings as JSON"});
     return {"gpuplan-cli bench [PLAN] [--json] [--set PATH=VALUE ...]",
-            "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs, the\n"
-            "strong and weak scaling curves and the procurement planner ($30 M, 240 days). Without PLAN:\n"
-            "Llama 3 70B, sequence 8192, on H100.",
+            "Times one evaluation (median of batches of calls), the layout search on 4,096 GPUs and on\n"
+            "the plan's own count, the strong and weak scaling curves and the procurement planner ($30 M,\n"
+            "240 days). Without PLAN: Llama 3 70B, sequence 8192, on H100.",
             specs};
 }
 
@@ -162,7 +188,10 @@ int runBench(const std::vector<std::string> &argv)
     ResolvedPlan searchResolved = resolved;
     searchResolved.plan = &searchPlan;
     SearchResult lastSearch;
-    const double searchS = medianTime(1, 7, [&] { lastSearch = searchLayouts(searchResolved); });
+    const auto [searchS, searchCpuS] = medianWallAndCpu(7, [&] { lastSearch = searchLayouts(searchResolved); });
+    // ... and at the plan's own count.
+    SearchResult planSearch;
+    const auto [planSearchS, planSearchCpuS] = medianWallAndCpu(7, [&] { planSearch = searchLayouts(resolved); });
 
     // (c) Scaling curves from one node to 4 x the plan's count, on this thread alone and spread
     // over the hardware threads (the default).
@@ -230,9 +259,14 @@ int runBench(const std::vector<std::string> &argv)
             {"evaluations_per_s", evaluateUs > 0 ? 1e6 / evaluateUs : 0},
             {"evaluate_without_facility_us", quickUs},
             {"memory_us", memoryUs},
-            {"search", {{"gpus", kSearchGpus}, {"ms", searchS * 1e3}, {"candidates", lastSearch.evaluated},
-                        {"evaluate_calls", lastSearch.evaluateCalls}, {"evaluate_calls_per_s", searchCallsPerS},
+            {"search", {{"gpus", kSearchGpus}, {"ms", searchS * 1e3}, {"cpu_ms", searchCpuS * 1e3}, {"candidates", lastSearch.evaluated},
+                        {"evaluate_calls", lastSearch.evaluateCalls}, {"time_model_calls", lastSearch.timeModelCalls},
+                        {"evaluate_calls_per_s", searchCallsPerS},
                         {"feasible", lastSearch.feasible}}},
+            {"search_plan_gpus", {{"gpus", plan.hardware.numGpus}, {"ms", planSearchS * 1e3},
+                                  {"cpu_ms", planSearchCpuS * 1e3}, {"candidates", planSearch.evaluated},
+                                  {"evaluate_calls", planSearch.evaluateCalls}, {"time_model_calls", planSearch.timeModelCalls},
+                                  {"feasible", planSearch.feasible}}},
             {"scaling", {{"points", points}, {"strong_ms", strongS * 1e3}, {"weak_ms", weakS * 1e3},
                          {"strong_parallel_ms", strongParallelS * 1e3}}},
             {"procure", {{"ms", procureS * 1e3}, {"options", lastProcure.options.size()},
@@ -247,9 +281,14 @@ int runBench(const std::vector<std::string> &argv)
                 evaluateUs, evaluateUs > 0 ? 1e6 / evaluateUs : 0.0);
     std::printf("  memory + time only (search first stage)   %10.2f us\n", quickUs);
     std::printf("  memory model only (timeline of the step)  %10.2f us   (target <= 2 us)\n", memoryUs);
-    std::printf("  layout search, %d GPUs                   %10.1f ms   (target <= 100 ms; %lld candidates, %lld "
-                "evaluations, %.0f evaluations/s)\n",
-                kSearchGpus, searchS * 1e3, lastSearch.evaluated, lastSearch.evaluateCalls, searchCallsPerS);
+    std::printf("  layout search, %d GPUs                   %10.1f ms   (target <= 100 ms; CPU %.1f ms; %lld candidates, "
+                "%lld evaluations, %lld timed, %.0f evaluations/s)\n",
+                kSearchGpus, searchS * 1e3, searchCpuS * 1e3, lastSearch.evaluated, lastSearch.evaluateCalls,
+                lastSearch.timeModelCalls, searchCallsPerS);
+    std::printf("  layout search, the plan's %5d GPUs       %10.1f ms   (CPU %.1f ms; %lld candidates, %lld evaluations, "
+                "%lld timed)\n",
+                plan.hardware.numGpus, planSearchS * 1e3, planSearchCpuS * 1e3, planSearch.evaluated,
+                planSearch.evaluateCalls, planSearch.timeModelCalls);
     std::printf("  strong scaling curve (%2d points)          %10.1f ms   (one thread; %.1f ms on %u threads)\n", points,
                 strongS * 1e3, strongParallelS * 1e3, cores);
     std::printf("  weak scaling curve (%2d points)            %10.1f ms   (one thread)\n", points, weakS * 1e3);

@@ -9,7 +9,7 @@
 
 namespace gpuplan {
 
-Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layout)
+Evaluation evaluateMemoryFirst(const ResolvedPlan &plan, const Layout &layout)
 {
     Evaluation e;
     e.shape = plan.shape;
@@ -18,11 +18,16 @@ Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layou
     if (plan.gpu && !plan.gpu->efficiency.fitted)
         e.diagnostics.add(DiagCode::EfficiencyNotFitted, Severity::Info, "hardware.gpu",
                           plan.gpu->efficiency.residualMape, 0);
+    e.memory = plan.plan->workload.mode == Mode::Training ? estimateTrainingMemory(plan, layout)
+                                                          : estimateInferenceMemory(plan, layout);
+    return e;
+}
+
+void evaluateTimeAfterMemory(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)
+{
     if (plan.plan->workload.mode == Mode::Training) {
-        e.memory = estimateTrainingMemory(plan, layout);
         e.training = estimateTrainingTime(plan, layout);
     } else {
-        e.memory = estimateInferenceMemory(plan, layout);
         e.inference = estimateInference(plan, layout, e.memory);
         addInferenceDiagnostics(plan, layout, e.memory, e.inference, e.diagnostics);
     }
@@ -36,6 +41,12 @@ Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layou
                               e.memory.capacityBytes);
     }
     e.validity = planValidity(e.diagnostics);
+}
+
+Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layout)
+{
+    Evaluation e = evaluateMemoryFirst(plan, layout);
+    evaluateTimeAfterMemory(plan, layout, e);
     return e;
 }
 

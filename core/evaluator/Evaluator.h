@@ -17,6 +17,14 @@ Evaluation evaluate(const ResolvedPlan &plan, const Layout &layout);
 // cost and energy grow with the run's duration, and completes its finalists with evaluate().
 Evaluation evaluateWithoutFacility(const ResolvedPlan &plan, const Layout &layout);
 
+// evaluateWithoutFacility() in two halves, so that a layout that does not fit never reaches the
+// time model (the auto-planner's memory-first check, docs/search.md "Pruning"). The first half
+// gives the layout check and the memory estimate (memory.fits is final); the evaluation is
+// complete, equal to evaluateWithoutFacility()'s, only after the second half, which adds the
+// time, the diagnostics that depend on it and on the memory verdict, and the validity.
+Evaluation evaluateMemoryFirst(const ResolvedPlan &plan, const Layout &layout);
+void evaluateTimeAfterMemory(const ResolvedPlan &plan, const Layout &layout, Evaluation &e);
+
 // Convenience: evaluate with the plan's own layout.
 Evaluation evaluate(const ResolvedPlan &plan);
 

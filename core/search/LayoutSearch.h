@@ -90,7 +90,8 @@ struct SearchResult
     long long evaluated = 0;
     long long feasible = 0;
     RejectCounts rejected{};
-    long long evaluateCalls = 0;            // evaluate() calls actually made
+    long long evaluateCalls = 0;            // evaluate() calls actually made (memory-first ones included)
+    long long timeModelCalls = 0;           // of those, the ones that reached the time model
     bool cancelled = false;
 };
 

@@ -77,6 +77,11 @@ public:
     bool forEachGroup(Visit &&visit);
 
     const RecomputeLevels &recompute() const { return m_recompute; }
+    // During visit: the group's (EP, micro-batch) index among the groups of its (TP, CP, PP), the
+    // same for every VP value (VP = 1 comes first), and how many there are. The search keeps its
+    // VP-independent time bound per slot.
+    int slot() const { return m_slot; }
+    int slotCount() const { return m_slotCount; }
 
 private:
     void tpCpLists();
@@ -92,6 +97,8 @@ private:
     Layout m_base;            // fields the search does not vary (flash attention, ...)
     RecomputeLevels m_recompute;
     std::vector<int> m_tp, m_cp, m_pp, m_vp, m_ep, m_etp, m_mb;
+    int m_slot = 0;
+    int m_slotCount = 0;
 };
 
 template <typename Visit>
@@ -109,10 +116,13 @@ bool TrainingSpace::forEachGroup(Visit &&visit)
                 vpList(pp);
                 epList(dp * cp, tp);
                 microBatchList(dp);
+                m_slotCount = static_cast<int>(m_ep.size() * m_mb.size());
                 for (const int vp : m_vp) {
                     for (std::size_t e = 0; e < m_ep.size(); ++e) {
                         bool first = true;
-                        for (const int mb : m_mb) {
+                        for (std::size_t b = 0; b < m_mb.size(); ++b) {
+                            const int mb = m_mb[b];
+                            m_slot = static_cast<int>(e * m_mb.size() + b);
                             Layout l = m_base;
                             l.tp = tp;
                             l.cp = cp;

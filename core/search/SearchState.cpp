@@ -45,7 +45,26 @@ void SearchState::beginCount(const ResolvedPlan &plan)
 Evaluation SearchState::evaluate(const Layout &layout)
 {
     ++m_result.evaluateCalls;
+    ++m_result.timeModelCalls;
     return m_quick(*m_plan, layout);
+}
+
+Evaluation SearchState::evaluateMemory(const Layout &layout)
+{
+    ++m_result.evaluateCalls;
+    if (m_options.evaluator) {
+        ++m_result.timeModelCalls;
+        return m_options.evaluator(*m_plan, layout);
+    }
+    return evaluateMemoryFirst(*m_plan, layout);
+}
+
+void SearchState::evaluateTime(const Layout &layout, Evaluation &e)
+{
+    if (m_options.evaluator)
+        return;
+    ++m_result.timeModelCalls;
+    evaluateTimeAfterMemory(*m_plan, layout, e);
 }
 
 void SearchState::accept(const SearchCandidate &candidate)
@@ -73,6 +92,7 @@ void SearchState::endCount()
     }
     for (const SearchCandidate &f : finalists) {
         ++m_result.evaluateCalls;
+        ++m_result.timeModelCalls;
         const Evaluation e = m_full(*m_plan, f.layout);
         SearchCandidate c;
         const bool scored = m_result.mode == Mode::Training ? scoreTraining(m_objective, e, c) : scoreInference(m_objective, e, c);

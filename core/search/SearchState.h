@@ -32,7 +32,13 @@ public:
     // Scoring of the first stage: objective = time.
     const ObjectiveContext &timeObjective() const { return m_timeObjective; }
 
+    // The first stage's full evaluation (memory and time), counted as one call.
     Evaluation evaluate(const Layout &layout);
+    // Memory first (docs/search.md "Pruning"): the layout check and the memory estimate, counted
+    // as one call; evaluateTime() then completes it for a layout that fits. With a substitute
+    // evaluator (tests) the first call gives everything and the second does nothing.
+    Evaluation evaluateMemory(const Layout &layout);
+    void evaluateTime(const Layout &layout, Evaluation &e);
     void reject(int reasonIndex, long long count) { m_result.rejected[static_cast<std::size_t>(reasonIndex)] += count; }
     void accept(const SearchCandidate &candidate);
 

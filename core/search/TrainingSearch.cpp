@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The training search of one GPU count. Each layout group (TP, CP, PP, VP, EP, micro-batch) is
-// checked once; then, per sharding choice, the grid of memory-saving settings (recompute level x
-// offload level) is walked from the lightest setting. docs/search.md "Pruning" gives the rules
-// and why they never drop a layout that could win.
+// checked once and bounded in time from its lightest setting (or from VP = 1 of the same group);
+// then, per sharding choice, the grid of memory-saving settings (recompute level x offload level)
+// is walked from the lightest setting, memory first. docs/search.md "Pruning" gives the rules and
+// why they never drop a layout that could win.
 #include "evaluator/Evaluator.h"
 #include "search/SearchState.h"
+#include "search/TimeBound.h"
 
 #include <cstdint>
 
@@ -22,7 +24,7 @@ struct Cell
 {
     CellState state = CellState::Unvisited;
     int reason = 0;            // reject index when Rejected
-    bool hasTime = false;      // the evaluation gave a time estimate (fitting or not)
+    bool hasTime = false;      // timed (a fitting cell, or one evaluated in full) with a time estimate
     bool clearlyOver = false;  // NoFit by more than kNoFitMargin: safe to infer from
     SearchCandidate candidate;
 };
@@ -32,14 +34,17 @@ struct Cell
 class ChoiceWalk
 {
 public:
+    // groupBound: a lower bound on the time objective of every cell (0 = none); seed: the full
+    // evaluation of the lightest cell (0, 0) when the group's bound came from it.
     ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice, const RecomputeLevels &recompute,
-               CellMask knownNoFit)
+               CellMask knownNoFit, double groupBound = 0, const Evaluation *seed = nullptr)
         : m_state(state)
         , m_group(group)
         , m_choice(choice)
         , m_recompute(recompute)
         , m_levels(recompute.count)
         , m_offloads(choice.offloadCount)
+        , m_groupBound(groupBound)
     {
         for (int r = 0; r < m_levels; ++r) {
             for (int o = 0; o < m_offloads; ++o) {
@@ -47,6 +52,8 @@ public:
                     at(r, o).state = CellState::NoFitKnown;
             }
         }
+        if (seed)
+            record(0, 0, *seed, true);   // evaluated: better than the inference
     }
 
     static CellMask bit(int r, int o) { return static_cast<CellMask>(1u << (r * 3 + o)); }
@@ -62,7 +69,11 @@ public:
 private:
     Cell &at(int r, int o) { return m_cells[static_cast<std::size_t>(r * 3 + o)]; }
     const Cell &at(int r, int o) const { return m_cells[static_cast<std::size_t>(r * 3 + o)]; }
+    // Pruned walk: memory first, the time model only for a cell that fits.
     void evaluateCell(int r, int o);
+    // Exhaustive walk: memory and time for every cell.
+    void evaluateCellFully(int r, int o);
+    void record(int r, int o, const Evaluation &e, bool timed);
     // Evaluates an unvisited cell unless its lower bound cannot win; true when it evaluated.
     bool tryCell(int r, int o);
     bool lowerBound(int r, int o, double &timeObjective) const;
@@ -76,6 +87,7 @@ private:
     const RecomputeLevels &m_recompute;
     int m_levels;
     int m_offloads;
+    double m_groupBound;
     std::array<Cell, kMaxCells> m_cells{};
 };
 
@@ -83,9 +95,24 @@ void ChoiceWalk::evaluateCell(int r, int o)
 {
     Layout l = m_group;
     setMemorySaving(l, m_choice, m_recompute.items[static_cast<std::size_t>(r)], o);
-    const Evaluation e = m_state.evaluate(l);
+    Evaluation e = m_state.evaluateMemory(l);
+    const bool fits = e.memory.fits;
+    if (fits)
+        m_state.evaluateTime(l, e);
+    record(r, o, e, fits);
+}
+
+void ChoiceWalk::evaluateCellFully(int r, int o)
+{
+    Layout l = m_group;
+    setMemorySaving(l, m_choice, m_recompute.items[static_cast<std::size_t>(r)], o);
+    record(r, o, m_state.evaluate(l), true);
+}
+
+void ChoiceWalk::record(int r, int o, const Evaluation &e, bool timed)
+{
     Cell &c = at(r, o);
-    c.hasTime = scoreTraining(m_state.timeObjective(), e, c.candidate);
+    c.hasTime = timed && scoreTraining(m_state.timeObjective(), e, c.candidate);
     if (!e.memory.fits) {
         c.state = CellState::NoFit;
         c.clearlyOver = clearlyOverCapacity(e.memory);
@@ -102,8 +129,8 @@ void ChoiceWalk::evaluateCell(int r, int o)
 
 bool ChoiceWalk::lowerBound(int r, int o, double &timeObjective) const
 {
-    bool any = false;
-    timeObjective = 0;
+    bool any = m_groupBound > 0;
+    timeObjective = m_groupBound;
     for (int rr = 0; rr <= r; ++rr) {
         for (int oo = 0; oo <= o; ++oo) {
             const Cell &c = at(rr, oo);
@@ -142,7 +169,9 @@ void ChoiceWalk::walkPruned()
     for (int o = 0; o < m_offloads; ++o) {
         for (int r = 0; r < rLimit; ++r) {
             const Cell &c = at(r, o);
-            if (tryCell(r, o) && c.state == CellState::NoFit && !strongestTried) {
+            tryCell(r, o);
+            // NoFit: evaluated now or seeded (a cell inferred not to fit is NoFitKnown).
+            if (c.state == CellState::NoFit && !strongestTried) {
                 strongestTried = true;
                 tryCell(strongestR, strongestO);
                 const Cell &strongest = at(strongestR, strongestO);
@@ -173,7 +202,7 @@ void ChoiceWalk::walkAll()
 {
     for (int r = 0; r < m_levels; ++r) {
         for (int o = 0; o < m_offloads; ++o)
-            evaluateCell(r, o);
+            evaluateCellFully(r, o);
     }
 }
 
@@ -235,6 +264,14 @@ void ChoiceWalk::settle()
     }
 }
 
+// The first sharding choice's lightest setting: no recompute, no offload.
+Layout lightestSetting(const Layout &group, const ShardingChoices &choices, const RecomputeLevels &levels)
+{
+    Layout l = group;
+    setMemorySaving(l, choices.items[0], levels.items[0], 0);
+    return l;
+}
+
 } // namespace
 
 void searchTrainingCount(SearchState &state, int numGpus)
@@ -245,14 +282,45 @@ void searchTrainingCount(SearchState &state, int numGpus)
     // Per (TP, CP, PP, VP, EP) and sharding choice: the settings that did not fit at a smaller
     // micro-batch. Activation memory grows with the micro-batch and nothing else changes.
     std::array<CellMask, kMaxShardingChoices> noFit{};
+    // Per (EP, micro-batch) slot of the current (TP, CP, PP): the time bound measured at VP = 1,
+    // which bounds every VP of the slot. Sized once per count's largest slot count; no allocation
+    // per group after the first (TP, CP, PP) that needs more.
+    std::vector<GroupTimeBound> vpBounds;
     space.forEachGroup([&](const Layout &group, const ShardingChoices &choices, bool newContext) {
         if (newContext)
             noFit.fill(0);
+        const auto slot = static_cast<std::size_t>(space.slot());
+        if (prune && group.vp == 1) {
+            if (vpBounds.size() < static_cast<std::size_t>(space.slotCount()))
+                vpBounds.resize(static_cast<std::size_t>(space.slotCount()));
+            vpBounds[slot] = GroupTimeBound{};
+        }
         Diagnostics diagnostics;
         checkLayout(state.plan(), group, diagnostics);
         if (const int reason = firstErrorReason(diagnostics); reason >= 0) {
             state.reject(reason, choices.cells);
             return state.groupDone(choices.cells);
+        }
+        // The group's time bound (rule 5): from VP = 1 of the same slot without evaluating, else
+        // from the lightest setting of the first sharding choice, evaluated in full whether it
+        // fits or not (it is also that choice's first cell).
+        if (prune && group.vp > 1 && slot < vpBounds.size() && vpBounds[slot].known
+            && state.cannotWin(vpBounds[slot].objectiveAtVp(group.vp))) {
+            state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+            return state.groupDone(choices.cells);
+        }
+        const Evaluation seed = prune ? state.evaluate(lightestSetting(group, choices, levels)) : Evaluation{};
+        GroupTimeBound bound;
+        if (prune) {
+            SearchCandidate scored;
+            if (scoreTraining(state.timeObjective(), seed, scored))
+                bound = groupTimeBound(seed, scored);
+            if (group.vp == 1)
+                vpBounds[slot] = bound;
+            if (bound.known && state.cannotWin(bound.objective())) {
+                state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+                return state.groupDone(choices.cells);
+            }
         }
         for (int i = 0; i < choices.count; ++i) {
             const ShardingChoice &choice = choices.items[static_cast<std::size_t>(i)];
@@ -262,14 +330,17 @@ void searchTrainingCount(SearchState &state, int numGpus)
                 state.reject(rejectIndex(SearchReject::NotFitImplied), levels.count * choice.offloadCount);
                 continue;
             }
-            ChoiceWalk walk(state, group, choice, levels, prune ? known : 0);
             if (prune) {
+                ChoiceWalk walk(state, group, choice, levels, known, bound.known ? bound.objective() : 0.0,
+                                i == 0 ? &seed : nullptr);
                 walk.walkPruned();
                 known = walk.noFitMask();
+                walk.settle();
             } else {
+                ChoiceWalk walk(state, group, choice, levels, 0);
                 walk.walkAll();
+                walk.settle();
             }
-            walk.settle();
         }
         return state.groupDone(choices.cells);
     });

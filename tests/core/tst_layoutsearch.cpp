@@ -219,6 +219,11 @@ private slots:
         QTest::newRow("llama3-70b 32, cost") << "llama3-70b" << 32 << 0 << 4096 << 64 << 1;
         QTest::newRow("mixtral 32") << "mixtral-8x7b" << 32 << 0 << 4096 << 128 << 0;
         QTest::newRow("llama3-8b 8-64, cost") << "llama3-8b" << 8 << 64 << 4096 << 128 << 1;
+        // Mixture-of-experts plans whose best layouts use EP (folded over TP ranks too) and VP.
+        QTest::newRow("qwen3-30b-a3b 32, ep and vp") << "qwen3-30b-a3b" << 32 << 0 << 4096 << 256 << 0;
+        QTest::newRow("gpt-oss-20b 16, ep and vp") << "gpt-oss-20b" << 16 << 0 << 4096 << 128 << 0;
+        QTest::newRow("mixtral-8x22b 64, ep and vp, cost") << "mixtral-8x22b" << 64 << 0 << 4096 << 256 << 1;
+        QTest::newRow("deepseek-v3 256, ep") << "deepseek-v3" << 256 << 0 << 4096 << 1024 << 0;
     }
 
     void prunedEqualsExhaustiveReal() const
@@ -243,6 +248,27 @@ private slots:
         checkAccounting(pruned);
         checkAccounting(exhaustive);
         compareBest(pruned, exhaustive);
+    }
+
+    // The DeepSeek-V3 example (2,048 H800, MLA, 256 experts, FP8) at its own count, the MoE
+    // search the benchmark times: pruned (memory first, group and VP bounds) == exhaustive.
+    void prunedEqualsExhaustiveDeepSeekExample() const
+    {
+        Plan plan;
+        std::vector<PlanError> errors;
+        QVERIFY(loadPlanFile(GPUPLAN_SOURCE_DIR "/examples/deepseek-v3-training.gpuplan", &bundledCatalog(), plan, errors));
+        ResolvedPlan resolved;
+        std::vector<ResolveError> resolveErrors;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), resolved, resolveErrors));
+        SearchOptions options;
+        const SearchResult pruned = searchLayouts(resolved, options);
+        options.prune = false;
+        const SearchResult exhaustive = searchLayouts(resolved, options);
+        QVERIFY(!pruned.best.empty());
+        QVERIFY(std::any_of(exhaustive.best.begin(), exhaustive.best.end(), [](const SearchCandidate &c) { return c.layout.ep > 1; }));
+        checkAccounting(pruned);
+        compareBest(pruned, exhaustive);
+        QVERIFY(pruned.evaluateCalls * 10 < exhaustive.evaluateCalls);
     }
 
     // Every listed layout passes the layout check, fits, and matches a fresh evaluation.
