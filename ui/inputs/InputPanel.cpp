@@ -191,6 +191,9 @@ void InputPanel::buildWorkload(CollapsibleSection *s)
                              "workload.inference.scale_up_queue", "workload.inference.scale_cooldown_s"})
         slider(s, path, InferenceOnly);
     choice(s, "workload.inference.engine", InferenceOnly);
+    // MoE serving layout of a replica (docs/performance-model.md "Attention DP and expert parallelism").
+    for (const char *path : {"workload.inference.attention_dp", "workload.inference.ep", "workload.inference.expert_tp"})
+        slider(s, path, InferenceOnly);
 }
 
 void InputPanel::buildHardware(CollapsibleSection *s)
