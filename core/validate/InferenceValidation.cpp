@@ -32,6 +32,14 @@ ValidationReport validateInference(const CsvTable &table, const Catalog &catalog
                 r.predicted = predicted[i];
                 r.hasMeasured = c->hasMeasured[i];
                 r.measured = c->measured[i];
+                r.hasRegime = c->resolved.gpu != nullptr && c->row.engine != nullptr;
+                if (r.hasRegime) {
+                    constexpr BandMetric kMetrics[kInferenceMetricCount] = {
+                        BandMetric::ServingThroughput, BandMetric::ServingTtft, BandMetric::ServingTpot};
+                    r.regime = {kMetrics[i], gpuClassOf(*c->resolved.gpu),
+                                static_cast<std::uint8_t>(static_cast<int>(c->row.engine->engine) + 1),
+                                c->resolved.shape.moeLayers > 0 ? ModelKind::Moe : ModelKind::Dense};
+                }
             }
             report.rows.push_back(std::move(r));
         }
