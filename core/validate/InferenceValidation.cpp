@@ -36,9 +36,8 @@ ValidationReport validateInference(const CsvTable &table, const Catalog &catalog
                 if (r.hasRegime) {
                     constexpr BandMetric kMetrics[kInferenceMetricCount] = {
                         BandMetric::ServingThroughput, BandMetric::ServingTtft, BandMetric::ServingTpot};
-                    r.regime = {kMetrics[i], gpuClassOf(*c->resolved.gpu),
-                                static_cast<std::uint8_t>(static_cast<int>(c->row.engine->engine) + 1),
-                                c->resolved.shape.moeLayers > 0 ? ModelKind::Moe : ModelKind::Dense};
+                    r.regime = regimeKey(kMetrics[i], *c->resolved.gpu, static_cast<int>(c->row.engine->engine),
+                                         c->resolved.shape.moeLayers > 0);
                 }
             }
             report.rows.push_back(std::move(r));

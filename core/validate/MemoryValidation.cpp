@@ -71,9 +71,8 @@ ValidationReport validateMemory(const CsvTable &table, const Catalog &catalog)
         if (const GpuSpec *gpu = catalog.findGpu(row.plan.hardware.gpu)) {
             const ModelShape shape = computeModelShape(row.plan.model, row.plan.workload.training.seqLen);
             out.hasRegime = true;
-            out.regime = {BandMetric::Memory, gpuClassOf(*gpu),
-                          static_cast<std::uint8_t>(static_cast<int>(row.plan.parallelism.framework) + 1),
-                          shape.moeLayers > 0 ? ModelKind::Moe : ModelKind::Dense};
+            out.regime = regimeKey(BandMetric::Memory, *gpu, static_cast<int>(row.plan.parallelism.framework),
+                                   shape.moeLayers > 0);
         }
         // Read only now, for the comparison.
         if (const auto measured = parseNumberCell(table.cell(i, "measured_peak_mem_gib")); measured && *measured > 0) {

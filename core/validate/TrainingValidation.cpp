@@ -56,9 +56,8 @@ ValidationReport validateTraining(const CsvTable &table, const Catalog &catalog)
         r.group = row.group;
         r.hasRegime = resolved.gpu != nullptr;
         if (r.hasRegime)
-            r.regime = {BandMetric::TrainingTime, gpuClassOf(*resolved.gpu),
-                        static_cast<std::uint8_t>(frameworkColumn(table.cell(i, "framework")) + 1),
-                        resolved.shape.moeLayers > 0 ? ModelKind::Moe : ModelKind::Dense};
+            r.regime = regimeKey(BandMetric::TrainingTime, *resolved.gpu, frameworkColumn(table.cell(i, "framework")),
+                                 resolved.shape.moeLayers > 0);
         r.predicted = result.tokensPerSPerGpu;
         // Read only now, after the prediction, for the comparison.
         if (auto measured = parseNumberCell(table.cell(i, "measured_tokens_per_s_per_gpu")); measured && *measured > 0) {
