@@ -83,6 +83,9 @@ const ErrorBandEntry *findErrorBand(const std::vector<ErrorBandEntry> &bands, co
 {
     if (const ErrorBandEntry *b = exact(bands, key))
         return b;
+    // Dense and MoE rows differ most (docs/accuracy.md): drop the framework before the model kind.
+    if (const ErrorBandEntry *b = exact(bands, {key.metric, key.gpu, 0, key.model}))
+        return b;
     if (const ErrorBandEntry *b = exact(bands, {key.metric, key.gpu, 0, ModelKind::Any}))
         return b;
     return exact(bands, {key.metric, GpuClass::Any, 0, ModelKind::Any});

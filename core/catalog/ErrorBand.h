@@ -35,7 +35,8 @@ struct RegimeKey
     bool operator==(const RegimeKey &) const = default;
 };
 
-// Regimes with fewer rows fall back to the next coarser one (GPU class only, then all rows).
+// Regimes with fewer rows fall back to the next coarser one (GPU class and model kind, GPU class
+// only, then all rows).
 inline constexpr int kMinBandRows = 5;
 
 struct ErrorBandEntry
@@ -58,8 +59,9 @@ GpuClass gpuClassOf(const GpuSpec &gpu);
 RegimeKey regimeKey(BandMetric metric, const GpuSpec &gpu, int framework, bool moe);
 bool isServingMetric(BandMetric metric);
 
-// The finest entry with at least kMinBandRows rows: the key itself, then the GPU class with any
-// framework and model, then every row of the metric. nullptr when none applies (the caller keeps
+// The finest entry with at least kMinBandRows rows: the key itself, then the GPU class and model
+// kind with any framework, then the GPU class with any framework and model, then every row of the
+// metric. nullptr when none applies (the caller keeps
 // its residual_mape band).
 const ErrorBandEntry *findErrorBand(const std::vector<ErrorBandEntry> &bands, const RegimeKey &key);
 

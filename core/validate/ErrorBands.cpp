@@ -38,7 +38,7 @@ std::vector<ErrorBandEntry> computeErrorBands(const ValidationReport &report)
         if (!std::isfinite(ape))
             continue;
         const RegimeKey k = r.regime;
-        for (const RegimeKey &level : {k, RegimeKey{k.metric, k.gpu, 0, ModelKind::Any},
+        for (const RegimeKey &level : {k, RegimeKey{k.metric, k.gpu, 0, k.model}, RegimeKey{k.metric, k.gpu, 0, ModelKind::Any},
                                        RegimeKey{k.metric, GpuClass::Any, 0, ModelKind::Any}}) {
             Sum &s = sums[errorBandId(level)];
             s.key = level;

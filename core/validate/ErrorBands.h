@@ -10,8 +10,8 @@
 #include <vector>
 
 // `gpuplan-cli validate KIND CSV --bands`: the test-half mean absolute % error of the report's
-// rows per regime, at three levels (the full regime, the GPU class alone, every row of the
-// metric), as the entries of catalogs/error_bands.json. The test half is the one each kind's
+// rows per regime, at four levels (the full regime, the GPU class and model kind, the GPU class
+// alone, every row of the metric), as the entries of catalogs/error_bands.json. The test half is the one each kind's
 // calibration leaves out: validationHalf (training), inferenceFitHalf (inference), memoryFitHalf
 // (memory).
 namespace gpuplan {

@@ -97,6 +97,11 @@ private slots:
         QCOMPARE(findErrorBand(bands, {BandMetric::TrainingTime, GpuClass::Fp8, 1, ModelKind::Dense}), &bands[2]);
         // Another metric never borrows these.
         QCOMPARE(findErrorBand(bands, {BandMetric::Memory, GpuClass::Fp8, 2, ModelKind::Moe}), nullptr);
+        // The GPU class with the plan's model kind comes before the GPU class alone.
+        const RegimeKey kind{BandMetric::TrainingTime, GpuClass::Fp8, 0, ModelKind::Moe};
+        std::vector<ErrorBandEntry> withKind = {entry(fine, 30, 4), entry(kind, 24, 8), entry(gpuOnly, 14, 25)};
+        QCOMPARE(findErrorBand(withKind, fine), &withKind[1]);
+        QCOMPARE(findErrorBand(withKind, {BandMetric::TrainingTime, GpuClass::Fp8, 2, ModelKind::Dense}), &withKind[2]);
     }
 
     void badEntryIsReported() const
@@ -114,16 +119,16 @@ private slots:
     }
 
     // A dense Hopper training plan: its regime (FP8 class, generic framework, dense) has fewer
-    // than 5 test-half rows, so the band is the FP8 class's.
+    // than 5 test-half rows, so the band is the FP8 class's dense rows'.
     void denseHopperPlanBand() const
     {
         const auto f = test::loadExample("llama3-70b-training.gpuplan");
         QVERIFY(f);
         QCOMPARE(gpuClassOf(*f->resolved.gpu), GpuClass::Fp8);
-        QVERIFY(std::abs(f->evaluation.training.errorBand - 0.1403) < 1e-9);
+        QVERIFY(std::abs(f->evaluation.training.errorBand - 0.0914) < 1e-9);
         const auto j = evaluationToJson(f->resolved, f->evaluation);
         QCOMPARE(QString::fromStdString(j["training"]["error_band_basis"].get<std::string>()),
-                 QString("all models on FP8-class GPUs (Hopper, Ada, MI300): ±14.0% over 25 test-half rows "
+                 QString("Dense on FP8-class GPUs (Hopper, Ada, MI300): ±9.1% over 17 test-half rows "
                          "(fewer than 5 rows for training_time/fp8/generic/dense)"));
     }
 
@@ -132,10 +137,10 @@ private slots:
         const auto f = test::loadExample("deepseek-v3-training.gpuplan");
         QVERIFY(f);
         QVERIFY(f->resolved.shape.moeLayers > 0);
-        QVERIFY(std::abs(f->evaluation.training.errorBand - 0.1403) < 1e-9);
+        QVERIFY(std::abs(f->evaluation.training.errorBand - 0.2441) < 1e-9);
         const auto j = evaluationToJson(f->resolved, f->evaluation);
         QCOMPARE(QString::fromStdString(j["training"]["error_band_basis"].get<std::string>()),
-                 QString("all models on FP8-class GPUs (Hopper, Ada, MI300): ±14.0% over 25 test-half rows "
+                 QString("MoE on FP8-class GPUs (Hopper, Ada, MI300): ±24.4% over 8 test-half rows "
                          "(fewer than 5 rows for training_time/fp8/megatron/moe)"));
     }
 
