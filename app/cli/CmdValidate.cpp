@@ -7,6 +7,7 @@
 #include "export/TextEscape.h"
 #include "plan/PlanIo.h"
 #include "validate/CsvTable.h"
+#include "validate/ErrorBands.h"
 #include "validate/InferenceRowPlan.h"
 #include "validate/MemoryRowPlan.h"
 #include "validate/TrainingRowPlan.h"
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <ctime>
 #include <iostream>
 
 namespace gpuplan::cli {
@@ -63,10 +65,13 @@ CommandHelp validateHelp()
 {
     auto specs = catalogOptions();
     specs.push_back({"--json", false, false, "print rows and summary as one JSON object"});
+    specs.push_back({"--bands", false, false,
+                     "print the test-half mean absolute error per regime (metric, GPU class, framework or engine, "
+                     "dense/MoE) as JSON entries of catalogs/error_bands.json"});
     specs.push_back({"--worst", true, false, "rows listed as worst in the text summary (0-100000, default 10)"});
     specs.push_back({"--plan-of", true, false,
                      "print the plan row ID is predicted from (a .gpuplan document for evaluate) instead of validating"});
-    return {"gpuplan-cli validate memory|training|inference CSV [--json]",
+    return {"gpuplan-cli validate memory|training|inference CSV [--json|--bands]",
             "Predicts every row of a validation CSV (columns as in tests/data/validation/README.md) from its\n"
                          "configuration columns and compares with the measured_* columns where present.\n"
                          "Exit status 0 when the file was read, whatever the errors.",
@@ -120,7 +125,19 @@ int runValidate(const std::vector<std::string> &argv)
     const ValidationReport report = kind == "memory"     ? validateMemory(table, catalog)
                                     : kind == "training" ? validateTraining(table, catalog)
                                                          : validateInference(table, catalog);
-    if (args.flag("--json"))
+    if (args.flag("--bands")) {
+        // The date the figures were produced: the catalog entry's date.
+        const std::time_t now = std::time(nullptr);
+        char date[16] = "";
+        std::tm utc{};
+        if (gmtime_r(&now, &utc))
+            std::strftime(date, sizeof date, "%Y-%m-%d", &utc);
+        const std::string file = pos[1].substr(pos[1].find_last_of('/') == std::string::npos
+                                                   ? 0 : pos[1].find_last_of('/') + 1);
+        printJson(errorBandsToJson(kind, computeErrorBands(report),
+                                   "gpuplan-cli validate " + kind + " tests/data/validation/" + file +
+                                       " --bands (test half)", date));
+    } else if (args.flag("--json"))
         printJson(reportToJson(report));
     else
         std::cout << terminalText(reportToText(report, worst));

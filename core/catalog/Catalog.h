@@ -4,6 +4,7 @@
 #include "catalog/ApiPriceSpec.h"
 #include "catalog/CloudOffer.h"
 #include "catalog/EnginePreset.h"
+#include "catalog/ErrorBand.h"
 #include "catalog/FabricSpec.h"
 #include "catalog/GpuSpec.h"
 #include "catalog/ModelPreset.h"
@@ -41,6 +42,7 @@ public:
     std::vector<EnginePreset> engines;
     std::vector<StorageTierSpec> storageTiers;
     std::vector<ApiPrice> apiPrices;
+    std::vector<ErrorBandEntry> errorBands;   // validation error per regime (catalog/ErrorBand.h)
 
     // Lookups by id or alias; case, '-', '_', ' ' and '.' are ignored ("h100 sxm 80gb" finds
     // "H100-SXM-80GB"). nullptr when unknown.

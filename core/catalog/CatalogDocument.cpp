@@ -69,7 +69,7 @@ bool parseCatalogDocument(std::string_view text, const std::string &file, Catalo
         if (std::find(std::begin(kCatalogKindNames), std::end(kCatalogKindNames), it.key()) == std::end(kCatalogKindNames)) {
             // Reported, but the kinds the file does hold still load.
             issues.push_back({file, "", it.key(), "unknown catalog kind; expected gpus, nodes, fabrics, clouds, models, "
-                                                  "engines, storage_tiers, gpu_efficiency or api_prices"});
+                                                  "engines, storage_tiers, gpu_efficiency, api_prices or error_bands"});
             continue;
         }
         if (it->is_array())

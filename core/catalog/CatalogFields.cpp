@@ -172,6 +172,8 @@ bool findCatalogField(std::string_view kind, std::string_view key, CatalogFieldI
         return describe(modelPresetFields(), key, out);
     if (kind == "engines")
         return describe(engineFields(), key, out);
+    if (kind == "error_bands")
+        return describe(errorBandFields(), key, out);
     return false;
 }
 
@@ -190,6 +192,7 @@ GPUPLAN_CATALOG_FIELDS_OF(StorageTierSpec)
 GPUPLAN_CATALOG_FIELDS_OF(ApiPrice)
 GPUPLAN_CATALOG_FIELDS_OF(ModelPreset)
 GPUPLAN_CATALOG_FIELDS_OF(EnginePreset)
+GPUPLAN_CATALOG_FIELDS_OF(ErrorBandEntry)
 
 #undef GPUPLAN_CATALOG_FIELDS_OF
 

@@ -83,6 +83,8 @@ std::span<const CatalogField<ApiPrice>> apiPriceFields();
 std::span<const CatalogField<ModelPreset>> modelPresetFields();
 // A serving engine's parameters (catalogs/engines.json, docs/performance-model.md).
 std::span<const CatalogField<EnginePreset>> engineFields();
+// A validation error band of one regime (catalogs/error_bands.json, catalog/ErrorBand.h).
+std::span<const CatalogField<ErrorBandEntry>> errorBandFields();
 
 // For a new entry: every required field must be given (fails with the first missing one).
 template <class Entry>

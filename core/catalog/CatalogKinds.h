@@ -18,6 +18,7 @@ bool readModelEntry(CatalogEntryReader &r, ModelPreset &model);
 bool readEngineEntry(CatalogEntryReader &r, EnginePreset &engine);
 bool readStorageTierEntry(CatalogEntryReader &r, StorageTierSpec &tier);
 bool readApiPriceEntry(CatalogEntryReader &r, ApiPrice &price);
+bool readErrorBandEntry(CatalogEntryReader &r, ErrorBandEntry &band);
 
 // The catalog key of a plan field that a model preset holds ("model.layers" -> "layers"); nullptr
 // for model.preset, model.name and fields outside model.*. Also used by the CLI's JSON output.

@@ -249,6 +249,7 @@ void mergeKind(Catalog &catalog, Kind kind, const CatalogDocument &doc, CatalogM
     case Kind::StorageTiers: mergeList(catalog.storageTiers, kind, list, doc.file, ctx, readStorageTierEntry); break;
     case Kind::GpuEfficiency: mergeEfficiency(catalog, list, doc.file, ctx); break;
     case Kind::ApiPrices: mergeList(catalog.apiPrices, kind, list, doc.file, ctx, readApiPriceEntry); break;
+    case Kind::ErrorBands: mergeList(catalog.errorBands, kind, list, doc.file, ctx, readErrorBandEntry); break;
     case Kind::Count: break;
     }
 }

@@ -16,9 +16,10 @@ namespace gpuplan {
 
 // Kinds in the order they are applied within one layer (bundled, then user): efficiency
 // parameters attach to GPUs, so they come after every file's GPUs whatever the file names.
-enum class CatalogKind { Gpus, Nodes, Fabrics, Clouds, Models, Engines, StorageTiers, GpuEfficiency, ApiPrices, Count };
+enum class CatalogKind { Gpus, Nodes, Fabrics, Clouds, Models, Engines, StorageTiers, GpuEfficiency, ApiPrices, ErrorBands, Count };
 inline constexpr const char *kCatalogKindNames[] = {"gpus",   "nodes",   "fabrics",       "clouds",        "models",
-                                                    "engines", "storage_tiers", "gpu_efficiency", "api_prices"};
+                                                    "engines", "storage_tiers", "gpu_efficiency", "api_prices",
+                                                    "error_bands"};
 static_assert(std::size(kCatalogKindNames) == static_cast<std::size_t>(CatalogKind::Count));
 
 struct CatalogDocument

@@ -2,6 +2,7 @@
 #include "evaluator/EvaluationJson.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "memory/MemoryTimeline.h"
 
 #include <nlohmann/json.hpp>
@@ -280,6 +281,41 @@ Json scalingToJson(const ScalingResult &s)
     return {{"kind", s.weak ? "weak" : "strong"}, {"baseline_gpus", s.baselineGpus}, {"points", std::move(points)}};
 }
 
+namespace {
+
+// The regime a band was taken from (catalogs/error_bands.json), the same lookup the time models
+// make; the residual_mape fallback named when no regime of the table applies.
+struct BandChoice
+{
+    double fraction = 0;
+    std::string basis;
+};
+
+BandChoice bandChoice(const ResolvedPlan &plan, BandMetric metric)
+{
+    const bool serving = isServingMetric(metric);
+    BandChoice c;
+    if (serving && plan.engine) {
+        c.fraction = plan.engine->residualMape / 100.0;
+        c.basis = "engine " + plan.engine->id + " residual_mape: ±" + formatFixed(plan.engine->residualMape, 1) + "%";
+    } else if (!serving && plan.gpu) {
+        c.fraction = plan.gpu->efficiency.residualMape / 100.0;
+        c.basis = "GPU " + plan.gpu->id + " residual_mape: ±" + formatFixed(plan.gpu->efficiency.residualMape, 1) + "%";
+    }
+    if (!plan.gpu || !plan.catalog || (serving && !plan.engine))
+        return c;
+    const int framework = serving ? static_cast<int>(plan.engine->engine)
+                                  : static_cast<int>(plan.plan->parallelism.framework);
+    const RegimeKey key = regimeKey(metric, *plan.gpu, framework, plan.shape.moeLayers > 0);
+    if (const ErrorBandEntry *band = findErrorBand(plan.catalog->errorBands, key))
+        c = {band->mapePct / 100.0, errorBandBasis(*band, key)};
+    else
+        c.basis += " (no regime of catalogs/error_bands.json applies)";
+    return c;
+}
+
+} // namespace
+
 Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
 {
     const Mode mode = plan.plan->workload.mode;
@@ -294,10 +330,19 @@ Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
                 {"diagnostics", diagnosticsToJson(e.diagnostics)},
                 {"memory", memoryJson(e.memory, mode, memoryTimeline(plan, e),
                                       mode == Mode::Training ? e.training.stepTimeS : 0.0)}};
-    if (mode == Mode::Training)
+    if (mode == Mode::Training) {
         out["training"] = trainingJson(e.training);
-    else
-        out["inference"] = inferenceJson(e.inference);
+        out["training"]["error_band_basis"] = bandChoice(plan, BandMetric::TrainingTime).basis;
+    } else {
+        Json &inf = out["inference"] = inferenceJson(e.inference);
+        inf["error_band_basis"] = bandChoice(plan, BandMetric::ServingThroughput).basis;
+        const BandChoice ttft = bandChoice(plan, BandMetric::ServingTtft);
+        const BandChoice tpot = bandChoice(plan, BandMetric::ServingTpot);
+        inf["ttft_error_band"] = num(ttft.fraction);
+        inf["ttft_error_band_basis"] = ttft.basis;
+        inf["tpot_error_band"] = num(tpot.fraction);
+        inf["tpot_error_band_basis"] = tpot.basis;
+    }
     appendFacilityJson(plan, e, out);
     return out;
 }

@@ -112,7 +112,15 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.expertTp = std::max(layout.tp, 1) / g.ep;
     r.batchingUsed = batchingUsed(plan);
     r.maxConcurrency = memory.maxConcurrency;
+    // The validation error of throughput in the plan's regime (catalogs/error_bands.json); the
+    // engine's residual spread where no regime of the table applies.
     r.errorBand = plan.engine->residualMape / 100.0;
+    if (plan.gpu && plan.catalog) {
+        const RegimeKey key = regimeKey(BandMetric::ServingThroughput, *plan.gpu, static_cast<int>(plan.engine->engine),
+                                        plan.shape.moeLayers > 0);
+        if (const ErrorBandEntry *band = findErrorBand(plan.catalog->errorBands, key))
+            r.errorBand = band->mapePct / 100.0;
+    }
     ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
     sw.prefixHit = w.prefixCacheHitRate;
     sw.specTokens = w.speculativeTokens;

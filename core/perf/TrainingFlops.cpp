@@ -82,7 +82,15 @@ void fillThroughput(TrainingResult &out, const ResolvedPlan &rp, const Layout &l
     }
     out.timeToTrainS = plan.workload.training.tokens > 0 ? plan.workload.training.tokens / out.tokensPerS : 0.0;
     out.gpuHours = out.timeToTrainS * gpus / units::kHour;
+    // The validation error of the plan's regime (catalogs/error_bands.json); the GPU's residual
+    // spread where no regime of the table applies.
     out.errorBand = rp.gpu ? rp.gpu->efficiency.residualMape / 100.0 : 0.0;
+    if (rp.gpu && rp.catalog) {
+        const RegimeKey key = regimeKey(BandMetric::TrainingTime, *rp.gpu, static_cast<int>(plan.parallelism.framework),
+                                        rp.shape.moeLayers > 0);
+        if (const ErrorBandEntry *band = findErrorBand(rp.catalog->errorBands, key))
+            out.errorBand = band->mapePct / 100.0;
+    }
 }
 
 } // namespace gpuplan

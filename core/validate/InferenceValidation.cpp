@@ -32,6 +32,13 @@ ValidationReport validateInference(const CsvTable &table, const Catalog &catalog
                 r.predicted = predicted[i];
                 r.hasMeasured = c->hasMeasured[i];
                 r.measured = c->measured[i];
+                r.hasRegime = c->resolved.gpu != nullptr && c->row.engine != nullptr;
+                if (r.hasRegime) {
+                    constexpr BandMetric kMetrics[kInferenceMetricCount] = {
+                        BandMetric::ServingThroughput, BandMetric::ServingTtft, BandMetric::ServingTpot};
+                    r.regime = regimeKey(kMetrics[i], *c->resolved.gpu, static_cast<int>(c->row.engine->engine),
+                                         c->resolved.shape.moeLayers > 0);
+                }
             }
             report.rows.push_back(std::move(r));
         }

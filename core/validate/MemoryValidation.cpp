@@ -68,6 +68,12 @@ ValidationReport validateMemory(const CsvTable &table, const Catalog &catalog)
         out.group = std::string(table.cell(i, "model"));
         out.predicted = predictMemoryRowGiB(row, catalog);
         out.defaults = row.defaults.text;
+        if (const GpuSpec *gpu = catalog.findGpu(row.plan.hardware.gpu)) {
+            const ModelShape shape = computeModelShape(row.plan.model, row.plan.workload.training.seqLen);
+            out.hasRegime = true;
+            out.regime = regimeKey(BandMetric::Memory, *gpu, static_cast<int>(row.plan.parallelism.framework),
+                                   shape.moeLayers > 0);
+        }
         // Read only now, for the comparison.
         if (const auto measured = parseNumberCell(table.cell(i, "measured_peak_mem_gib")); measured && *measured > 0) {
             out.hasMeasured = true;

@@ -3,6 +3,7 @@
 // (validate/TrainingRowPlan.h) and compared on tokens/s per GPU.
 #include "validate/Validators.h"
 
+#include "common/EnumNames.h"
 #include "eval/Layout.h"
 #include "eval/ResolvedPlan.h"
 #include "perf/TrainingTime.h"
@@ -11,6 +12,18 @@
 #include "validate/TrainingRowPlan.h"
 
 namespace gpuplan {
+
+namespace {
+
+// The regime's framework: the framework column (names and aliases of plan files, so that a plan
+// naming its framework finds these rows' band), generic when blank or unknown. The row's plan
+// itself takes only the framework's defaults (TrainingRowPlan.h).
+int frameworkColumn(std::string_view cell)
+{
+    return parseEnum(frameworkNames(), cell).value_or(static_cast<int>(Framework::Generic));
+}
+
+} // namespace
 
 ValidationReport validateTraining(const CsvTable &table, const Catalog &catalog)
 {
@@ -41,6 +54,10 @@ ValidationReport validateTraining(const CsvTable &table, const Catalog &catalog)
             continue;
         }
         r.group = row.group;
+        r.hasRegime = resolved.gpu != nullptr;
+        if (r.hasRegime)
+            r.regime = regimeKey(BandMetric::TrainingTime, *resolved.gpu, frameworkColumn(table.cell(i, "framework")),
+                                 resolved.shape.moeLayers > 0);
         r.predicted = result.tokensPerSPerGpu;
         // Read only now, after the prediction, for the comparison.
         if (auto measured = parseNumberCell(table.cell(i, "measured_tokens_per_s_per_gpu")); measured && *measured > 0) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "catalog/ErrorBand.h"
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
@@ -20,6 +22,9 @@ struct ValidationRow
     double measured = 0;
     std::string skipped;       // non-empty: the row could not be predicted, for this reason
     std::string defaults;      // defaults taken for blank cells ("loss=standard, packed=1"); may be empty
+    // The regime of the row's plan (set for predicted rows): what `validate --bands` groups by.
+    bool hasRegime = false;
+    RegimeKey regime;
 };
 
 struct ErrorStats

@@ -61,6 +61,12 @@ const ProvenanceMap *sourcesOf(const Catalog &c, const std::string &kind, const 
         const GpuSpec *g = c.findGpu(id);
         return g ? &g->sources : nullptr;
     }
+    if (kind == "error_bands") {
+        for (const ErrorBandEntry &b : c.errorBands) {
+            if (b.id == id)
+                return &b.sources;
+        }
+    }
     return nullptr;
 }
 
