@@ -115,4 +115,12 @@ Json entryJson(const ApiPrice &a)
     return j;
 }
 
+Json entryJson(const ErrorBandEntry &b)
+{
+    Json j = {{"id", b.id}, {"aliases", b.aliases}};
+    writeCatalogFieldsJson(errorBandFields(), b, j);
+    j["sources"] = sourcesJson(b.sources);
+    return j;
+}
+
 } // namespace gpuplan::cli

@@ -21,6 +21,7 @@ nlohmann::ordered_json entryJson(const ModelPreset &model);
 nlohmann::ordered_json entryJson(const EnginePreset &engine);
 nlohmann::ordered_json entryJson(const StorageTierSpec &tier);
 nlohmann::ordered_json entryJson(const ApiPrice &price);
+nlohmann::ordered_json entryJson(const ErrorBandEntry &band);
 
 nlohmann::ordered_json sourcesJson(const ProvenanceMap &sources);
 

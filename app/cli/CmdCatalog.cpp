@@ -27,7 +27,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char *const kKindList = "gpus, nodes, fabrics, clouds, models, engines, storage_tiers or api_prices";
+const char *const kKindList = "gpus, nodes, fabrics, clouds, models, engines, storage_tiers, api_prices or error_bands";
 
 std::string line(const char *format, auto... args)
 {
@@ -86,6 +86,11 @@ std::string textLine(const ApiPrice &a)
                 a.outputUsdPerMtok, a.provider.c_str());
 }
 
+std::string textLine(const ErrorBandEntry &b)
+{
+    return line("%-44s +/-%5.1f%% over %4d test-half rows\n", b.id.c_str(), b.mapePct, b.rows);
+}
+
 // Calls f(kindName, entries) for every kind, in file-format order.
 template <typename F>
 void forEachKind(const Catalog &c, F f)
@@ -98,6 +103,7 @@ void forEachKind(const Catalog &c, F f)
     f("engines", c.engines);
     f("storage_tiers", c.storageTiers);
     f("api_prices", c.apiPrices);
+    f("error_bands", c.errorBands);
 }
 
 int list(const Catalog &catalog, const std::string &kind, bool json)

@@ -15,7 +15,7 @@ function(expect_json json value)
 endfunction()
 
 # Every kind lists as a JSON array of entries with sources.
-foreach(kind gpus nodes fabrics clouds models engines storage_tiers api_prices)
+foreach(kind gpus nodes fabrics clouds models engines storage_tiers api_prices error_bands)
   run_cli(out rc err catalog ${kind} --json --no-user-catalog)
   if(NOT rc EQUAL 0 OR NOT "${err}" STREQUAL "")
     message(FATAL_ERROR "catalog ${kind} failed or warned: rc=${rc} ${err}")
