@@ -9,6 +9,23 @@ namespace gpuplan {
 
 namespace {
 
+// The memory passes around a weight GEMM: FP8 casts of its operands, and for NF4 (QLoRA) weights
+// the dequantization before the forward and the backward GEMM.
+void addCastAndDequantize(LayerWork &w, double m, double n, double k, const LayerDims &d, const ComputeRates &r,
+                          double groups)
+{
+    if (r.fp8) {
+        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups, r.castBytesPerElement), r));
+        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups, r.castBytesPerElement), r));
+    }
+    if (d.dequantize) {
+        // NF4 weights (0.5 B) read, 16-bit copy written, before the forward and the backward GEMM.
+        const double bytes = groups * k * n * (0.5 + 2.0);
+        w.forward.add(memoryTime(bytes, r));
+        w.backward.add(memoryTime(bytes, r));
+    }
+}
+
 // A weight GEMM of the layer: forward C[m x n] = A[m x k] W[k x n]; the backward computes the
 // input gradient (m x k from m x n and n x k) and, unless the weights are frozen, the weight
 // gradient (k x n from k x m and m x n): the same FLOPs, different shapes.
@@ -24,16 +41,7 @@ double weightGemm(LayerWork &w, double m, double n, double k, const LayerDims &d
         w.backward.add(wgrad);
         w.weightGradS += wgrad;
     }
-    if (r.fp8) {
-        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups, r.castBytesPerElement), r));
-        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups, r.castBytesPerElement), r));
-    }
-    if (d.dequantize) {
-        // NF4 weights (0.5 B) read, 16-bit copy written, before the forward and the backward GEMM.
-        const double bytes = groups * k * n * (0.5 + 2.0);
-        w.forward.add(memoryTime(bytes, r));
-        w.backward.add(memoryTime(bytes, r));
-    }
+    addCastAndDequantize(w, m, n, k, d, r, groups);
     return wgrad;
 }
 
@@ -50,15 +58,7 @@ void expertGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, 
         w.backward.add(wgrad);
         w.weightGradS += wgrad;
     }
-    if (r.fp8) {
-        w.forward.add(memoryTime(fp8CastBytesForward(m, n, k, groups, r.castBytesPerElement), r));
-        w.backward.add(memoryTime(fp8CastBytesBackward(m, n, k, groups, r.castBytesPerElement), r));
-    }
-    if (d.dequantize) {
-        const double bytes = groups * k * n * (0.5 + 2.0);
-        w.forward.add(memoryTime(bytes, r));
-        w.backward.add(memoryTime(bytes, r));
-    }
+    addCastAndDequantize(w, m, n, k, d, r, groups);
 }
 
 // Memory-bound kernel moving `fwdBytes` in the forward; its backward reads the saved input and

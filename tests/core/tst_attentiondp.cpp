@@ -16,39 +16,11 @@ using namespace gpuplan::test;
 
 namespace {
 
-// The DeepSeek-V3 architecture as catalogs/models.json holds it (huggingface.co/deepseek-ai/
-// DeepSeek-V3 config.json): 61 layers (3 dense), hidden 7168, 128 heads with MLA (q rank 1536,
-// kv rank 512, nope 128, rope 64, v 128), 256 routed experts of 2048, top 8, 1 shared.
-ModelArch deepseekV3Like()
-{
-    ModelArch a;
-    a.layers = 61;
-    a.hidden = 7168;
-    a.heads = 128;
-    a.kvHeads = 128;
-    a.ffnHidden = 18432;
-    a.gatedMlp = true;
-    a.vocab = 129280;
-    a.norm = NormKind::RmsNorm;
-    a.tiedEmbeddings = false;
-    a.moeExperts = 256;
-    a.moeTopK = 8;
-    a.moeSharedExperts = 1;
-    a.moeFfnHidden = 2048;
-    a.moeDenseLayers = 3;
-    a.mlaQLoraRank = 1536;
-    a.mlaKvLoraRank = 512;
-    a.mlaQkNopeDim = 128;
-    a.mlaQkRopeDim = 64;
-    a.mlaVDim = 128;
-    return a;
-}
-
 // 8 GPUs as one replica (TP 8), FP8 weights and KV, 2k-token prompts, 512 out. The H100 fixture
 // with the 141 GB of an H200 (NVIDIA H200 datasheet), so the 671B model's weights fit.
 InferenceSetup eightGpus(int dp, int ep)
 {
-    InferenceSetup s(deepseekV3Like());
+    InferenceSetup s(deepSeekV3Arch());
     s.gpu.memoryBytes = 141e9;
     s.plan.hardware.numGpus = 8;
     s.plan.parallelism.tp = 8;
