@@ -12,18 +12,14 @@ namespace {
 using B = ErrorBandEntry;
 using F = CatalogFieldType;
 
-constexpr const char *kMetricWords[] = {"training_time", "memory", "serving_throughput", "serving_ttft",
-                                        "serving_tpot"};
-constexpr const char *kGpuClassWords[] = {"any", "fp4", "fp8", "bf16", "older"};
-constexpr const char *kModelKindWords[] = {"any", "dense", "moe"};
-
 const CatalogField<B> kErrorBandFields[] = {
-    {.key = "metric", .type = F::Word, .required = true, .words = kMetricWords, .text = &B::metricName},
-    {.key = "gpu_class", .type = F::Word, .required = true, .words = kGpuClassWords, .text = &B::gpuClassName},
-    // A framework (training, memory) or engine (serving) name, or "any"; checked against the
-    // metric's enumeration once the entry is read.
+    // The regime's words (metric, GPU class, framework or engine, model kind) are checked against
+    // the key's own word lists (catalog/ErrorBand.cpp) once the entry is read, so they stand in one
+    // place; the framework against the metric's enumeration.
+    {.key = "metric", .type = F::Text, .required = true, .maxLength = 40, .text = &B::metricName},
+    {.key = "gpu_class", .type = F::Text, .required = true, .maxLength = 40, .text = &B::gpuClassName},
     {.key = "framework", .type = F::Text, .required = true, .maxLength = 40, .text = &B::frameworkName},
-    {.key = "model_kind", .type = F::Word, .required = true, .words = kModelKindWords, .text = &B::modelKindName},
+    {.key = "model_kind", .type = F::Text, .required = true, .maxLength = 40, .text = &B::modelKindName},
     {.key = "mape_pct", .min = 0, .max = 1000, .required = true, .number = &B::mapePct},
     {.key = "rows", .type = F::Integer, .min = 0, .max = 1000000, .required = true, .integer = &B::rows},
 };
