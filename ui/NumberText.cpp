@@ -51,6 +51,21 @@ QString bytesText(double bytes)
     return q(formatBytes(bytes));
 }
 
+QString gibText(double bytes, int decimals)
+{
+    return q(formatGib(bytes, decimals));
+}
+
+QString gibPairText(double used, double capacity, int decimals)
+{
+    return q(formatGibPair(used, capacity, decimals));
+}
+
+QString soldGbText(double bytes)
+{
+    return q(formatSoldGb(bytes));
+}
+
 QString storageText(double bytes)
 {
     return q(formatStorage(bytes));
@@ -73,9 +88,8 @@ QString countedText(long long n, const QString &singular, const QString &plural)
 
 QString amountText(double value, const QString &singular, const QString &plural)
 {
-    // The rule's number, with the caller's (translated) nouns.
-    const std::string text = formatAmount(value, "1", "2");
-    return q(text.substr(0, text.size() - 1)) + (text.back() == '1' ? singular : plural);
+    // The rule's number and its choice of noun, with the caller's (translated) nouns.
+    return q(formatAmountNumber(value)) + QLatin1Char(' ') + (amountIsSingular(value) ? singular : plural);
 }
 
 QString monthsText(double months)
@@ -86,6 +100,16 @@ QString monthsText(double months)
 QString boundText(double value)
 {
     return q(formatBound(value));
+}
+
+QString pueText(double pue)
+{
+    return q(formatPue(pue));
+}
+
+QString significantText(double value)
+{
+    return q(formatSignificant(value));
 }
 
 QString fixedText(double value, int decimals)

@@ -23,6 +23,11 @@ QString powerText(double watts);
 // GPU memory in binary units ("61.2 GiB"); storage in decimal units ("850 GB", "63.0 TB").
 QString bytesText(double bytes);
 QString storageText(double bytes);
+// GPU memory in GiB whatever its size ("61.2 GiB"), a use of a capacity ("61.2 / 80.0 GiB"), and
+// memory as the GPU is sold ("80 GB", "141 GB").
+QString gibText(double bytes, int decimals = 1);
+QString gibPairText(double used, double capacity, int decimals = 1);
+QString soldGbText(double bytes);
 // Counts: with thousands separators ("1,024"); scaled ("70.6 B"); with their noun ("8 GPUs").
 QString groupedText(long long n);
 QString countText(double value);
@@ -33,6 +38,10 @@ QString amountText(double value, const QString &singular, const QString &plural)
 QString monthsText(double months);
 // A bound or a value as typed: "0.05", "2100", "100,000".
 QString boundText(double value);
+// A power usage effectiveness: "1.25".
+QString pueText(double pue);
+// Three significant digits, a rate of requests or a ratio: "2.35", "17.1", "1,250".
+QString significantText(double value);
 // A number with fixed decimals and thousands separators: "1,234,567.5".
 QString fixedText(double value, int decimals);
 

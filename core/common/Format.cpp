@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/Format.h"
 
+#include "common/Units.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -96,6 +98,22 @@ std::string formatBytes(double bytes)
         ++i;
     }
     return fmt("%.1f", a) + " " + units[i];
+}
+
+std::string formatGib(double bytes, int decimals)
+{
+    return formatFixed(bytes / units::kGiB, decimals) + " GiB";
+}
+
+std::string formatGibPair(double used, double capacity, int decimals)
+{
+    return formatFixed(used / units::kGiB, decimals) + " / " + formatGib(capacity, decimals);
+}
+
+std::string formatSoldGb(double bytes)
+{
+    const double gb = bytes / 1e9;
+    return formatFixed(gb, std::fabs(gb - std::round(gb)) < 0.05 ? 0 : 1) + " GB";
 }
 
 std::string formatStorage(double bytes)
@@ -214,18 +232,34 @@ std::string formatCurrencyExact(double amount, std::string_view currency)
     return digits + " " + std::string(currency);
 }
 
-std::string formatAmount(double value, const char *singular, const char *plural)
+std::string formatAmountNumber(double value)
 {
     if (!std::isfinite(value))
-        return std::string("- ") + plural;
-    return formatFixed(value, value == std::floor(value) ? 0 : 1) + " " + (value == 1.0 ? singular : plural);
+        return "-";
+    return formatFixed(value, value == std::floor(value) ? 0 : 1);
+}
+
+bool amountIsSingular(double value)
+{
+    return value == 1.0;
+}
+
+std::string formatAmount(double value, const char *singular, const char *plural)
+{
+    return formatAmountNumber(value) + " " + (amountIsSingular(value) ? singular : plural);
+}
+
+std::string formatPue(double pue)
+{
+    return formatFixed(pue, 2);
 }
 
 std::string formatMonths(double months)
 {
     if (!std::isfinite(months))
         return "-";
-    return months >= 24 ? fmt("%.1f years", months / 12) : fmt("%.1f months", months);
+    // The amount rule: a whole horizon reads "36 months" or "3 years", a payback "14.2 months".
+    return months >= 24 ? formatAmount(months / 12, "year", "years") : formatAmount(months, "month", "months");
 }
 
 std::string formatBound(double value)

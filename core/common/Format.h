@@ -9,6 +9,12 @@
 namespace gpuplan {
 
 std::string formatBytes(double bytes);          // memory, binary units: "61.2 GiB"
+// GPU memory held in GiB whatever its size, for texts that set one amount against another:
+// "61.2 GiB" (decimals after the point), and a use of a capacity "61.2 / 80.0 GiB".
+std::string formatGib(double bytes, int decimals = 1);
+std::string formatGibPair(double used, double capacity, int decimals = 1);
+// Memory as the GPU is sold, decimal gigabytes, whole when whole: "80 GB", "141 GB", "95.6 GB".
+std::string formatSoldGb(double bytes);
 std::string formatStorage(double bytes);        // storage, decimal units: "850 GB", "63.0 TB", "1.20 PB"
 // The one rule for time, from a kernel to a training run: three significant digits in µs, ms and s
 // below two minutes ("350 µs", "5.00 ms", "1.23 s", "45.6 s"), then minutes below two hours
@@ -38,7 +44,14 @@ std::string counted(long long n, const char *singular, const char *plural);
 // An amount of a unit with its noun, whole amounts without decimals, others with one:
 // "1 week", "12 weeks", "2.5 days", "1,200 days".
 std::string formatAmount(double value, const char *singular, const char *plural);
-// Months as a payback is read: "14.2 months", from two years on in years ("2.5 years").
+// The number of formatAmount alone, for callers with nouns of their own (translated): "12", "2.5".
+std::string formatAmountNumber(double value);
+// Whether formatAmount takes the singular noun for this value.
+bool amountIsSingular(double value);
+// A power usage effectiveness, two decimals as facilities quote it: "1.25", "1.10".
+std::string formatPue(double pue);
+// Months, a payback or a horizon: "14.2 months", "18 months", from two years on in years ("2.5 years",
+// "3 years"); whole amounts without decimals as formatAmount writes them.
 std::string formatMonths(double months);
 // A bound or a value as people type it: up to 12 significant digits, no trailing zeros, thousands
 // separators only from 10,000 (a year or a four-digit bound reads better without): "0.05",

@@ -277,8 +277,8 @@ std::string breakEvenText(const Plan &plan, const CostResult &c)
         return "never at these prices";
     const double lifeMonths = plan.cost.depreciationYears * 12.0;
     if (c.breakEvenMonths > lifeMonths)   // the hardware is written off before owning pays back
-        return "not within the " + formatPrintf("%g", plan.cost.depreciationYears) + "-year hardware life";
-    return "after " + formatPrintf("%.1f", c.breakEvenMonths) + (c.breakEvenMonths == 1.0 ? " month" : " months");
+        return "not within the " + formatBound(plan.cost.depreciationYears) + "-year hardware life";
+    return "after " + formatMonths(c.breakEvenMonths);   // as the cost chart writes it
 }
 
 std::string facilityTextReport(const ResolvedPlan &plan, const Evaluation &e)

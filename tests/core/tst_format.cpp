@@ -77,6 +77,18 @@ private slots:
         QCOMPARE(formatStorage(1.2e15), std::string("1.20 PB"));
     }
 
+    void gpuMemoryInGibAndAsSold()
+    {
+        // One unit for both sides of a use, whatever the size: 1,536 GiB stays in GiB.
+        QCOMPARE(formatGib(61.25 * 1073741824.0), std::string("61.2 GiB"));
+        QCOMPARE(formatGib(1536.0 * 1073741824.0, 0), std::string("1,536 GiB"));
+        QCOMPARE(formatGibPair(61.25 * 1073741824.0, 80.0 * 1073741824.0), std::string("61.2 / 80.0 GiB"));
+        QCOMPARE(formatGibPair(56.0 * 1073741824.0, 141.0 * 1073741824.0, 2), std::string("56.00 / 141.00 GiB"));
+        QCOMPARE(formatSoldGb(80e9), std::string("80 GB"));
+        QCOMPARE(formatSoldGb(141.02e9), std::string("141 GB"));
+        QCOMPARE(formatSoldGb(95.6e9), std::string("95.6 GB"));
+    }
+
     void power()
     {
         QCOMPARE(formatPower(850), std::string("850 W"));
@@ -95,6 +107,14 @@ private slots:
         QCOMPARE(formatEnergyMwh(1234), std::string("1,234 MWh"));
         QCOMPARE(formatCo2Tonnes(0.12), std::string("120 kg"));
         QCOMPARE(formatCo2Tonnes(3.44), std::string("3.44 t"));
+    }
+
+    void pueTwoDecimals()
+    {
+        QCOMPARE(formatPue(1.25), std::string("1.25"));
+        QCOMPARE(formatPue(1.1), std::string("1.10"));
+        QCOMPARE(formatPue(1.0), std::string("1.00"));
+        QCOMPARE(formatPue(std::numeric_limits<double>::quiet_NaN()), std::string("-"));
     }
 
     void percentages()
@@ -123,8 +143,19 @@ private slots:
         QCOMPARE(formatAmount(12, "week", "weeks"), std::string("12 weeks"));
         QCOMPARE(formatAmount(2.5, "day", "days"), std::string("2.5 days"));
         QCOMPARE(formatAmount(1200, "day", "days"), std::string("1,200 days"));
+        QCOMPARE(formatAmount(std::numeric_limits<double>::quiet_NaN(), "day", "days"), std::string("- days"));
+        // The number alone and the choice of noun, for callers that translate their nouns.
+        QCOMPARE(formatAmountNumber(12), std::string("12"));
+        QCOMPARE(formatAmountNumber(2.5), std::string("2.5"));
+        QCOMPARE(formatAmountNumber(1200), std::string("1,200"));
+        QVERIFY(amountIsSingular(1));
+        QVERIFY(!amountIsSingular(1.5));
+        QVERIFY(!amountIsSingular(0));
         QCOMPARE(formatMonths(14.24), std::string("14.2 months"));
         QCOMPARE(formatMonths(30), std::string("2.5 years"));
+        QCOMPARE(formatMonths(36), std::string("3 years"));
+        QCOMPARE(formatMonths(18), std::string("18 months"));
+        QCOMPARE(formatMonths(1), std::string("1 month"));
     }
 
     void boundsAsTyped()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/MemoryBarLabels.h"
 
+#include "NumberText.h"
+
 #include "charts/ChartFormat.h"
 #include "charts/MemoryVerdictText.h"
 #include "common/Units.h"
@@ -38,16 +40,11 @@ QString wrappedToWidth(const QString &name, const QFontMetrics &metrics, double 
 
 } // namespace
 
-QString gibText(double bytes, int decimals)
-{
-    return QStringLiteral("%1 GiB").arg(bytes / units::kGiB, 0, 'f', decimals);
-}
-
 QString limitTick(const MemoryResult &m)
 {
     if (m.soldBytes <= 0 || std::fabs(m.soldBytes - m.capacityBytes) < 1)
         return gibText(m.capacityBytes);
-    return QCoreApplication::translate("MemoryChart", "%1 (%2 GB)").arg(gibText(m.capacityBytes)).arg(m.soldBytes / 1e9, 0, 'g', 4);
+    return QCoreApplication::translate("MemoryChart", "%1 (%2)").arg(gibText(m.capacityBytes), soldGbText(m.soldBytes));
 }
 
 QString memoryTickLabel(const QString &gpuName, const MemoryResult &m, const QFont &font, double fitPixels, bool compact)
@@ -69,7 +66,7 @@ ValueLabel memoryValueLabel(const MemoryResult &m, const QFont &font, const QFon
     for (const QString &text : {full, gibText(m.perGpuBytes)})
         if (linesFit(text, small, fitPixels, 2))
             return {text, true};
-    return {QString::number(m.perGpuBytes / units::kGiB, 'f', 1), true};
+    return {fixedText(m.perGpuBytes / units::kGiB, 1), true};
 }
 
 } // namespace gpuplan::ui

@@ -13,9 +13,6 @@ struct MemoryResult;
 // hover text keeps the full name and every figure.
 namespace gpuplan::ui {
 
-// "51.2 GiB" (one decimal by default).
-QString gibText(double bytes, int decimals = 1);
-
 // Under each bar: the limit the bar is measured against and, where it differs, the memory as sold
 // in brackets ("79.2 GiB (80 GB)"): an "80 GB" H100 offers 79.2 GiB, not 80 or 74.5.
 QString limitTick(const MemoryResult &m);

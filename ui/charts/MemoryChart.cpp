@@ -2,6 +2,7 @@
 #include "charts/MemoryChart.h"
 
 #include "Settings.h"
+#include "NumberText.h"
 #include "Theme.h"
 #include "charts/ChartFormat.h"
 #include "charts/GpuComparison.h"
@@ -479,19 +480,17 @@ QString MemoryChart::hoverText(const QPointF &pixel) const
         for (int c = 0; c < kMemoryComponentCount; ++c) {
             const double bytes = memoryComponentBytes(bar.memory.breakdown, static_cast<MemoryComponent>(c));
             if (bytes > 0 && value >= gib(base) && value < gib(base + bytes)) {
-                lines += QStringLiteral("<br>%1: %2 (%3 GB, %4% of capacity)")
-                             .arg(memoryComponentName(static_cast<MemoryComponent>(c)), gibText(bytes, 2))
-                             .arg(bytes / 1e9, 0, 'f', 2)
-                             .arg(capacity > 0 ? 100.0 * bytes / capacity : 0.0, 0, 'f', 1);
+                lines += QStringLiteral("<br>%1: %2 (%3 GB, %4 of capacity)")
+                             .arg(memoryComponentName(static_cast<MemoryComponent>(c)), gibText(bytes, 2),
+                                  fixedText(bytes / 1e9, 2), percentText(capacity > 0 ? bytes / capacity : 0.0));
             }
             base += bytes;
         }
     }
     if (bar.memory.perGpuBytes > 0) {
-        lines += QStringLiteral("<br>Total: %1 of %2 (%3%) — %4")
-                     .arg(gibText(bar.memory.perGpuBytes, 2), gibText(capacity, 2))
-                     .arg(capacity > 0 ? 100.0 * bar.memory.perGpuBytes / capacity : 0.0, 0, 'f', 1)
-                     .arg(memoryVerdictName(bar.memory));
+        lines += QStringLiteral("<br>Total: %1 of %2 (%3) — %4")
+                     .arg(gibText(bar.memory.perGpuBytes, 2), gibText(capacity, 2),
+                          percentText(capacity > 0 ? bar.memory.perGpuBytes / capacity : 0.0), memoryVerdictName(bar.memory));
         const QString band = memoryBandText(bar.memory);
         lines += QStringLiteral("<br>") + tr("Limit: %1").arg(memoryLimitText(bar.memory).toHtmlEscaped());
         if (!band.isEmpty())

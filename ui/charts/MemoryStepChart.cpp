@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/MemoryStepChart.h"
 
+#include "NumberText.h"
 #include "Theme.h"
 #include "charts/MemoryBarLabels.h"
 #include "document/PlanController.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/MemoryVerdictText.h"
 
-#include "common/Units.h"
+#include "NumberText.h"
+
 #include "memory/FrameworkOverhead.h"
 
 #include <QCoreApplication>
@@ -17,21 +18,9 @@ QString tr(const char *text)
     return QCoreApplication::translate("MemoryVerdict", text);
 }
 
-QString gib(double bytes)
-{
-    return QStringLiteral("%1 GiB").arg(bytes / units::kGiB, 0, 'f', 1);
-}
-
-// "80 GB" for a part sold in decimal gigabytes; parts specified in GiB keep one decimal when needed.
-QString soldText(double bytes)
-{
-    const double gb = bytes / 1e9;
-    return QStringLiteral("%1 GB").arg(gb, 0, 'f', std::fabs(gb - std::round(gb)) < 0.05 ? 0 : 1);
-}
-
 QString bandPercent(const MemoryResult &m)
 {
-    return QStringLiteral("±%1%").arg(m.bandFraction * 100.0, 0, 'f', 0);
+    return QStringLiteral("±") + percentText(m.bandFraction, 0);
 }
 
 } // namespace
@@ -52,15 +41,15 @@ QString memoryBandText(const MemoryResult &m)
     if (band.fitsUpToBytes <= 0)
         return {};
     return tr("fits up to %1, does not fit above %2 (%3 error band)")
-        .arg(gib(band.fitsUpToBytes), gib(band.doesNotFitAboveBytes), bandPercent(m));
+        .arg(gibText(band.fitsUpToBytes), gibText(band.doesNotFitAboveBytes), bandPercent(m));
 }
 
 QString memoryLimitText(const MemoryResult &m)
 {
-    const QString usable = gib(m.capacityBytes);
+    const QString usable = gibText(m.capacityBytes);
     if (m.soldBytes <= 0)
         return usable;
-    const QString sold = tr("%1 (%2)").arg(soldText(m.soldBytes), gib(m.soldBytes));
+    const QString sold = tr("%1 (%2)").arg(soldGbText(m.soldBytes), gibText(m.soldBytes));
     const bool cudaKnown = m.deviceTotalBytes > 0 && std::fabs(m.deviceTotalBytes - m.soldBytes) > 1;
     // Serving engines take a share of the GPU (memory utilization); training uses the whole device.
     const bool share = std::fabs(m.capacityBytes - m.deviceTotalBytes) > 1;
@@ -68,9 +57,9 @@ QString memoryLimitText(const MemoryResult &m)
         return share ? tr("%1 of a GPU sold as %2; the catalog has no CUDA device total, so the memory as sold stands in")
                            .arg(usable, sold)
                      : tr("%1, the memory as sold (%2); the catalog has no CUDA device total for this GPU")
-                           .arg(usable, soldText(m.soldBytes));
+                           .arg(usable, soldGbText(m.soldBytes));
     if (share)
-        return tr("%1 of the CUDA device total %2 of a GPU sold as %3").arg(usable, gib(m.deviceTotalBytes), sold);
+        return tr("%1 of the CUDA device total %2 of a GPU sold as %3").arg(usable, gibText(m.deviceTotalBytes), sold);
     return tr("%1, the CUDA device total of a GPU sold as %2").arg(usable, sold);
 }
 
@@ -83,8 +72,8 @@ QString memoryVerdictSentence(const MemoryResult &m)
                                                             "so the plan does not fit.");
     switch (gpuMemoryVerdict(m)) {
     case MemoryVerdict::Fits:
-        return tr("Fits: even %1% more than the estimate stays within the limit; %2.")
-                   .arg(m.bandFraction * 100.0, 0, 'f', 0)
+        return tr("Fits: even %1 more than the estimate stays within the limit; %2.")
+                   .arg(percentText(m.bandFraction, 0))
                    .arg(band)
                + host;
     case MemoryVerdict::Borderline:
