@@ -3,6 +3,7 @@
 
 #include "catalog/CatalogLoader.h"
 #include "common/AtomicFile.h"
+#include "common/Format.h"
 #include "common/TextFile.h"
 #include "export/TextEscape.h"
 #include "model/HfImport.h"
@@ -75,9 +76,9 @@ bool parseNumberInRange(const std::string &option, const std::string &text, doub
     const char *end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, v);
     if (ec != std::errc() || ptr != end || !std::isfinite(v) || v < lo || v > hi) {
-        char range[96];
-        std::snprintf(range, sizeof range, "a number from %g to %g %s", lo, hi, unit);
-        error = option + " \"" + text + "\": expected " + range;
+        // The bounds as the forms write them (common/Format.h): "a number from 0.01 to 36500 days".
+        error = option + " \"" + text + "\": expected a number from " + formatBound(lo) + " to " + formatBound(hi) + " " +
+                unit;
         return false;
     }
     out = v;

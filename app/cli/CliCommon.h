@@ -43,7 +43,7 @@ bool resolvePlanOrReport(const Plan &plan, const Catalog &catalog, const std::st
 void printError(const std::string &message);
 
 // Reads a number given to an option; out of [lo, hi] or not a number, error names the option, the
-// text and what is allowed: '--deadline-days "-3": expected a number from 0.01 to 36500 days'.
+// text and what is allowed: '--deadline-days "-3": expected a number from 0.01 to 36,500 days'.
 bool parseNumberInRange(const std::string &option, const std::string &text, double lo, double hi, const char *unit,
                         double &out, std::string &error);
 // Writes text to path, or to standard output for "" or "-". A file is written next to its target

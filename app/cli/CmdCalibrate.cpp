@@ -4,6 +4,7 @@
 #include "CliCommon.h"
 
 #include "common/AtomicFile.h"
+#include "common/Format.h"
 #include "Commands.h"
 
 #include "catalog/CatalogLoader.h"
@@ -79,6 +80,12 @@ nlohmann::ordered_json efficiencyEntry(const std::string &gpu, const GpuEfficien
         j[p.key] = e.*p.member;
     j["residual_mape"] = e.residualMape;
     return j;
+}
+
+// The fit's error before and after, in percent as the catalog's error bands are listed.
+std::string mapeText(double beforePct, double afterPct)
+{
+    return formatPercent(beforePct / 100.0, 1) + " before, " + formatPercent(afterPct / 100.0, 1) + " after";
 }
 
 } // namespace
@@ -172,9 +179,8 @@ int runCalibrate(const std::vector<std::string> &argv)
         out = (std::filesystem::path(dir) / ("calibration-" + set->gpuId() + ".json")).string();
     }
     const std::string name = std::filesystem::path(pos[0]).filename().string();
-    char fit[256];
-    std::snprintf(fit, sizeof fit, "gpuplan-cli calibrate on %zu rows of %s: MAPE %.1f%% before, %.1f%% after", set->size(),
-                  name.c_str(), r.mapeBefore, r.mapeAfter);
+    const std::string fit = "gpuplan-cli calibrate on " + counted(static_cast<long long>(set->size()), "row", "rows") +
+                            " of " + name + ": MAPE " + mapeText(r.mapeBefore, r.mapeAfter);
     const nlohmann::ordered_json doc = {{"format", kCatalogFormatName},
                                         {"version", kCatalogFormatVersion},
                                         {"gpu_efficiency", {efficiencyEntry(set->gpuId(), r.after, name, fit)}}};
@@ -199,10 +205,11 @@ int runCalibrate(const std::vector<std::string> &argv)
     }
     std::printf("Calibrated %s on %zu rows of %s (%zu skipped)\n", set->gpuId().c_str(), set->size(), name.c_str(),
                 set->skipped().size());
-    std::printf("  MAPE of tokens/s per GPU: %.2f%% before, %.2f%% after (%d sweeps)\n", r.mapeBefore, r.mapeAfter,
-                r.sweeps);
+    std::printf("  MAPE of tokens/s per GPU: %s (%d sweeps)\n", mapeText(r.mapeBefore, r.mapeAfter).c_str(), r.sweeps);
+    // The values as the catalog file holds them and the forms show them.
     for (const EfficiencyParam *p : params)
-        std::printf("  %-24s %12.4g -> %12.4g\n", p->key, r.before.*p->member, r.after.*p->member);
+        std::printf("  %-24s %14s -> %14s\n", p->key, formatBound(r.before.*p->member).c_str(),
+                    formatBound(r.after.*p->member).c_str());
     for (const std::string &s : set->skipped())
         std::printf("  skipped %s\n", s.c_str());
     std::printf("Written to %s\n", out.c_str());

@@ -9,6 +9,7 @@
 #include "Commands.h"
 
 #include "catalog/CatalogLoader.h"
+#include "common/Format.h"
 #include "common/TextFile.h"
 #include "report/TextReport.h"
 #include "validate/Coverage.h"
@@ -36,37 +37,48 @@ std::string line(const char *format, auto... args)
     return buf;
 }
 
+// A figure right-aligned in a column of the listing: widths count characters, not bytes ("µs").
+std::string right(const std::string &text, int width)
+{
+    int chars = 0;
+    for (const char ch : text)
+        chars += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    return std::string(static_cast<std::size_t>(std::max(width - chars, 0)), ' ') + text;
+}
+
+// The listing's figures in the formats of every other output (common/Format.h).
 std::string textLine(const GpuSpec &g)
 {
-    return line("%-18s %-44s %6.0f GB %5.2f TB/s %6.0f TFLOPS bf16/fp16 %5.0f W\n", g.id.c_str(), g.name.c_str(),
-                g.memoryBytes / 1e9, g.memoryBandwidth / 1e12,
-                std::max(g.peak(Dtype::BF16), g.peak(Dtype::FP16)) / 1e12, g.tdpW);
+    return line("%-18s %-44s %s %s %s TFLOPS bf16/fp16 %s\n", g.id.c_str(), g.name.c_str(),
+                right(formatSoldGb(g.memoryBytes), 7).c_str(), right(formatStorage(g.memoryBandwidth) + "/s", 10).c_str(),
+                right(formatFixed(std::max(g.peak(Dtype::BF16), g.peak(Dtype::FP16)) / 1e12, 0), 6).c_str(),
+                right(formatPower(g.tdpW), 7).c_str());
 }
 
 std::string textLine(const NodeSpec &n)
 {
-    return line("%-16s %-56s %3d GPUs %6.1f kW  %s\n", n.id.c_str(), n.name.c_str(), n.gpusPerNode, n.maxPowerW / 1000.0,
-                n.defaultFabric.c_str());
+    return line("%-16s %-56s %s %s  %s\n", n.id.c_str(), n.name.c_str(), right(counted(n.gpusPerNode, "GPU", "GPUs"), 8).c_str(),
+                right(formatPower(n.maxPowerW), 8).c_str(), n.defaultFabric.c_str());
 }
 
 std::string textLine(const FabricSpec &f)
 {
-    return line("%-12s %-34s %5.0f Gb/s  busbw %.2f  %4.0f us\n", f.id.c_str(), f.name.c_str(), f.linkGbps,
-                f.busBwFraction, f.latencyS * 1e6);
+    return line("%-12s %-34s %s Gb/s  busbw %s  %s\n", f.id.c_str(), f.name.c_str(), right(formatFixed(f.linkGbps, 0), 5).c_str(),
+                formatFixed(f.busBwFraction, 2).c_str(), right(formatDuration(f.latencyS), 7).c_str());
 }
 
 std::string textLine(const CloudOffer &c)
 {
-    const std::string price = c.onDemandPerGpuHour >= 0 ? line("$%6.2f/GPU-h", c.onDemandPerGpuHour)
-                                                         : line("$%6.2f/GPU-h spot", c.spotPerGpuHour);
+    const std::string price = c.onDemandPerGpuHour >= 0 ? formatCurrencyExact(c.onDemandPerGpuHour, "USD") + "/GPU-h"
+                                                         : formatCurrencyExact(c.spotPerGpuHour, "USD") + "/GPU-h spot";
     return line("%-28s %-10s %-16s %-19s %s\n", c.id.c_str(), c.provider.c_str(), c.gpu.c_str(), price.c_str(),
                 c.date.c_str());
 }
 
 std::string textLine(const ModelPreset &m)
 {
-    return line("%-14s %-30s %s parameters, %d tokens\n", m.id.c_str(), m.arch.name.c_str(),
-                formatCount(m.publishedParams).c_str(), m.defaultSeqLen);
+    return line("%-14s %-30s %s parameters, %s\n", m.id.c_str(), m.arch.name.c_str(),
+                formatCount(m.publishedParams).c_str(), counted(m.defaultSeqLen, "token", "tokens").c_str());
 }
 
 std::string textLine(const EnginePreset &e)
@@ -76,19 +88,21 @@ std::string textLine(const EnginePreset &e)
 
 std::string textLine(const StorageTierSpec &t)
 {
-    return line("%-14s %-48s read %6.1f GB/s, write %6.1f GB/s per node\n", t.id.c_str(), t.name.c_str(),
-                t.readPerNode / 1e9, t.writePerNode / 1e9);
+    return line("%-14s %-48s read %s, write %s per node\n", t.id.c_str(), t.name.c_str(),
+                right(formatStorage(t.readPerNode) + "/s", 10).c_str(), right(formatStorage(t.writePerNode) + "/s", 10).c_str());
 }
 
 std::string textLine(const ApiPrice &a)
 {
-    return line("%-44s %-30s $%6.3g in $%6.3g out per M tokens  %s\n", a.id.c_str(), a.model.c_str(), a.inputUsdPerMtok,
-                a.outputUsdPerMtok, a.provider.c_str());
+    return line("%-44s %-30s %s in %s out per M tokens  %s\n", a.id.c_str(), a.model.c_str(),
+                right(formatUsd(a.inputUsdPerMtok), 7).c_str(), right(formatUsd(a.outputUsdPerMtok), 7).c_str(),
+                a.provider.c_str());
 }
 
 std::string textLine(const ErrorBandEntry &b)
 {
-    return line("%-44s +/-%5.1f%% over %4d test-half rows\n", b.id.c_str(), b.mapePct, b.rows);
+    return line("%-44s +/-%s over %s\n", b.id.c_str(), right(formatPercent(b.mapePct / 100.0, 1), 6).c_str(),
+                right(counted(b.rows, "test-half row", "test-half rows"), 19).c_str());
 }
 
 // Calls f(kindName, entries) for every kind, in file-format order.
@@ -141,7 +155,7 @@ std::string plainValue(const Json &v)
         return s;
     }
     if (v.is_number_float())
-        return line("%.6g", v.get<double>());
+        return formatBound(v.get<double>());
     return v.dump();
 }
 

@@ -8,6 +8,7 @@
 #include "model/ModelImportEntry.h"
 #include "catalog/UserCatalogWrite.h"
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "model/HfImport.h"
 
 #include <nlohmann/json.hpp>
@@ -79,12 +80,10 @@ int runImport(const CliArgs &args)
         printJson(out);
         return kOk;
     }
-    char counts[160];
+    // Counts as the catalog listing and the report write them: "671 B parameters, 37.5 B active per token".
+    std::string counts = formatCount(imported.countedParams) + " parameters";
     if (imported.arch.moeExperts > 0)
-        std::snprintf(counts, sizeof counts, "%.2fB parameters, %.2fB active per token", imported.countedParams / 1e9,
-                      imported.countedActiveParams / 1e9);
-    else
-        std::snprintf(counts, sizeof counts, "%.2fB parameters", imported.countedParams / 1e9);
+        counts += ", " + formatCount(imported.countedActiveParams) + " active per token";
     std::cout << "imported " << name << " as " << id << " (" << imported.modelType
               << (imported.architecture.empty() ? "" : ", " + imported.architecture) << "): " << counts << "\n";
     if (imported.hasWeightDtype)

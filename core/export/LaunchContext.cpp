@@ -6,7 +6,6 @@
 #include "facility/Reliability.h"
 
 #include "common/EnumNames.h"
-#include "common/Units.h"
 #include "export/TextEscape.h"
 
 #include <cstdio>
@@ -55,9 +54,9 @@ bool prepareContext(Context &out, std::string &error)
         return false;
     }
     if (evaluation.diagnostics.has(DiagCode::DoesNotFit))
-        out.notes.push_back("The memory estimate, " + formatPrintf("%.1f", evaluation.memory.perGpuBytes / units::kGiB) +
-                            " GiB per GPU, exceeds the " + formatPrintf("%.1f", evaluation.memory.capacityBytes / units::kGiB) +
-                            " GiB available: as planned the job runs out of GPU memory.");
+        out.notes.push_back("The memory estimate, " + formatGib(evaluation.memory.perGpuBytes) +
+                            " per GPU, exceeds the " + formatGib(evaluation.memory.capacityBytes) +
+                            " available: as planned the job runs out of GPU memory.");
     const Layout &l = out.layout;
     out.gpusPerNode = std::max(plan.gpusPerNode, 1);
     out.nodes = std::max(ceilDiv(l.numGpus, out.gpusPerNode), 1);

@@ -112,7 +112,7 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
                                         ", " + formatPercent(c.atRate.utilization, 0) + " busy");
             line("autoscaling", autoscalingBoundsText(c, w.requestRate, w.averageRequestRate) + "; scale up at " +
                                     (w.scaleUpQueue > 0 ? std::to_string(w.scaleUpQueue) + " requests waiting"
-                                                        : formatPrintf("%.0f requests in service", std::max(1.0, std::round(c.sloLimited.concurrency)))) +
+                                                        : counted(std::max(1LL, std::llround(c.sloLimited.concurrency)), "request", "requests") + " in service") +
                                     " per replica, down after " + formatDuration(w.scaleCooldownS));
             line("latency at that load", "TTFT " + formatDuration(c.atRate.ttftP50Ms / 1e3) + " median, " + formatDuration(c.atRate.ttftP99Ms / 1e3) + " P99; TPOT " +
                                              formatDuration(c.atRate.tpotMeanMs / 1e3) + " mean, " + formatDuration(c.atRate.tpotP99Ms / 1e3) + " P99");

@@ -5,6 +5,7 @@
 #include "document/FieldLabels.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "report/TextReport.h"
 
 #include <QHeaderView>
@@ -51,7 +52,7 @@ QStringList autoPlanHeaders(Mode mode)
             QObject::tr("Memory/GPU"),
             training ? QObject::tr("Time to train") : QObject::tr("TTFT"),
             training ? QObject::tr("Cost per run") : QObject::tr("Cost per M tokens"),
-            training ? QObject::tr("Energy (MWh)") : QObject::tr("MWh per M tokens"),
+            training ? QObject::tr("Energy") : QObject::tr("Energy per M tokens"),
             QObject::tr("vs best")};
 }
 
@@ -117,7 +118,7 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
         const Layout &l = c.layout;
         QString cost = QStringLiteral("–");
         if (c.costKnown)
-            cost = training ? fromStd(formatUsd(c.costUsd)) : QStringLiteral("$%1").arg(c.costUsd, 0, 'f', 3);
+            cost = fromStd(formatUsd(c.costUsd));   // per run, or per million output tokens ("$0.452")
         else if (c.gpuHours > 0)
             cost = QObject::tr("%1 GPU-h").arg(fromStd(formatCount(c.gpuHours)));
         const QString cells[ColCount] = {
@@ -139,10 +140,8 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
             fromStd(formatBytes(c.perGpuBytes)),
             training ? secondsText(c.timeToTrainS) : secondsText(c.ttftMs / 1e3),
             cost,
-            fixedText(c.energyMwh, c.energyMwh >= 100 ? 0
-                                   : c.energyMwh >= 1 ? 2
-                                                      : 4),
-            bestObjective > 0 ? QStringLiteral("%1%").arg(fixedText((c.objective / bestObjective - 1) * 100, 1))
+            fromStd(formatEnergyMwh(c.energyMwh)),
+            bestObjective > 0 ? percentText(c.objective / bestObjective - 1)
                               : QStringLiteral("–"),
         };
         for (int col = 0; col < ColCount; ++col) {

@@ -135,7 +135,7 @@ void PowerChart::rebuild()
     const bool any = m_hasData && m_power.itKw > 0;
     m_megawatts = std::max({m_power.facilityKw, m_power.peakItKw, m_cooling.heatKw}) >= 1000;
     p->yAxis->setLabel(m_megawatts ? tr("Power (MW)") : tr("Power (kW)"));
-    const QString barNames[kBars] = {tr("IT load\nwhile running"), tr("Facility, running\n(IT × PUE %1)").arg(m_pue, 0, 'f', 2),
+    const QString barNames[kBars] = {tr("IT load\nwhile running"), tr("Facility, running\n(IT × PUE %1)").arg(pueText(m_pue)),
                                      tr("Peak IT power\n(racks, contract)"), tr("Heat to remove\n(cooling)")};
     const double totals[kBars] = {m_power.itKw, m_power.facilityKw, m_power.peakItKw, m_cooling.heatKw};
     QVector<double> keys;
@@ -221,7 +221,7 @@ QString PowerChart::hoverText(const QPointF &pixel) const
             if (static_cast<PowerSegment>(s) == PowerSegment::Heat)
                 text += tr("<br>%1 BTU/h, %2 refrigeration tons")
                             .arg(fixedText(m_cooling.heatBtuPerHour, 0))
-                            .arg(m_cooling.tons, 0, 'f', 1);
+                            .arg(fixedText(m_cooling.tons, 1));
             if (static_cast<PowerSegment>(s) == PowerSegment::Gpus)
                 text += tr("<br>%1 of TDP while busy: %2")
                             .arg(percentText(m_power.gpuPowerFraction), QString::fromStdString(gpuPowerBasisText(m_power)));

@@ -489,9 +489,9 @@ QString StepTimeChart::servingHover(const QPointF &pixel) const
     if (best < 0)
         return {};
     const ConcurrencyPoint &pt = m_inference.curve[static_cast<std::size_t>(best)];
-    return tr("<b>%1 concurrent sequences</b><br>Output: %2 tokens/s per GPU<br>Time per output token: %3"
+    return tr("<b>%1</b><br>Output: %2 tokens/s per GPU<br>Time per output token: %3"
               "<br>Time to first token: %4")
-        .arg(QString::number(pt.concurrency, 'f', pt.concurrency == std::round(pt.concurrency) ? 0 : 1))
+        .arg(amountText(pt.concurrency, tr("concurrent sequence"), tr("concurrent sequences")))
         .arg(fixedText(pt.outputTokensPerSPerGpu, 1))
         .arg(secondsText(pt.tpotMs / 1e3), secondsText(pt.ttftMs / 1e3));
 }

@@ -243,7 +243,7 @@ QString formatFieldValue(const FieldSpec &field, double value)
     else if (value == std::round(value))
         text = groupedText(static_cast<long long>(value));
     else
-        text = QString::number(value, 'g', 6);
+        text = boundText(value);
     if (field.unit && *field.unit && std::strcmp(field.unit, "characters") != 0)
         text += QLatin1Char(' ') + QString::fromUtf8(field.unit);
     return text;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/PlanController.h"
 
+#include "NumberText.h"
+
 #include "document/PlanFileWriter.h"
 #include "document/SetFieldCommand.h"
 #include "document/SetPlanCommand.h"
@@ -136,7 +138,7 @@ bool PlanController::setNumber(const QString &path, double value, QString *error
     if ((field->type == FieldType::Enum && !isEnumValue(field->enumTable(), value))
         || (field->type == FieldType::Bool && value != 0.0 && value != 1.0))
         return fail(tr("%1: value %2; expected %3")
-                        .arg(path, QString::number(value), QString::fromStdString(describeAllowed(*field))));
+                        .arg(path, boundText(value), QString::fromStdString(describeAllowed(*field))));
     if (field->getNumber(m_plan) == value)
         return true;
     m_undoStack->push(new SetFieldCommand(this, *field, value, m_dragSession));

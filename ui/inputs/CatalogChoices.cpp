@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inputs/CatalogChoices.h"
 
+#include "NumberText.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -42,11 +44,11 @@ std::vector<ChoiceFieldRow::Choice> migChoices(const GpuSpec *gpu)
     if (!gpu)
         return out;
     for (const MigProfile &p : gpu->migProfiles)
-        out.push_back({QCoreApplication::translate("InputPanel", "%1: %2/%3 of the compute, %4 GB, %5 per GPU")
+        out.push_back({QCoreApplication::translate("InputPanel", "%1: %2/%3 of the compute, %4, %5 per GPU")
                            .arg(QString::fromStdString(p.name))
                            .arg(p.computeSlices)
                            .arg(gpu->migComputeSlices)
-                           .arg(p.memoryBytes / 1e9, 0, 'g', 4)
+                           .arg(soldGbText(p.memoryBytes))
                            .arg(p.instancesPerGpu),
                        QString::fromStdString(p.name)});
     return out;

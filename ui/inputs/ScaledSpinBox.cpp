@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inputs/ScaledSpinBox.h"
 
+#include "NumberText.h"
+
 #include <QRegularExpression>
 
 #include <cmath>
@@ -65,9 +67,10 @@ QString ScaledSpinBox::textFromValue(double value) const
         if (s.letter == 'G')
             continue;   // billions read as B
         if (a >= s.scale)
-            return QStringLiteral("%1 %2").arg(QString::number(value / s.scale, 'g', 6)).arg(QLatin1Char(s.letter));
+            return QStringLiteral("%1 %2").arg(boundText(value / s.scale)).arg(QLatin1Char(s.letter));
     }
-    return QString::number(value, 'g', 6);
+    // As typed, so the text reads back to the same value (parse() drops the separators).
+    return boundText(value);
 }
 
 double ScaledSpinBox::valueFromText(const QString &text) const

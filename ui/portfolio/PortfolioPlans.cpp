@@ -5,6 +5,8 @@
 
 #include "portfolio/PortfolioJobs.h"
 
+#include "NumberText.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QObject>
@@ -97,8 +99,7 @@ bool parseDeadlineDays(const QString &text, const QString &planName, double &day
     if (!ok || !std::isfinite(v) || v < kMinPortfolioDeadlineDays || v > kMaxPortfolioDeadlineDays) {
         error = QObject::tr("Deadline of %1: \"%2\"; expected a number of days from %3 to %4, or empty for none")
                     .arg(planName, t)
-                    .arg(kMinPortfolioDeadlineDays)
-                    .arg(QLocale(QLocale::English).toString(kMaxPortfolioDeadlineDays, 'f', 0));
+                    .arg(boundText(kMinPortfolioDeadlineDays), boundText(kMaxPortfolioDeadlineDays));
         return false;
     }
     days = v;

@@ -86,7 +86,7 @@ void addCloudOptions(ReportDocument &doc, const SectionInput &in)
     }
     const bool training = p.workload.mode == Mode::Training;
     t.note = (training ? QObject::tr("Cost of the training run (%1 GPU-hours with failures and restarts)").arg(grouped(c.gpuHours))
-                       : QObject::tr("Cost of serving over %1 months").arg(grouped(p.cost.horizonMonths))) +
+                       : QObject::tr("Cost of serving over %1").arg(q(formatMonths(p.cost.horizonMonths)))) +
              QObject::tr(" for each offer of this GPU and each purchase option, with %1 for storage, egress and services. "
                          "Reservations bill every hour of their term; spot adds %2 of re-run work. Prices without a "
                          "published reserved or spot rate use the plan's discounts.")
@@ -109,15 +109,15 @@ void addTokenPrice(ReportDocument &doc, const Plan &p, const TokenPrice &t)
     Table api;
     api.id = QStringLiteral("api_prices");
     api.columns = {{t.apiClass == ApiClass::SameClass ? QObject::tr("API, models of its class") : QObject::tr("API, the nearest size"), 2.4, false},
-                   {QObject::tr("Input $/M"), 0.8, true},
-                   {QObject::tr("Output $/M"), 0.8, true},
+                   {QObject::tr("Input per M tokens"), 0.8, true},
+                   {QObject::tr("Output per M tokens"), 0.8, true},
                    {QObject::tr("Price date"), 1.4, false}};
     constexpr std::size_t kRows = 8;
     for (std::size_t i = 0; i < t.api.size() && i < kRows; ++i) {
         const ApiPrice &a = *t.api[i].price;
         const auto date = a.sources.find("output_usd_per_mtok");
         api.rows.push_back({{q(a.provider + " " + a.apiModel) + (t.api[i].sameModel ? QObject::tr(" (same model)") : QString()),
-                             q(formatPrintf("%.3g", a.inputUsdPerMtok)), q(formatPrintf("%.3g", a.outputUsdPerMtok)),
+                             q(formatUsd(a.inputUsdPerMtok)), q(formatUsd(a.outputUsdPerMtok)),
                              date != a.sources.end() ? q(date->second.date) : QString()}});
     }
     doc.add(std::move(api));

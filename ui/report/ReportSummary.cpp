@@ -183,10 +183,10 @@ QString recommendation(const SectionInput &in)
                      duration(e.inference.ttftMs / 1e3), duration(e.inference.decodeMsPerToken / 1e3));
     if (gpuMemoryVerdict(e.memory) == MemoryVerdict::Borderline)
         s += QObject::tr(
-                 " Memory is borderline: %1 per GPU is within the memory model's %2% error band of the %3 limit; "
+                 " Memory is borderline: %1 per GPU is within the memory model's %2 error band of the %3 limit; "
                  "measure a training step on one node before ordering, or plan more memory headroom.")
                  .arg(bytes(e.memory.perGpuBytes))
-                 .arg(grouped(e.memory.bandFraction * 100.0))
+                 .arg(percent(e.memory.bandFraction, 0))
                  .arg(bytes(e.memory.capacityBytes));
     if (e.reliability.unfinishable)
         s += QObject::tr(" Failures would come faster than the job progresses: add checkpointing or spare nodes first.");

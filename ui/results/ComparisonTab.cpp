@@ -163,9 +163,9 @@ void ComparisonTab::rebuild()
             if (col > 0 && std::fabs(d) >= kSignificant) {
                 const bool improved = (ScenarioComparison::better(row) == Better::Higher) == (d > 0);
                 if (row != ComparisonRow::Fits)
-                    item->setText(QStringLiteral("%1  (%2%3%)")
-                                      .arg(cell.text, d > 0 ? QStringLiteral("+") : QString())
-                                      .arg(fixedText(d * 100.0, std::fabs(d) < 0.1 ? 1 : 0)));
+                    item->setText(QStringLiteral("%1  (%2%3)")
+                                      .arg(cell.text, d > 0 ? QStringLiteral("+") : QString(),
+                                           percentText(d, std::fabs(d) < 0.1 ? 1 : 0)));
                 item->setBackground(improved ? better : worse);
                 item->setToolTip(improved ? tr("Better than the open plan") : tr("Worse than the open plan"));
             }

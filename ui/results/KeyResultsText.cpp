@@ -10,7 +10,6 @@
 #include "document/PlanController.h"
 
 #include "common/EnumNames.h"
-#include "common/Units.h"
 #include "explain/LessonFigures.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityNames.h"
@@ -33,11 +32,6 @@ constexpr double kComfortHigh = 0.90;
 QString str(const std::string &s)
 {
     return QString::fromStdString(s).trimmed();
-}
-
-QString gibPair(double used, double capacity)
-{
-    return QStringLiteral("%1 / %2 GiB").arg(fixedText(used / units::kGiB, 1), fixedText(capacity / units::kGiB, 1));
 }
 
 } // namespace
@@ -65,10 +59,8 @@ void KeyResultsStrip::refresh(const PlanController &controller)
     } else {
         const double use = m.perGpuBytes / m.capacityBytes;
         ResultState s = ResultState::Normal;
-        QString tip = tr("Most-loaded GPU: %1 of %2 GiB usable (%3).")
-                          .arg(fixedText(m.perGpuBytes / units::kGiB, 2))
-                          .arg(fixedText(m.capacityBytes / units::kGiB, 2))
-                          .arg(percentText(use));
+        QString tip = tr("Most-loaded GPU: %1 usable (%2).")
+                          .arg(gibPairText(m.perGpuBytes, m.capacityBytes, 2), percentText(use));
         tip += QLatin1Char(' ') + tr("Limit: %1.").arg(memoryLimitText(m));
         tip += QLatin1Char(' ') + memoryVerdictSentence(m);
         const MemoryVerdict verdict = gpuMemoryVerdict(m);
@@ -85,7 +77,7 @@ void KeyResultsStrip::refresh(const PlanController &controller)
         const QString caption = verdict == MemoryVerdict::Fits         ? tr("fits in GPU memory (%1)")
                                 : verdict == MemoryVerdict::Borderline ? tr("borderline: within the error band (%1)")
                                                                        : tr("does not fit in GPU memory (%1)");
-        set(KeyResult::Memory, gibPair(m.perGpuBytes, m.capacityBytes), caption.arg(percentText(use, 0)), tip, s);
+        set(KeyResult::Memory, gibPairText(m.perGpuBytes, m.capacityBytes), caption.arg(percentText(use, 0)), tip, s);
     }
     if (controller.plan().workload.mode == Mode::Training)
         refreshTraining(controller);
@@ -260,7 +252,7 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
             tr("Facility power while the plan runs: IT load %1 times PUE %2, with the GPUs at %3 of TDP (%4). "
                "Peak facility power, what the site must supply: %5 (peak IT %6).")
                 .arg(powerText(e.power.itKw * 1e3))
-                .arg(controller.plan().facility.pue, 0, 'g', 3)
+                .arg(pueText(controller.plan().facility.pue))
                 .arg(percentText(e.power.gpuPowerFraction), QString::fromStdString(gpuPowerBasisText(e.power)),
                      powerText(e.power.peakFacilityKw * 1e3), powerText(e.power.peakItKw * 1e3)),
             ResultState::Normal);
@@ -269,7 +261,7 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
     const CostResult &c = e.cost;
     const QString period = controller.plan().workload.mode == Mode::Training
                                ? tr("per run")
-                               : tr("over %1 months").arg(controller.plan().cost.horizonMonths, 0, 'g', 3);
+                               : tr("over %1").arg(monthsText(controller.plan().cost.horizonMonths));
     if (c.cloudTotalUsd <= 0 && c.onpremTotalUsd <= 0) {
         setNoResult(KeyResult::Cost, tr("cloud | on-prem, %1").arg(period), tr("The cost model has no result for this plan yet."));
     } else {

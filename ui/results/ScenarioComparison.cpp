@@ -6,7 +6,6 @@
 #include "document/PlanController.h"
 
 #include "catalog/Catalog.h"
-#include "common/Units.h"
 #include "evaluator/Evaluator.h"
 #include "facility/FacilityText.h"
 #include "plan/PlanIo.h"
@@ -93,7 +92,7 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
                 !runs  ? QObject::tr("invalid plan")
                 : fits ? QObject::tr("yes")
                 : borderline
-                    ? QObject::tr("borderline (within the %1% error band)").arg(fixedText(m.bandFraction * 100.0, 0))
+                    ? QObject::tr("borderline (within the %1 error band)").arg(percentText(m.bandFraction, 0))
                     : QObject::tr("no"),
                 !runs        ? 0.0
                 : fits       ? 1.0
@@ -102,10 +101,8 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
         // Compared by the share of each plan's own GPU it uses: 56 GiB of a 141 GiB H200 is
         // more headroom than 51 GiB of an 80 GB H100, though more bytes.
         const double used = m.perGpuBytes / m.capacityBytes;
-        set(ComparisonRow::MemoryPerGpu, makeCell(QStringLiteral("%1 / %2 GiB (%3%)")
-                                                      .arg(fixedText(m.perGpuBytes / units::kGiB, 1))
-                                                      .arg(fixedText(m.capacityBytes / units::kGiB, 1))
-                                                      .arg(fixedText(used * 100.0, 0)),
+        set(ComparisonRow::MemoryPerGpu, makeCell(QStringLiteral("%1 (%2)")
+                                                      .arg(gibPairText(m.perGpuBytes, m.capacityBytes), percentText(used, 0)),
                                                   used));
     }
     if (plan.workload.mode == Mode::Training && e.training.valid && e.training.timeToTrainS > 0) {
@@ -119,7 +116,7 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
     if (plan.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
         set(ComparisonRow::ServingCapacity,
-            makeCell(QObject::tr("%1 req/s per replica").arg(fixedText(r.requestsPerSPerReplica, 2)),
+            makeCell(QObject::tr("%1 req/s per replica").arg(significantText(r.requestsPerSPerReplica)),
                      r.requestsPerSPerReplica));
         set(ComparisonRow::OutputTokensPerGpu, makeCell(groupedText(std::llround(r.outputTokensPerSPerGpu)), r.outputTokensPerSPerGpu));
     }
@@ -140,7 +137,7 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
             set(ComparisonRow::BreakEven, {str(breakEvenText(plan, e.cost)), 0, false});
         else
             set(ComparisonRow::BreakEven,
-                makeCell(QObject::tr("%1 months").arg(fixedText(e.cost.breakEvenMonths, 1)), e.cost.breakEvenMonths));
+                makeCell(monthsText(e.cost.breakEvenMonths), e.cost.breakEvenMonths));
     }
     return c;
 }
