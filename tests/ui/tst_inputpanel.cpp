@@ -8,6 +8,7 @@
 #include "inputs/CollapsibleSection.h"
 #include "inputs/FieldRow.h"
 #include "inputs/InputPanel.h"
+#include "inputs/ScaledSpinBox.h"
 #include "inputs/SliderFieldRow.h"
 #include "inputs/ValueLadder.h"
 #include "results/ResultsPanel.h"
@@ -132,6 +133,22 @@ private:
 
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
+
+    void scaledSpinBoxTextReadsBackToItsValue()
+    {
+        // The text is the value as typed (common/Format.h formatBound), so leaving the field keeps
+        // the value: seven digits of 1,234,567 survive, where six significant digits lost one.
+        ScaledSpinBox box;
+        box.setDecimals(3);
+        box.setRange(0, 1e15);
+        for (const double v : {1234567.0, 70.6e9, 0.05, 2100.0, 123456.0}) {
+            const QString text = box.textFromValue(v);
+            QCOMPARE(box.valueFromText(text), v);
+        }
+        QCOMPARE(box.textFromValue(1234567.0), QStringLiteral("1.234567 M"));
+        QCOMPARE(box.textFromValue(2100.0), QStringLiteral("2.1 k"));
+        QCOMPARE(box.textFromValue(0.05), QStringLiteral("0.05"));
+    }
 
     void slidersComeFromTheRegistry()
     {
