@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/Scaling.h"
 
+#include "evaluator/Evaluator.h"
 #include "search/LayoutSearch.h"
 
 #include <algorithm>
@@ -10,7 +11,7 @@
 
 namespace gpuplan {
 
-std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int maxGpus)
+std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int maxGpus, int alsoGpus)
 {
     planGpus = std::max(planGpus, 1);
     const int lo = minGpus > 0 ? minGpus : std::min(std::max(gpusPerNode, 1), planGpus);
@@ -21,16 +22,27 @@ std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int m
     counts.push_back(static_cast<int>(std::min<long long>(hi, 1'000'000)));
     if (planGpus >= lo && planGpus <= hi)
         counts.push_back(planGpus);
+    if (alsoGpus >= lo && alsoGpus <= hi)
+        counts.push_back(alsoGpus);
     std::sort(counts.begin(), counts.end());
     counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
     // Too many points: drop the small counts after the first, never the plan's own count.
     for (std::size_t i = 1; counts.size() > static_cast<std::size_t>(ScalingResult::kMaxPoints);) {
-        if (counts[i] == planGpus)
+        if (counts[i] == planGpus || counts[i] == alsoGpus)
             ++i;
         else
             counts.erase(counts.begin() + static_cast<long>(i));
     }
     return counts;
+}
+
+std::vector<int> servingScalingCounts(int planGpus, int gpusPerReplica, int rateGpus, int minGpus, int maxGpus)
+{
+    planGpus = std::max(planGpus, 1);
+    const long long top = std::max(4LL * planGpus, 2LL * std::max(rateGpus, 0));
+    const int hi = maxGpus > 0 ? maxGpus : static_cast<int>(std::min<long long>(top, 1'000'000));
+    const int lo = minGpus > 0 ? minGpus : std::clamp(gpusPerReplica, 1, planGpus);
+    return scalingCounts(planGpus, lo, lo, hi, rateGpus);
 }
 
 SearchOptions scalingSearchOptions(const Plan &plan)
@@ -62,6 +74,14 @@ bool scalingPoint(const ResolvedPlan &plan, const ScalingOptions &options, int g
         const double batch = std::llround(original.workload.training.globalBatch * ratio);
         scaled.workload.training.globalBatch = static_cast<int>(std::max(batch, 1.0));
     }
+    // A serving point is what the count serves within the latency targets, whether or not that
+    // carries the plan's request rate: with the rate as a constraint every count below the one it
+    // needs had no layout, and a serving curve was one point (issue 29). The rate's count is one
+    // of the counts instead (servingScalingCounts).
+    if (original.workload.mode == Mode::Inference) {
+        scaled.workload.inference.requestRate = 0;
+        scaled.workload.inference.averageRequestRate = 0;
+    }
     SearchOptions search = scalingSearchOptions(original);
     search.cancel = options.cancel;
     search.minGpus = search.maxGpus = gpus;
@@ -79,14 +99,26 @@ bool scalingPoint(const ResolvedPlan &plan, const ScalingOptions &options, int g
     return true;
 }
 
+// Training: from one node up. Serving: whole replicas of the plan's, through the GPUs its request
+// rate needs within the P99 targets (the capacity model's replicas, from the plan's evaluation).
+std::vector<int> curveCounts(const ResolvedPlan &plan, const ScalingOptions &options)
+{
+    const int planGpus = plan.plan->hardware.numGpus;
+    if (plan.plan->workload.mode != Mode::Inference)
+        return scalingCounts(planGpus, plan.gpusPerNode, options.minGpus, options.maxGpus);
+    const InferenceResult r = evaluate(plan).inference;
+    const int perReplica = std::max(r.gpusPerReplica, 1);
+    const int rateGpus = r.valid && r.capacity.valid ? r.capacity.replicas * perReplica : 0;
+    return servingScalingCounts(planGpus, perReplica, rateGpus, options.minGpus, options.maxGpus);
+}
+
 } // namespace
 
 ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &options)
 {
     ScalingResult out;
     out.weak = options.weak;
-    const std::vector<int> counts =
-        scalingCounts(plan.plan->hardware.numGpus, plan.gpusPerNode, options.minGpus, options.maxGpus);
+    const std::vector<int> counts = curveCounts(plan, options);
     const int n = static_cast<int>(counts.size());
     // Counts are independent searches over read-only inputs: spread them over threads, largest
     // (slowest) first.

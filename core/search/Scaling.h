@@ -27,8 +27,14 @@ ScalingResult computeScaling(const ResolvedPlan &plan, const ScalingOptions &opt
 // space and ranking), with CPU offload only when the plan itself offloads.
 SearchOptions scalingSearchOptions(const Plan &plan);
 
-// The GPU counts of a scaling curve: powers of two from minGpus, the plan's own count and maxGpus,
-// at most ScalingResult::kMaxPoints of them.
-std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int maxGpus);
+// The GPU counts of a scaling curve: powers of two from minGpus, the plan's own count, `alsoGpus`
+// (when positive and in the range) and maxGpus, at most ScalingResult::kMaxPoints of them.
+std::vector<int> scalingCounts(int planGpus, int gpusPerNode, int minGpus, int maxGpus, int alsoGpus = 0);
+
+// The GPU counts of a serving plan's curve, which sweeps replicas: from one replica of the plan's
+// (`gpusPerReplica`) doubling up to 4 x the plan's count or twice the GPUs its request rate needs
+// (`rateGpus`, 0 without a rate), whichever is more, with the plan's count and `rateGpus` among them.
+// minGpus and maxGpus, when positive, bound the range instead.
+std::vector<int> servingScalingCounts(int planGpus, int gpusPerReplica, int rateGpus, int minGpus, int maxGpus);
 
 } // namespace gpuplan

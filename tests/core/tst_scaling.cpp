@@ -2,6 +2,7 @@
 // Scaling curves (core/search/Scaling.cpp): the GPU counts, the best layout per count, the ideal
 // line, and how weak scaling differs from strong scaling.
 #include "catalog/CatalogLoader.h"
+#include "evaluator/Evaluator.h"
 #include "plan/PlanIo.h"
 #include "search/LayoutSearch.h"
 #include "search/Scaling.h"
@@ -136,6 +137,49 @@ private slots:
 
     // With a global batch of one sequence, DP is 1: 8 (TP) x 4 (CP, 4096 tokens / 1024) x 32 (PP)
     // = 1,024 GPUs is the most this model can use; 2,048 has no layout.
+    void servingCounts() const
+    {
+        // Whole replicas doubling from one, through the GPUs the request rate needs, up to twice that.
+        QCOMPARE(servingScalingCounts(8, 8, 40, 0, 0), (std::vector<int>{8, 16, 32, 40, 64, 80}));
+        // Without a rate: from one replica (4 GPUs) to 4 x the plan's count.
+        QCOMPARE(servingScalingCounts(8, 4, 0, 0, 0), (std::vector<int>{4, 8, 16, 32}));
+        // Explicit bounds win; the rate's count stays when inside them.
+        QCOMPARE(servingScalingCounts(8, 8, 24, 16, 64), (std::vector<int>{16, 24, 32, 64}));
+    }
+
+    // The serving lesson's case (issue 29): Llama 3 70B on one node of 8 H100 at 40 requests/s, which
+    // needs more than the plan's 8 GPUs. The curve was one point, the one count that carried the
+    // rate; each count now shows what it serves within the latency targets.
+    void servingSweepsReplicas() const
+    {
+        const auto f = test::loadPlanFixture(R"({"format": "gpuplan-plan", "version": 1, "name": "s",
+            "model": {"preset": "llama3-70b"},
+            "workload": {"mode": "inference", "inference": {"prompt_len": 1024, "output_len": 256, "concurrency": 64,
+                "request_rate": 40, "ttft_target_ms": 1000, "tpot_target_ms": 50, "engine": "vllm",
+                "batching": "continuous"}},
+            "hardware": {"gpu": "H100-SXM-80GB", "num_gpus": 8}, "parallelism": {"tp": 8, "pp": 1}})");
+        QVERIFY(f);
+        const Evaluation e = evaluate(f->resolved);
+        QVERIFY(e.inference.capacity.replicas > 1);
+        const int rateGpus = e.inference.capacity.replicas * e.inference.gpusPerReplica;
+        QVERIFY(rateGpus > 8);
+        const ScalingResult r = computeScaling(f->resolved);
+        const ScalingPoint *plan = pointAt(r, 8);
+        const ScalingPoint *rate = pointAt(r, rateGpus);
+        QVERIFY(plan && rate);
+        QVERIFY(plan->feasible);   // below the rate's count, still a point
+        QVERIFY(rate->feasible);
+        int feasible = 0;
+        for (int i = 0; i < r.count; ++i) {
+            const ScalingPoint &p = r.points[static_cast<std::size_t>(i)];
+            feasible += p.feasible ? 1 : 0;
+            if (i > 0 && p.feasible && r.points[static_cast<std::size_t>(i - 1)].feasible)
+                QVERIFY2(p.tokensPerS > r.points[static_cast<std::size_t>(i - 1)].tokensPerS, qPrintable(QString::number(p.gpus)));
+        }
+        QVERIFY2(feasible >= 4, qPrintable(QString::number(feasible)));
+        QCOMPARE(r.points[static_cast<std::size_t>(r.count - 1)].gpus, 2 * rateGpus);
+    }
+
     void infeasiblePoints() const
     {
         auto f = trainingFixture("llama3-8b", 8, 4096, 1);

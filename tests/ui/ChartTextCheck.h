@@ -4,13 +4,18 @@
 // Text a chart draws that does not fit where it is drawn, found from the plot's geometry rather
 // than by eye: an axis title longer than its axis (drawn centred, it loses both ends: "mulative")
 // or elided to fit it, a value label outside the rectangle that clips it, elided, or over another
-// label, a legend that leaves the chart or an entry narrower than its text, and a plot squeezed
+// label or over a line its chart keeps labels clear of (a memory limit), a legend that leaves the chart or an entry narrower than its text, and a plot squeezed
 // to a strip by what is around it. Used by the projector tests (tst_lessonlayout) at both sizes.
+#include "charts/LabelPlacement.h"
+
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QLineF>
 #include <QString>
 #include <QStringList>
+
+#include <cmath>
 
 namespace gpuplan::testing {
 
@@ -76,7 +81,23 @@ inline QStringList chartTextProblems(QCustomPlot &plot)
                            .arg(i).arg(item->minimumOuterSizeHint().width()).arg(item->outerRect().width());
         }
     }
-    QList<QPair<QRectF, QString>> drawnLabels;   // to find two that cover each other, or the legend one
+    // The lines labels keep clear of, segment by segment in pixels (each a pixel thick at the least).
+    QList<QPair<QLineF, QString>> lines;
+    for (int g = 0; g < plot.graphCount(); ++g) {
+        QCPGraph *graph = plot.graph(g);
+        if (!graph->visible() || !ui::labelsKeepClearOf(*graph))
+            continue;
+        const auto data = graph->data();
+        for (auto it = data->constBegin(); it != data->constEnd() && it + 1 != data->constEnd(); ++it) {
+            const auto next = it + 1;
+            if (!std::isfinite(it->value) || !std::isfinite(next->value) || !std::isfinite(it->key) || !std::isfinite(next->key))
+                continue;
+            lines.append({QLineF(graph->keyAxis()->coordToPixel(it->key), graph->valueAxis()->coordToPixel(it->value),
+                                 graph->keyAxis()->coordToPixel(next->key), graph->valueAxis()->coordToPixel(next->value)),
+                          graph->name()});
+        }
+    }
+        QList<QPair<QRectF, QString>> drawnLabels;   // to find two that cover each other, or the legend one
     if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0)
         drawnLabels.append({plot.legend->outerRect(), QStringLiteral("the legend")});
     for (int i = 0; i < plot.itemCount(); ++i) {
@@ -95,7 +116,18 @@ inline QStringList chartTextProblems(QCustomPlot &plot)
         for (const auto &[other, otherText] : drawnLabels)
             if (other.adjusted(kSlack, kSlack, -kSlack, -kSlack).intersects(drawn))
                 out << QStringLiteral("labels \"%1\" and \"%2\" overlap").arg(otherText, text->text().left(30));
-        drawnLabels.append({drawn, text->text().left(30)});
+        // A segment crosses the label where it enters its box (shrunk by the slack) or lies in it.
+        const QRectF inner = drawn.adjusted(kSlack, kSlack, -kSlack, -kSlack);
+        for (const auto &[segment, name] : lines) {
+            const QLineF edges[] = {{inner.topLeft(), inner.topRight()}, {inner.topRight(), inner.bottomRight()},
+                                    {inner.bottomRight(), inner.bottomLeft()}, {inner.bottomLeft(), inner.topLeft()}};
+            bool crosses = inner.contains(segment.p1()) || inner.contains(segment.p2());
+            for (const QLineF &edge : edges)
+                crosses = crosses || segment.intersects(edge, nullptr) == QLineF::BoundedIntersection;
+            if (crosses)
+                out << QStringLiteral("label \"%1\" lies over the line \"%2\"").arg(text->text().left(30), name);
+        }
+                drawnLabels.append({drawn, text->text().left(30)});
     }
     return out;
 }

@@ -4,12 +4,14 @@
 // and its live table ("Now, for this plan", every value computed) lie wholly inside the lesson
 // panel's viewport with no scrolling, in a font no smaller than a sixtieth of the window's
 // height; no label or button of the panel is cut or overlaps another; the step's chart is the
-// one it names, beside the docks and at least 3/8 of the window high; and the banner of a plan
+// one it names, beside the docks and at least 3/8 of the window high; every key-result tile shows
+// its value and caption whole (TileTextCheck.h); and the banner of a plan
 // that does not fit is one line, and the step's text says it does not fit; the chart draws every
 // axis title, value label and legend entry whole (ChartTextCheck.h); and the explanation pane
 // breaks lines between words only, with nothing to scroll sideways. One window is reused for all
 // steps (the suite runs on two cores).
 #include "ChartTextCheck.h"
+#include "TileTextCheck.h"
 #include "MainWindow.h"
 #include "budget/BudgetView.h"
 #include "charts/ScalingChart.h"
@@ -174,8 +176,12 @@ class TestLessonLayout final : public QObject
                     out << QStringLiteral("the chart is %1 px high of %2").arg(chart.height()).arg(window.height());
             }
         }
+        // Every key-result tile shows its value and caption whole: not elided, not cut by its tile.
+        const KeyResultsStrip *strip = window.findChild<KeyResultsStrip *>();
+        for (const QString &p : gpuplan::testing::tileTextProblems(*strip))
+            out << QStringLiteral("key results: %1").arg(p);
         // A plan that does not fit: its banner is one line.
-        const QLabel *verdict = window.findChild<KeyResultsStrip *>()->verdictLabel();
+        const QLabel *verdict = strip->verdictLabel();
         if (verdict->isVisible() && verdict->height() >= 2 * verdict->fontMetrics().lineSpacing())
             out << QStringLiteral("the verdict takes %1 px").arg(verdict->height());
         // A step whose plan does not fit or cannot run says so in its own words.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ExamplePlans.h"
 #include "UiTestFixtures.h"
 
 #include "charts/ScalingChart.h"
@@ -74,6 +75,35 @@ private slots:
         QVERIFY(waitForCurve(chart));
         compareWithCore(chart, controller);
         QCOMPARE(chart.markedGpus(), 256);
+    }
+
+    // The serving lesson's replicas step (issue 29): the curve sweeps replicas and marks the count
+    // the request rate needs, in the words of the key results, at a point of the curve.
+    void servingCurveMarksTheRateCount()
+    {
+        auto c = test::openExamplePlan("llama3-8b-inference.gpuplan");
+        QVERIFY(c->setNumber(QStringLiteral("workload.inference.request_rate"), 400));
+        const CapacityResult &capacity = c->evaluation().inference.capacity;
+        QVERIFY(capacity.valid && capacity.replicas > 0);
+        const int rateGpus = capacity.replicas * c->evaluation().inference.gpusPerReplica;
+        ScalingChart chart;
+        chart.resize(900, 600);
+        chart.show();
+        chart.refresh(*c);
+        QVERIFY(waitForCurve(chart));
+        QCOMPARE(chart.rateGpus(), rateGpus);
+        QVERIFY2(chart.rateText().startsWith(QStringLiteral("%1 GPUs for").arg(rateGpus)), qPrintable(chart.rateText()));
+        QVERIFY(chart.gpuCounts().contains(rateGpus));
+        QVERIFY2(chart.gpuCounts().size() >= 4, qPrintable(QString::number(chart.gpuCounts().size())));
+        bool drawn = false;
+        for (int i = 0; i < chart.plot()->itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(chart.plot()->item(i)))
+                drawn = drawn || text->text() == chart.rateText();
+        QVERIFY(drawn);
+        // A training plan has no rate to mark.
+        auto training = test::openExamplePlan("llama3-70b-training.gpuplan");
+        chart.refresh(*training);
+        QCOMPARE(chart.rateGpus(), 0);
     }
 
     void dragIsCoalesced()

@@ -23,6 +23,7 @@ const char *const kTextProperty = "gpuplanLabelText";
 const char *const kFontProperty = "gpuplanLabelFont";
 const char *const kShownTextProperty = "gpuplanLabelShownText";
 const char *const kShownFontProperty = "gpuplanLabelShownFont";
+const char *const kKeepClearProperty = "gpuplanKeepLabelsClear";
 
 constexpr double kFontStep = 0.9;   // each smaller font tried, against the one before
 
@@ -129,7 +130,13 @@ bool placeClear(QCPItemText &label, const QRectF &box, const QRectF &room, const
         sideways.emplace_back(o.right() - box.left(), 0);
         sideways.emplace_back(o.left() - box.right(), 0);
     }
-    std::sort(vertical.begin(), vertical.end(), [](const QPointF &a, const QPointF &b) { return std::abs(a.y()) < std::abs(b.y()); });
+    // The shorter way first, but a way that puts the labelled point under the label after one that
+    // does not: a memory bar's value pushed down off its limit line would cover the bar's top.
+    auto coversAnchor = [&](const QPointF &by) { return box.translated(by).adjusted(0.5, 0.5, -0.5, -0.5).contains(at); };
+    std::sort(vertical.begin(), vertical.end(), [&](const QPointF &a, const QPointF &b) {
+        const bool ca = coversAnchor(a), cb = coversAnchor(b);
+        return ca != cb ? cb : std::abs(a.y()) < std::abs(b.y());
+    });
     std::sort(sideways.begin(), sideways.end(), [](const QPointF &a, const QPointF &b) { return std::abs(a.x()) < std::abs(b.x()); });
     vertical.insert(vertical.end(), sideways.begin(), sideways.end());
     const QRectF inside = room.adjusted(-0.5, -0.5, 0.5, 0.5);
@@ -164,6 +171,38 @@ QString wrapToWidth(const QString &text, const QFontMetrics &metrics, int room)
         lines << metrics.elidedText(line, Qt::ElideRight, room);
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+void keepLabelsClearOf(QCPGraph &line)
+{
+    line.setProperty(kKeepClearProperty, true);
+}
+
+bool labelsKeepClearOf(const QCPGraph &line)
+{
+    return line.property(kKeepClearProperty).toBool();
+}
+
+std::vector<QRectF> lineSegmentBoxes(const QCPGraph &line)
+{
+    std::vector<QRectF> boxes;
+    if (!line.visible() || line.lineStyle() == QCPGraph::lsNone || line.pen().style() == Qt::NoPen)
+        return boxes;
+    const double half = std::max(line.pen().widthF(), 1.0) / 2.0;
+    QPointF previous;
+    bool havePrevious = false;
+    for (auto it = line.data()->constBegin(); it != line.data()->constEnd(); ++it) {
+        if (!std::isfinite(it->key) || !std::isfinite(it->value)) {
+            havePrevious = false;
+            continue;
+        }
+        const QPointF at(line.keyAxis()->coordToPixel(it->key), line.valueAxis()->coordToPixel(it->value));
+        if (havePrevious)
+            boxes.push_back(QRectF(previous, at).normalized().adjusted(-half, -half, half, half));
+        previous = at;
+        havePrevious = true;
+    }
+    return boxes;
 }
 
 double valueLabelKey(const QCPItemText &label)
@@ -217,6 +256,10 @@ void placeValueLabels(QCustomPlot &plot)
     std::vector<QRectF> placed;
     if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0)
         placed.push_back(plot.legend->outerRect());
+    for (int i = 0; i < plot.graphCount(); ++i)
+        if (labelsKeepClearOf(*plot.graph(i)))
+            for (const QRectF &box : lineSegmentBoxes(*plot.graph(i)))
+                placed.push_back(box);
     for (int i = 0; i < plot.itemCount(); ++i) {
         auto *label = qobject_cast<QCPItemText *>(plot.item(i));
         if (!label || !label->visible() || label->text().isEmpty() || label->rotation() != 0)

@@ -10,7 +10,10 @@
 #include <QRectF>
 #include <QString>
 
+#include <vector>
+
 class QCPAxis;
+class QCPGraph;
 class QCPItemText;
 class QCustomPlot;
 class QFontMetrics;
@@ -35,10 +38,20 @@ bool fitAxisTitle(QCPAxis &axis, const QString &full, const QFont &base, int len
 // the rectangle that clips it: a label wider than that rectangle is broken into lines at spaces, a
 // label still too large takes a smaller font (to kSmallestTextScale of the chart's), then it moves
 // inside by as many pixels as it sticks out, and a label that covers one placed before it moves up
-// or down clear of it where there is room. For this layout only: the text, font and data
+// or down clear of it where there is room; so does one that covers a line marked with
+// keepLabelsClearOf. A move that keeps the label on its side of the point it labels comes first. For this layout only: the text, font and data
 // coordinates the chart gave are kept on the item and taken again at the next layout, so zooming
 // and panning still carry each label with its point, and a chart that sets a new text is obeyed.
 void placeValueLabels(QCustomPlot &plot);
+
+// Marks a line the value labels must keep clear of (a GPU memory limit): placeValueLabels moves a
+// label that would cover one of its segments up or down, as it does for a label over another.
+void keepLabelsClearOf(QCPGraph &line);
+bool labelsKeepClearOf(const QCPGraph &line);
+
+// The pixel boxes of a graph's line segments (consecutive points, broken at NaN), each widened by
+// half its pen; exact for horizontal and vertical segments, a bound for a slanted one.
+std::vector<QRectF> lineSegmentBoxes(const QCPGraph &line);
 
 // The key a value label was placed at, also while placeValueLabels has moved it for a layout.
 double valueLabelKey(const QCPItemText &label);

@@ -6,6 +6,7 @@
 #include "Theme.h"
 #include "charts/ChartFormat.h"
 #include "charts/GpuComparison.h"
+#include "charts/LabelPlacement.h"
 #include "charts/MemoryBarLabels.h"
 #include "charts/MemoryVerdictText.h"
 #include "document/PlanController.h"
@@ -100,6 +101,7 @@ MemoryChart::MemoryChart(QWidget *parent) : ChartWidget(parent)
     m_capacity = p->addGraph(p->xAxis, p->yAxis);
     m_capacity->setName(tr("GPU memory limit"));
     m_capacity->setLineStyle(QCPGraph::lsLine);
+    keepLabelsClearOf(*m_capacity);   // "32.8 GiB fits" sat on the limit it is measured against
     m_bandLegend = p->addGraph(p->xAxis, p->yAxis);
     m_bandLegend->setName(tr("Borderline (error band)"));
     m_bandLegend->setLineStyle(QCPGraph::lsNone);

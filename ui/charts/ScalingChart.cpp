@@ -5,6 +5,8 @@
 #include "charts/ScalingWorker.h"
 #include "document/PlanController.h"
 
+#include "report/ServingText.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -88,6 +90,8 @@ void ScalingChart::refresh(const PlanController &controller)
     if (!m_planResolved) {
         m_hasResult = false;
         m_result = ScalingResult{};
+        m_rateGpus = 0;
+        m_rateText.clear();
         setPlanMark(0, 0);
         setOverlayText(unresolvedPlanText(controller));
         rebuild();
@@ -98,6 +102,12 @@ void ScalingChart::refresh(const PlanController &controller)
     const int gpus = e.layout.numGpus;
     const double tokens = m_serving ? (e.inference.valid ? e.inference.outputTokensPerSPerGpu * gpus : 0.0)
                                     : (e.training.valid ? e.training.tokensPerS : 0.0);
+    // The serving lesson's replicas step reads the count its rate needs off the curve.
+    const CapacityResult &capacity = e.inference.capacity;
+    const double rate = controller.plan().workload.inference.requestRate;
+    const bool rated = m_serving && e.inference.valid && capacity.valid && capacity.replicas > 0 && rate > 0;
+    m_rateGpus = rated ? capacity.replicas * e.inference.gpusPerReplica : 0;
+    m_rateText = rated ? QString::fromStdString(gpusForRateText(capacity, e.inference.gpusPerReplica, rate)) : QString();
     setPlanMark(gpus, tokens);
     m_worker->request(controller);
     if (!m_hasResult)
@@ -171,6 +181,21 @@ void ScalingChart::updateMark()
         tag->setColor(textColor());
     } else {
         m_mark->data()->clear();
+    }
+    if (m_rateGpus > 0) {
+        auto *line = new QCPItemStraightLine(plot());
+        line->point1->setCoords(m_rateGpus, 1);
+        line->point2->setCoords(m_rateGpus, 2);
+        line->setPen(QPen(mutedColor(), 1.5, Qt::DotLine));
+        auto *rate = new QCPItemText(plot());
+        rate->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rate->position->setCoords(m_rateGpus, 0);
+        rate->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        rate->setPadding(QMargins(4, 4, 4, 2));
+        rate->setText(m_rateText);
+        rate->setFont(chartFont(0.85));
+        rate->setColor(mutedColor());
+        rate->setBrush(backgroundColor());
     }
 }
 

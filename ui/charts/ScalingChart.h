@@ -43,6 +43,10 @@ public:
     QVector<double> idealTokensPerS() const { return graphValues(m_ideal); }
     QVector<double> efficiencyPercent() const { return graphValues(m_efficiency); }
     int markedGpus() const { return m_markGpus; }
+    // A serving plan with a request rate: the GPUs the rate needs within the P99 targets (the
+    // capacity model's replicas), marked on the curve with its words; 0 and empty otherwise.
+    int rateGpus() const { return m_rateGpus; }
+    QString rateText() const { return m_rateText; }
     double markedTokensPerS() const { return m_markTokensPerS; }
 
 signals:
@@ -70,6 +74,8 @@ private:
     bool m_serving = false;
     int m_resultPlanGpus = 0;
     int m_markGpus = 0;
+    int m_rateGpus = 0;
+    QString m_rateText;
     double m_markTokensPerS = 0;
     double m_xLow = 1, m_xHigh = 2, m_yLow = 1, m_yHigh = 10, m_effHigh = 110;
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The key-results strip as a widget: its tiles, how they are arranged in columns, elided, clicked,
+// The key-results strip as a widget: its tiles, how they are arranged in columns, fitted, clicked,
 // set in fonts and coloured by state (what each tile says is in KeyResultsText.cpp).
 #include "results/KeyResultsStrip.h"
 
@@ -83,6 +83,10 @@ void KeyResultsStrip::arrange(int columns)
     m_columns = columns;
     for (Tile &tile : m_tiles)
         m_grid->removeWidget(tile.frame);
+    // The verdict spans the columns in use only: spanning all seven, the empty ones took their
+    // spacing from the tiles, and the widest values lost their last pixels.
+    m_grid->removeWidget(m_verdict);
+    m_grid->addWidget(m_verdict, 0, 0, 1, columns);
     for (int c = 0; c < kKeyResultCount; ++c)
         m_grid->setColumnStretch(c, c < columns ? 1 : 0);
     for (int i = 0; i < kKeyResultCount; ++i)
@@ -144,31 +148,87 @@ void KeyResultsStrip::updateArrangement()
 }
 
 // Captions wrap while the tiles take one or two rows. From three rows on (a projector's 1280
-// pixels with the lesson docks open, a narrow window) wrapped captions would take the height
-// the chart below needs, so each caption keeps to one line: elided to its column's width, the
-// whole text in the tile's tooltip.
+// pixels with the lesson docks open, a narrow window) wrapped captions would take the height the
+// chart below needs, so each caption keeps to one line of its column: in the largest of a few
+// smaller fonts that holds it whole, else without its last clauses (compactCaption), the whole
+// caption in the tooltip. It is never cut inside a clause: "40 GPUs for 40.0…" told a class nothing.
 void KeyResultsStrip::fitCaptions()
 {
     const int rows = (kKeyResultCount + m_columns - 1) / std::max(m_columns, 1);
     m_compact = rows >= 3;
     for (Tile &tile : m_tiles) {
         // The value line alone sets the column's width; the caption takes what is left. Only the
-        // horizontal policy changes: QLabel keeps its height-for-width flag for wrapped text, and
-        // setWordWrap() after it sets that flag again.
+        // horizontal policy changes: QLabel keeps its height-for-width flag for wrapped text.
         QSizePolicy policy = tile.caption->sizePolicy();
         policy.setHorizontalPolicy(m_compact ? QSizePolicy::Ignored : QSizePolicy::Preferred);
         tile.caption->setSizePolicy(policy);
-        tile.caption->setWordWrap(!m_compact);
-        elideCaption(tile);
+        fitCaption(tile);
     }
 }
 
-// Called again whenever the caption's width changes (see eventFilter).
-void KeyResultsStrip::elideCaption(Tile &tile)
+namespace {
+
+// The caption's sizes tried in compact rows, largest first, against the strip's font; the first
+// is the caption's own size.
+constexpr double kCaptionScales[] = {0.9, 0.82, 0.75};
+
+} // namespace
+
+QStringList compactCaptionForms(const QString &caption)
 {
-    const QString shown = m_compact && tile.caption->width() > 0
-                              ? tile.caption->fontMetrics().elidedText(tile.fullCaption, Qt::ElideRight, tile.caption->width())
-                              : tile.fullCaption;
+    // Longest first: the caption, then without its last clause, and so on. The clauses of every
+    // caption are joined by one of these, the detail after the headline.
+    static const QString separators[] = {QStringLiteral(" · "), QStringLiteral(" ("), QStringLiteral(", ")};
+    QStringList forms{caption};
+    for (QString shorter = caption;;) {
+        qsizetype cut = -1;
+        for (const QString &sep : separators)
+            cut = std::max(cut, shorter.lastIndexOf(sep));
+        if (cut <= 0)
+            break;
+        shorter = shorter.left(cut);
+        forms << shorter;
+    }
+    return forms;
+}
+
+QFont KeyResultsStrip::captionFont(double scale) const
+{
+    QFont f = font();
+    f.setPointSizeF(font().pointSizeF() * scale);
+    return f;
+}
+
+// Called again whenever the caption's width changes (see eventFilter).
+void KeyResultsStrip::fitCaption(Tile &tile)
+{
+    QFont font = captionFont(kCaptionScales[0]);
+    QString shown = tile.fullCaption;
+    bool wrap = true;
+    const int width = tile.caption->contentsRect().width();
+    if (m_compact && width > 0) {
+        // The whole caption in a smaller font comes before a shorter one in a larger font.
+        const QStringList forms = compactCaptionForms(tile.fullCaption);
+        const auto fits = [&] {
+            for (const QString &form : forms)
+                for (const double scale : kCaptionScales)
+                    if (QFontMetrics(captionFont(scale)).horizontalAdvance(form) <= width) {
+                        font = captionFont(scale);
+                        shown = form;
+                        return true;
+                    }
+            return false;
+        };
+        wrap = !fits();
+        if (wrap) {   // not even the headline on one line: it wraps, in the smallest font
+            font = captionFont(kCaptionScales[std::size(kCaptionScales) - 1]);
+            shown = forms.back();
+        }
+    }
+    if (tile.caption->font() != font)
+        tile.caption->setFont(font);
+    if (tile.caption->wordWrap() != wrap)
+        tile.caption->setWordWrap(wrap);
     if (tile.caption->text() != shown)
         tile.caption->setText(shown);
     tile.caption->setToolTip(shown == tile.fullCaption ? QString() : literalToolTip(tile.fullCaption));
@@ -200,7 +260,7 @@ bool KeyResultsStrip::eventFilter(QObject *watched, QEvent *event)
     if (type == QEvent::Resize) {
         for (Tile &tile : m_tiles)
             if (watched == tile.caption && m_compact)
-                elideCaption(tile);
+                fitCaption(tile);
         return QWidget::eventFilter(watched, event);
     }
     if (type != QEvent::MouseButtonRelease && type != QEvent::ContextMenu)
@@ -308,16 +368,14 @@ void KeyResultsStrip::changeEvent(QEvent *event)
 void KeyResultsStrip::applyFonts()
 {
     const auto relayout = qScopeGuard([this] { updateArrangement(); });
-    QFont captionFont = font();
-    captionFont.setPointSizeF(font().pointSizeF() * 0.9);
-    // The icons follow the caption's size (presentation mode makes them larger).
+    // The icons follow the caption's full size (presentation mode makes them larger).
     static const char *const icons[] = {"memory", "time", "throughput", "efficiency", "cluster", "power", "cost"};
     static_assert(std::size(icons) == static_cast<std::size_t>(kKeyResultCount));
-    const int iconSize = QFontMetrics(captionFont).height();
+    const int iconSize = QFontMetrics(captionFont(kCaptionScales[0])).height();
     for (std::size_t i = 0; i < m_tiles.size(); ++i) {
         Tile &tile = m_tiles[i];
         tile.value->setFont(valueFont(tile.state));
-        tile.caption->setFont(captionFont);
+        tile.caption->setFont(captionFont(kCaptionScales[0]));
         tile.icon->setFixedSize(iconSize, iconSize);
         tile.icon->setPixmap(appIcon(QString::fromLatin1(icons[i])).pixmap(QSize(iconSize, iconSize), devicePixelRatioF()));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
@@ -11,6 +12,10 @@ class QLabel;
 namespace gpuplan::ui {
 
 class PlanController;
+
+// A key-result caption and its shorter forms, longest first, each without the last clause of the
+// one before (clauses joined by " · ", " (" or ", "): what a compact tile may show of it.
+QStringList compactCaptionForms(const QString &caption);
 
 enum class KeyResult : int { Memory, Time, Throughput, Efficiency, Cluster, Power, Cost, Count };
 inline constexpr int kKeyResultCount = static_cast<int>(KeyResult::Count);
@@ -40,11 +45,15 @@ public:
     // its tooltip), so that a plan that does not fit leaves the chart its height on a projector.
     QString verdictText() const;
     QLabel *verdictLabel() const { return m_verdict; }   // tests
+    // A tile's value and caption lines, for tests that check from their geometry that each is whole.
+    const QLabel *valueLabel(KeyResult result) const { return m_tiles[static_cast<std::size_t>(result)].value; }
+    const QLabel *captionLabel(KeyResult result) const { return m_tiles[static_cast<std::size_t>(result)].caption; }
 
     QSize minimumSizeHint() const override;
     int columnCount() const { return m_columns; }
-    // Three or more rows of tiles: each caption is one line, elided, its full text in the tile's
-    // tooltip, so the chart below keeps its height on a projector or a narrow window.
+    // Three or more rows of tiles: each caption keeps to one line, in a smaller font or without its
+    // last clauses (compactCaptionForms, the whole caption in its tooltip), so the chart below keeps
+    // its height on a projector or a narrow window; no caption is ever elided.
     bool compactCaptions() const { return m_compact; }
     // The values' size against the full one: 1 where the tiles fit in three rows, smaller (to 0.8)
     // where at full size they would take four or more.
@@ -66,7 +75,7 @@ private:
         QLabel *icon = nullptr;
         QLabel *value = nullptr;
         QLabel *caption = nullptr;
-        QString fullCaption;       // the caption as set; shown elided to one line in compact rows
+        QString fullCaption;       // the caption as set (shown whole, in a font that fits its column)
         ResultState state = ResultState::NoResult;
         int styledState = -1;      // the state the colours were last set for
     };
@@ -85,7 +94,8 @@ private:
     int tileMinimumWidth(int index, double scale) const;
     int columnsAt(double scale, int available) const;
     void fitCaptions();
-    void elideCaption(Tile &tile);
+    void fitCaption(Tile &tile);
+    QFont captionFont(double scale) const;
     void elideVerdict();
     QFont valueFont(ResultState state) const;
     void applyColors(bool force);
