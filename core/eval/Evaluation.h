@@ -205,6 +205,14 @@ struct Evaluation
     ReliabilityResult reliability;
     CostResult cost;
     BillOfMaterials bom;
+    DeployedResult deployed;  // the GPUs, nodes and replicas cost, power and racks are of
 };
+
+// The GPUs a plan deploys: deployed.gpus, the layout's count where the facility model has not run
+// (an evaluation without facility, as the layout search makes).
+inline int deployedGpus(const Evaluation &e)
+{
+    return e.deployed.gpus > 0 ? e.deployed.gpus : e.layout.numGpus;
+}
 
 } // namespace gpuplan

@@ -44,6 +44,23 @@ enum class GpuPowerBasis : unsigned char {
     PlanSet,           // facility.gpu_busy_power_fraction set in the plan
 };
 
+// The cluster as deployed: the GPUs the facility model prices, powers and racks (the job's GPUs of
+// facility/FacilityInputs.h). Training, and serving without a request rate: the plan's GPUs.
+// Serving with a rate: the fleet the rate needs within the P99 targets (replicas x GPUs per
+// replica), which the launch files start and the portfolio holds. Every view that says how many
+// GPUs, nodes or replicas a plan deploys (key results, text report, PDF, JSON, launch files,
+// portfolio) reads these, never the layout's count.
+struct DeployedResult
+{
+    int gpus = 0;                 // GPUs running the job (spare nodes not counted)
+    int nodes = 0;                // nodes holding them (spares not counted)
+    int spareNodes = 0;
+    int gpusPerReplica = 0;       // serving: GPUs of one replica (0 for training)
+    int replicas = 0;             // serving: gpus / gpusPerReplica (0 for training)
+    int planGpus = 0;             // the GPUs the plan lists (hardware.num_gpus as laid out)
+    bool sizedByRate = false;     // serving: the request rate's replicas set gpus
+};
+
 struct PowerResult
 {
     double gpuW = 0;              // all GPUs while the plan runs (training: busy; serving: at its load)

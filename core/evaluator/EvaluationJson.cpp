@@ -3,6 +3,7 @@
 
 #include "common/EnumNames.h"
 #include "common/Format.h"
+#include "memory/MemoryAssumptions.h"
 #include "memory/MemoryTimeline.h"
 
 #include <nlohmann/json.hpp>
@@ -295,7 +296,11 @@ BandChoice bandChoice(const ResolvedPlan &plan, BandMetric metric)
 {
     const bool serving = isServingMetric(metric);
     BandChoice c;
-    if (serving && plan.engine) {
+    if (metric == BandMetric::Memory) {
+        // The memory verdict's fallback (memory/FrameworkOverhead.h, memoryErrorBand()).
+        c.fraction = memassume::kMemoryVerdictBand;
+        c.basis = "the memory model's fixed band: ±" + formatFixed(memassume::kMemoryVerdictBand * 100.0, 0) + "%";
+    } else if (serving && plan.engine) {
         c.fraction = plan.engine->residualMape / 100.0;
         c.basis = "engine " + plan.engine->id + " residual_mape: ±" + formatFixed(plan.engine->residualMape, 1) + "%";
     } else if (!serving && plan.gpu) {
@@ -330,6 +335,7 @@ Json evaluationToJson(const ResolvedPlan &plan, const Evaluation &e)
                 {"diagnostics", diagnosticsToJson(e.diagnostics)},
                 {"memory", memoryJson(e.memory, mode, memoryTimeline(plan, e),
                                       mode == Mode::Training ? e.training.stepTimeS : 0.0)}};
+    out["memory"]["band_basis"] = bandChoice(plan, BandMetric::Memory).basis;
     if (mode == Mode::Training) {
         out["training"] = trainingJson(e.training);
         out["training"]["error_band_basis"] = bandChoice(plan, BandMetric::TrainingTime).basis;

@@ -59,14 +59,22 @@ bool prepareContext(Context &out, std::string &error)
                             " available: as planned the job runs out of GPU memory.");
     const Layout &l = out.layout;
     out.gpusPerNode = std::max(plan.gpusPerNode, 1);
-    out.nodes = std::max(ceilDiv(l.numGpus, out.gpusPerNode), 1);
-    if (l.numGpus % out.nodes != 0) {
-        error = std::to_string(l.numGpus) + " GPUs cannot be spread evenly over " + std::to_string(out.nodes) +
+    const Plan &p = *plan.plan;
+    // A serving fleet starts the replicas its cost and power are of (Evaluation::deployed: the
+    // request rate's replicas when the plan lists fewer GPUs), packed onto whole nodes; a training
+    // job spreads the layout's GPUs evenly over its nodes.
+    const bool serving = p.workload.mode == Mode::Inference;
+    out.gpus = std::max(serving ? deployedGpus(evaluation) : l.numGpus, 1);
+    out.nodes = std::max(ceilDiv(out.gpus, out.gpusPerNode), 1);
+    if (serving) {
+        out.procsPerNode = std::min(out.gpus, out.gpusPerNode);
+    } else if (out.gpus % out.nodes != 0) {
+        error = std::to_string(out.gpus) + " GPUs cannot be spread evenly over " + std::to_string(out.nodes) +
                 " nodes of " + std::to_string(out.gpusPerNode) + " GPUs (hardware.num_gpus)";
         return false;
+    } else {
+        out.procsPerNode = out.gpus / out.nodes;
     }
-    out.procsPerNode = l.numGpus / out.nodes;
-    const Plan &p = *plan.plan;
     if (p.workload.mode == Mode::Training) {
         const long long perStep = static_cast<long long>(l.dp) * l.microBatch;
         if (perStep <= 0 || p.workload.training.globalBatch % perStep != 0) {
@@ -94,7 +102,7 @@ bool prepareContext(Context &out, std::string &error)
 std::string jobSummary(const Context &c)
 {
     const std::string gpu = c.resolved.gpu ? c.resolved.gpu->name : c.plan.hardware.gpu;
-    std::string s = modelName(c.plan) + " on " + std::to_string(c.layout.numGpus) + " x " + gpu;
+    std::string s = modelName(c.plan) + " on " + std::to_string(c.gpus) + " x " + gpu;
     if (c.nodes > 1)
         s += " (" + std::to_string(c.nodes) + " nodes x " + std::to_string(c.procsPerNode) + " GPUs)";
     return commentText(s);

@@ -18,6 +18,7 @@ struct Context
     const Layout &layout;
     const LaunchOptions &options;
     int gpusPerNode = 8;       // GPUs of one node of the plan's node type
+    int gpus = 1;              // GPUs the job deploys (serving: the fleet, Evaluation::deployed)
     int nodes = 1;             // nodes the job occupies
     int procsPerNode = 1;      // GPUs used on each of them (torchrun --nproc-per-node)
     int gradAccumulation = 1;  // micro-batches per data-parallel rank per step

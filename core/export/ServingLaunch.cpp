@@ -5,6 +5,7 @@
 #include "common/EnumNames.h"
 #include "export/TextEscape.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gpuplan::launch {
@@ -67,10 +68,10 @@ int gpusPerReplica(const Context &c)
 
 int servingReplicas(const Context &c)
 {
-    // A plan with a target request rate deploys the replicas its sizing asks for; without one,
-    // every replica the plan's GPUs hold.
-    const int sized = c.evaluation.inference.replicasNeeded;
-    return sized > 0 ? sized : std::max(c.layout.numGpus / gpusPerReplica(c), 1);
+    // The replicas of the fleet as deployed (Evaluation::deployed), the ones cost and power are of:
+    // every replica the plan's GPUs hold, or the request rate's replicas where it needs more.
+    const int deployed = c.evaluation.deployed.replicas;
+    return deployed > 0 ? deployed : std::max(c.gpus / gpusPerReplica(c), 1);
 }
 
 std::vector<std::string> vllmArguments(Context &c)
@@ -123,10 +124,13 @@ std::string vllmScript(Context &c)
         s += "exec vllm serve \"$MODEL\" \"${VLLM_ARGS[@]}\" --port \"$PORT\"\n";
         return s;
     }
-    const int local = std::max(c.procsPerNode / perReplica, 1);
+    const int local = std::clamp(c.procsPerNode / perReplica, 1, replicas);
+    const int nodes = ceilDiv(replicas, local);
+    const int last = replicas - (nodes - 1) * local;
     s += "# This node runs " + std::to_string(local) + " replica" + (local == 1 ? "" : "s") + " on ports $PORT and up; run the script on each of the " +
-         std::to_string(c.nodes) + " node" + (c.nodes == 1 ? "" : "s") + ".\n";
-    s += "REPLICAS_PER_NODE=" + std::to_string(local) + "\n";
+         std::to_string(nodes) + " node" + (nodes == 1 ? "" : "s") +
+         (last != local ? " (with REPLICAS_PER_NODE=" + std::to_string(last) + " on the last)" : std::string()) + ".\n";
+    s += "REPLICAS_PER_NODE=${REPLICAS_PER_NODE:-" + std::to_string(local) + "}\n";
     s += "GPUS_PER_REPLICA=" + std::to_string(perReplica) + "\n";
     s += "for ((r = 0; r < REPLICAS_PER_NODE; r++)); do\n"
          "  first=$((r * GPUS_PER_REPLICA))\n"

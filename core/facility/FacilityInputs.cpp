@@ -395,11 +395,16 @@ FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layo
     FacilityInputs in;
     in.mode = p.workload.mode;
     in.jobGpus = std::max(layout.numGpus, 1);
-    // A serving plan is priced, powered and racked as the fleet it deploys: the replicas its request
-    // rate needs within the P99 targets (perf/Capacity.h) x GPUs per replica, when that is more
-    // than the plan lists (an under-sized plan is also flagged by its capacity diagnostics).
-    if (p.workload.mode == Mode::Inference)
-        in.jobGpus = std::max(in.jobGpus, servingFleetGpus(evaluation));
+    // A serving plan with a request rate is priced, powered and racked as the fleet it deploys (the
+    // launch files start it, the portfolio holds it): the replicas its rate needs within the P99
+    // targets (perf/Capacity.h) x GPUs per replica, more or fewer than the plan lists (an
+    // under-sized plan is also flagged by its capacity diagnostics). Without a rate, or with
+    // targets no replica meets, the plan's own GPUs.
+    if (p.workload.mode == Mode::Inference) {
+        const double fleet = servingFleetGpus(evaluation);
+        if (fleet > 0)
+            in.jobGpus = fleet;
+    }
     in.gpusPerNode = std::max(plan.gpusPerNode, 1);
     in.jobNodes = std::ceil(in.jobGpus / in.gpusPerNode);
     in.spareNodes = p.reliability.spareNodes;

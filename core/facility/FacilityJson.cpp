@@ -298,6 +298,14 @@ Json bomJson(const BillOfMaterials &bom)
 void appendFacilityJson(const ResolvedPlan &plan, const Evaluation &e, Json &out)
 {
     const Plan &p = *plan.plan;
+    const DeployedResult &d = e.deployed;
+    out["deployed"] = {{"gpus", d.gpus},
+                       {"nodes", d.nodes},
+                       {"spare_nodes", d.spareNodes},
+                       {"replicas", d.replicas},
+                       {"gpus_per_replica", d.gpusPerReplica},
+                       {"plan_gpus", d.planGpus},
+                       {"sized_by_rate", d.sizedByRate}};
     out["power"] = powerJson(e.power, p);
     out["cooling"] = coolingJson(e.cooling);
     out["storage"] = storageJson(e.storage, p);

@@ -7,6 +7,8 @@
 #include "facility/Sensitivity.h"
 #include "perf/TrainingFlops.h"
 
+#include <algorithm>
+
 namespace gpuplan {
 
 namespace {
@@ -63,6 +65,22 @@ void paceTraining(const ResolvedPlan &plan, const Layout &layout, const DataPath
     t.dataPace = t.stepTimeS / t.gpuStepTimeS;
 }
 
+// What the facility model deploys, from the inputs it ran on (one count for every view).
+DeployedResult deployedOf(const ResolvedPlan &plan, const Layout &layout, const FacilityInputs &in, const Evaluation &e)
+{
+    DeployedResult d;
+    d.gpus = static_cast<int>(in.jobGpus);
+    d.nodes = static_cast<int>(in.jobNodes);
+    d.spareNodes = static_cast<int>(in.spareNodes);
+    d.planGpus = std::max(layout.numGpus, 1);
+    if (plan.plan->workload.mode == Mode::Inference) {
+        d.gpusPerReplica = std::max(e.inference.gpusPerReplica, 1);
+        d.replicas = d.gpus / d.gpusPerReplica;
+        d.sizedByRate = servingFleetGpus(e) > 0;
+    }
+    return d;
+}
+
 } // namespace
 
 void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)
@@ -77,6 +95,7 @@ void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation
     e.reliability = out.reliability;
     e.cost = out.cost;
     e.bom = out.bom;
+    e.deployed = deployedOf(plan, layout, in, e);
     paceTraining(plan, layout, out.dataPath, e.training);
     addDiagnostics(plan, in, out, e.diagnostics);
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory/FrameworkOverhead.h"
 
+#include "catalog/ErrorBand.h"
 #include "common/Units.h"
+#include "eval/ResolvedPlan.h"
 #include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 
@@ -37,21 +39,40 @@ double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &f, double
     return b.cudaContext + nccl + extraOutsideBytes;
 }
 
-void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &f, double extraOutsideBytes, double capacityBytes)
+void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &f, double extraOutsideBytes, double capacityBytes,
+                        double band)
 {
     MemoryBreakdown &b = m.breakdown;
     m.outsideAllocatorBytes = addMemoryOverheads(b, f, extraOutsideBytes);
     m.perGpuBytes = b.total();
     m.capacityBytes = capacityBytes;
     m.fits = capacityBytes > 0 && m.perGpuBytes <= capacityBytes;
-    setMemoryVerdict(m);
+    setMemoryVerdict(m, band);
+}
+
+double memoryErrorBand(const ResolvedPlan &plan)
+{
+    if (!plan.gpu || !plan.catalog || !plan.plan)
+        return memassume::kMemoryVerdictBand;
+    // The key the memory validation gives its rows (validate/MemoryValidation.cpp): the plan's
+    // framework, serving plans included.
+    const RegimeKey key = regimeKey(BandMetric::Memory, *plan.gpu, static_cast<int>(plan.plan->parallelism.framework),
+                                    plan.shape.moeLayers > 0);
+    const ErrorBandEntry *band = findErrorBand(plan.catalog->errorBands, key);
+    return band ? band->mapePct / 100.0 : memassume::kMemoryVerdictBand;
 }
 
 void setMemoryVerdict(MemoryResult &m)
 {
-    // The band is the memory model's residual spread on published runs: a plan whose estimate is
-    // within it of the capacity may or may not fit in practice.
-    const double band = memassume::kMemoryVerdictBand;
+    setMemoryVerdict(m, memassume::kMemoryVerdictBand);
+}
+
+void setMemoryVerdict(MemoryResult &m, double band)
+{
+    // The band is the memory model's validation error in the plan's regime: a plan whose estimate
+    // is within it of the capacity may or may not fit in practice. Kept below 1 so that the low end
+    // of the estimate stays positive.
+    band = std::clamp(band, 0.0, 0.99);
     m.bandFraction = band;
     auto over = [](double need, double have) { return have > 0 && need > have; };
     const bool gpuKnown = m.capacityBytes > 0;

@@ -9,6 +9,8 @@
 // from memory/MemoryAssumptions.h; plan.overheads overrides each (negative = default).
 namespace gpuplan {
 
+struct ResolvedPlan;
+
 struct FrameworkOverhead
 {
     double cudaContextBytes = 0;
@@ -30,12 +32,21 @@ double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &overhead,
 // Adds the overhead components to m.breakdown (commBuffers already holds the allocator-visible
 // communication buffers), then sets perGpuBytes, outsideAllocatorBytes (plus extraOutsideBytes,
 // e.g. resident paged optimizer states already in the breakdown), capacityBytes, fits (strictly
-// within the capacity: what an engine that allocates up front needs) and the verdict.
+// within the capacity: what an engine that allocates up front needs) and the verdict with the
+// band `band` (memoryErrorBand()).
 void finishMemoryResult(MemoryResult &m, const FrameworkOverhead &overhead, double extraOutsideBytes,
-                        double capacityBytes);
+                        double capacityBytes, double band);
 
-// Sets verdict, bandFraction and hostFits from perGpuBytes, capacityBytes and the host figures
-// (docs/memory.md §10). Training then takes fits = verdict != DoesNotFit.
+// The half-width of the memory verdict's band for a plan (a fraction): the validation error of its
+// memory regime (catalogs/error_bands.json: GPU class, framework, dense or MoE, with the lookup's
+// fallbacks of catalog/ErrorBand.h), else memassume::kMemoryVerdictBand where no regime applies (a
+// catalog without the file). docs/accuracy.md, "How bands are chosen". Allocation-free.
+double memoryErrorBand(const ResolvedPlan &plan);
+
+// Sets verdict, bandFraction (= band) and hostFits from perGpuBytes, capacityBytes and the host
+// figures (docs/memory.md §10). Training then takes fits = verdict != DoesNotFit.
+void setMemoryVerdict(MemoryResult &m, double band);
+// The same with the fallback band memassume::kMemoryVerdictBand, for a result without a plan.
 void setMemoryVerdict(MemoryResult &m);
 
 // The GPU side of the verdict alone (the host's left out): a plan short of host RAM is not short

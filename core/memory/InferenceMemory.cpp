@@ -178,6 +178,7 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
     // The layout carries the concurrency being evaluated (layoutFromPlan: the plan's; the
     // concurrency curve and the search vary it).
     const double concurrency = std::max(layout.microBatch, 1);
+    const double band = memoryErrorBand(plan);
 
     // Bytes with `sequences` KV caches, overheads included.
     auto withSequences = [&](const Layout &l, double sequences, MemoryResult &r) {
@@ -192,7 +193,7 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
         r.kvBytesPerSequence =
             dp.dp > 1 ? dp.kvBytesPerRequest : kvBytesPerSequence(s, l.tp, l.pp, p.precision.kvCache, context, block);
         r.breakdown.kvCache = sequences * r.kvBytesPerSequence;
-        finishMemoryResult(r, overhead, 0.0, capacity);
+        finishMemoryResult(r, overhead, 0.0, capacity, band);
     };
 
     MemoryResult m;
@@ -307,7 +308,7 @@ KvPool kvPool(const ResolvedPlan &plan, const Layout &layout, double promptLen, 
         MemoryResult r;
         r.breakdown.weights = weights;
         r.breakdown.workspace = inferenceWorkspaceBytes(p, s, layout, plan.engine, passSequences);
-        finishMemoryResult(r, overhead, 0.0, hbm);
+        finishMemoryResult(r, overhead, 0.0, hbm, memoryErrorBand(plan));
         pool.poolBytes = e.kvMemoryFraction * (hbm - r.perGpuBytes);
     } else if (!e.kvFractionCoversTemporaries) {
         // SGLang (model_runner.py profile_max_num_token): the memory free after the weights less

@@ -35,10 +35,11 @@ inline constexpr double kNcclGiBPerCommunicator = 0.25;
 // memory_public.csv (docs/accuracy.md).
 inline constexpr double kAllocatorSlack = 0.10;
 
-// Half-width of the fit verdict's band, as a fraction of the estimate: the 75th percentile of the
-// absolute relative error of the memory model on tests/data/validation/memory_public.csv (all rows:
-// three published runs in four are within it; tst_memoryvalidation recomputes it and checks this
-// figure covers it, docs/accuracy.md "Memory").
+// Half-width of the fit verdict's band where no memory regime of catalogs/error_bands.json applies
+// (a catalog without the file; memoryErrorBand() reads the regime's band otherwise), as a fraction
+// of the estimate: the 75th percentile of the absolute relative error of the memory model on
+// tests/data/validation/memory_public.csv (all rows: three published runs in four are within it;
+// tst_memoryvalidation recomputes it and checks this figure covers it, docs/accuracy.md "Memory").
 inline constexpr double kMemoryVerdictBand = 0.16;
 
 // --- Communication buffers inside the allocator --------------------------------------------------

@@ -276,7 +276,7 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     m.outsideAllocatorBytes = m.breakdown.cudaContext + overhead.ncclBytes * (overhead.commOverrideBytes < 0) + resident;
     m.perGpuBytes = m.breakdown.total();
     m.capacityBytes = capacity;
-    setMemoryVerdict(m);
+    setMemoryVerdict(m, memoryErrorBand(plan));
     // Training's fit is the verdict: only a plan that does not fit even at the low end of the
     // model's error band is refused (a run within the band may well train).
     m.fits = m.verdict != MemoryVerdict::DoesNotFit;

@@ -86,19 +86,8 @@ JobProblem jobInDevices(const std::string &name, const Plan &plan, const Catalog
                 std::to_string(kMaxFleetGpus) + " a plan may have";
         return JobProblem::InvalidPlan;
     }
-    out.gpus = static_cast<int>(fleet);
-    if (out.gpus == plan.hardware.numGpus) {
-        takeFacilityAndCost(evaluation, out);
-        return JobProblem::None;
-    }
-    // Power and cost of the fleet the rate needs, not of the plan's own GPU count.
-    Plan fleetPlan = plan;
-    fleetPlan.hardware.numGpus = out.gpus;
-    fleetPlan.parallelism.dp = 0;   // replicas derived from the GPU count
-    if (const JobProblem p = evaluatePlan(fleetPlan, catalog, resolved, evaluation, error); p != JobProblem::None) {
-        error = "at the " + std::to_string(out.gpus) + " GPUs its request rate needs: " + error;
-        return p;
-    }
+    // The fleet as deployed, the one the evaluation's power and cost are of (Evaluation::deployed).
+    out.gpus = evaluation.deployed.gpus;
     takeFacilityAndCost(evaluation, out);
     return JobProblem::None;
 }

@@ -44,6 +44,25 @@ std::string replicasForRateText(const CapacityResult &c, int gpusPerReplica, dou
     return replicasText(c.replicas) + ", " + gpusForRateText(c, gpusPerReplica, requestRate);
 }
 
+std::string deployedFleetText(const DeployedResult &d)
+{
+    const std::string gpus = counted(d.gpus, "GPU", "GPUs");
+    if (d.replicas <= 0)
+        return gpus;
+    return gpus + ", " + replicasText(d.replicas) + " of " + counted(d.gpusPerReplica, "GPU", "GPUs");
+}
+
+bool fleetDiffersFromPlan(const DeployedResult &d)
+{
+    return d.sizedByRate && d.gpus != d.planGpus;
+}
+
+std::string fleetSizedText(const DeployedResult &d)
+{
+    return "(the replicas the request rate needs; the plan lists " + counted(d.planGpus, "GPU", "GPUs") +
+           ", cost, power and racks are the fleet's)";
+}
+
 std::string highestLoadText(const CapacityResult &c)
 {
     return formatRequestRate(c.sloLimited.requestsPerS) + " per replica within the targets";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "eval/CapacityResult.h"
+#include "eval/FacilityResults.h"
 
 #include <string>
 
@@ -25,6 +26,13 @@ std::string highestLoadDetailText(const CapacityResult &c);
 // The autoscaler's bounds over the day: "3 replicas at the peak load of 40.0 requests/s,
 // 2 replicas at the average load of 20.0 requests/s" (the peak alone when the load is flat).
 std::string autoscalingBoundsText(const CapacityResult &c, double peakRate, double averageRate);
+// The serving fleet as deployed (eval/FacilityResults.h, DeployedResult): "40 GPUs, 5 replicas of
+// 8 GPUs"; "8 GPUs" for a training plan. The GPUs are what cost, power and racks are of.
+std::string deployedFleetText(const DeployedResult &deployed);
+// The request rate sized the fleet to another count than the plan lists.
+bool fleetDiffersFromPlan(const DeployedResult &deployed);
+// "(the request rate's replicas; the plan lists 8 GPUs, cost, power and racks are the fleet's)".
+std::string fleetSizedText(const DeployedResult &deployed);
 // Why no number of replicas serves the rate.
 std::string unreachableTargetsText();
 

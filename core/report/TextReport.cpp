@@ -40,7 +40,11 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
     }
     out += p.name + "\n";
     out += "  " + (p.model.name.empty() ? p.model.preset : p.model.name) + " (" + formatCount(e.shape.totalParams) +
-           " parameters) on " + grouped(e.layout.numGpus) + " x " + (plan.gpu ? plan.gpu->name : "?") + "\n";
+           " parameters) on " + grouped(deployedGpus(e)) + " x " + (plan.gpu ? plan.gpu->name : "?") + "\n";
+    // A serving fleet: its replicas, and where the request rate sized it away from the plan's GPUs.
+    if (e.deployed.replicas > 0)
+        out += "  fleet: " + deployedFleetText(e.deployed) + (fleetDiffersFromPlan(e.deployed) ? " " + fleetSizedText(e.deployed) : "") +
+               "\n";
     out += "  layout: TP " + std::to_string(e.layout.tp) + ", PP " + std::to_string(e.layout.pp) + ", DP " +
            std::to_string(e.layout.dp) + ", CP " + std::to_string(e.layout.cp) + ", EP " + std::to_string(e.layout.ep) +
            ", ZeRO " + std::to_string(e.layout.zero) + ", recompute " + nameOf(recomputeNames(), e.layout.recompute) + "\n\n";

@@ -4,11 +4,14 @@
 #include "CostCase.h"
 
 #include "catalog/CatalogLoader.h"
+#include "evaluator/EvaluationJson.h"
 #include "evaluator/Evaluator.h"
 #include "facility/Cost.h"
 #include "facility/CostVerdict.h"
 #include "facility/FacilityInputs.h"
 #include "plan/PlanIo.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QTest>
 
@@ -243,6 +246,49 @@ private slots:
         QCOMPARE(e.cost.cloudTotalUsd, s.cost.cloudTotalUsd);
         const CostVerdict v = costVerdict(resolved, e);
         QCOMPARE(v.cashUsd, costVerdict(sizedResolved, s).cashUsd);
+        // One deployed count that every view reads, and evaluate --json gives it.
+        QCOMPARE(e.deployed.gpus, fleet);
+        QCOMPARE(e.deployed.replicas, e.inference.capacity.replicas);
+        QCOMPARE(e.deployed.gpusPerReplica, e.inference.gpusPerReplica);
+        QCOMPARE(e.deployed.planGpus, plan.hardware.numGpus);
+        QVERIFY(e.deployed.sizedByRate);
+        QCOMPARE(e.deployed.nodes, s.deployed.nodes);
+        const auto json = evaluationToJson(resolved, e);
+        QCOMPARE(json["deployed"]["gpus"].get<int>(), fleet);
+        QCOMPARE(json["deployed"]["replicas"].get<int>(), e.inference.capacity.replicas);
+        QCOMPARE(json["deployed"]["plan_gpus"].get<int>(), plan.hardware.numGpus);
+    }
+
+    void overSizedServingPlanIsPricedAsTheFleetItDeploys()
+    {
+        // The 8B example lists eight one-GPU replicas, but its 40 requests/s need fewer: the launch
+        // files start those, the portfolio holds those, and cost and power are theirs, the same as a
+        // plan that lists exactly the fleet.
+        Plan plan;
+        QVERIFY(loadExample("llama3-8b-inference.gpuplan", plan));
+        ResolvedPlan resolved;
+        std::vector<ResolveError> errors;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), resolved, errors));
+        const Evaluation e = evaluate(resolved);
+        const int fleet = e.inference.capacity.replicas * e.inference.gpusPerReplica;
+        QVERIFY2(fleet >= 1 && fleet < plan.hardware.numGpus, qPrintable(QString::number(fleet)));
+        QCOMPARE(e.deployed.gpus, fleet);
+        Plan sized = plan;
+        sized.hardware.numGpus = fleet;
+        ResolvedPlan sizedResolved;
+        QVERIFY(resolvePlan(sized, bundledCatalog(), sizedResolved, errors));
+        const Evaluation s = evaluate(sizedResolved);
+        QCOMPARE(s.deployed.gpus, fleet);
+        QCOMPARE(e.power.itKw, s.power.itKw);
+        QCOMPARE(e.cost.onpremCapexUsd, s.cost.onpremCapexUsd);
+        QCOMPARE(e.cost.cloudTotalUsd, s.cost.cloudTotalUsd);
+        // Without a rate the plan's own GPUs are the fleet.
+        plan.workload.inference.requestRate = 0;
+        QVERIFY(resolvePlan(plan, bundledCatalog(), resolved, errors));
+        const Evaluation unsized = evaluate(resolved);
+        QCOMPARE(unsized.deployed.gpus, plan.hardware.numGpus);
+        QVERIFY(!unsized.deployed.sizedByRate);
+        QCOMPARE(unsized.deployed.replicas, plan.hardware.numGpus);
     }
 };
 

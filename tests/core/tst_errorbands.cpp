@@ -9,6 +9,8 @@
 #include "catalog/CatalogLoader.h"
 #include "catalog/ErrorBand.h"
 #include "evaluator/EvaluationJson.h"
+#include "memory/MemoryAssumptions.h"
+#include "memory/MemoryModel.h"
 #include "validate/ErrorBands.h"
 #include "validate/Validators.h"
 
@@ -155,6 +157,40 @@ private slots:
                  QString("Dense on FP8-class GPUs (Hopper, Ada, MI300), vllm: ±15.5% over 55 test-half rows"));
         QVERIFY(std::abs(j["inference"]["ttft_error_band"].get<double>() - 0.4062) < 1e-9);
         QVERIFY(std::abs(j["inference"]["tpot_error_band"].get<double>() - 0.2104) < 1e-9);
+    }
+
+    // The memory verdict's band is its regime's validation error (issue 28), the same lookup as the
+    // time bands; without any memory entry it is the fixed fallback, and the JSON says which.
+    void memoryVerdictTakesItsRegimeBand() const
+    {
+        for (const char *name : {"llama3-70b-training.gpuplan", "deepseek-v3-training.gpuplan", "llama3-8b-inference.gpuplan"}) {
+            const auto f = test::loadExample(name);
+            QVERIFY(f);
+            const RegimeKey key = regimeKey(BandMetric::Memory, *f->resolved.gpu,
+                                            static_cast<int>(f->plan.parallelism.framework), f->resolved.shape.moeLayers > 0);
+            const ErrorBandEntry *band = findErrorBand(f->resolved.catalog->errorBands, key);
+            QVERIFY2(band, name);
+            QCOMPARE(f->evaluation.memory.bandFraction, band->mapePct / 100.0);
+            QVERIFY(f->evaluation.memory.bandFraction != memassume::kMemoryVerdictBand);
+            const auto j = evaluationToJson(f->resolved, f->evaluation);
+            QCOMPARE(j["memory"]["band_basis"].get<std::string>(), errorBandBasis(*band, key));
+        }
+        const auto f = test::loadExample("deepseek-v3-training.gpuplan");
+        QVERIFY(f);
+        QVERIFY(std::abs(f->evaluation.memory.bandFraction - 0.1278) < 1e-9);
+        // A catalog without memory entries: the fallback band, named as such.
+        Catalog bare = *f->resolved.catalog;
+        std::erase_if(bare.errorBands, [](const ErrorBandEntry &b) { return b.key.metric == BandMetric::Memory; });
+        ResolvedPlan rp = f->resolved;
+        rp.catalog = &bare;
+        const MemoryResult m = estimateTrainingMemory(rp, f->evaluation.layout);
+        QCOMPARE(m.bandFraction, memassume::kMemoryVerdictBand);
+        QCOMPARE(m.perGpuBytes, f->evaluation.memory.perGpuBytes);
+        Evaluation e = f->evaluation;
+        e.memory = m;
+        const auto j = evaluationToJson(rp, e);
+        QVERIFY2(j["memory"]["band_basis"].get<std::string>().find("fixed band: ±16%") != std::string::npos,
+                 j["memory"]["band_basis"].get<std::string>().c_str());
     }
 };
 

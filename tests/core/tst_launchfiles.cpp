@@ -298,7 +298,13 @@ private slots:
         QVERIFY(hasArgument(text, "--max-num-seqs 256"));
         QVERIFY(text.find("# --max-num-seqs 256: the request slots of the capacity plan") != std::string::npos);
         QVERIFY(text.find("the plan's concurrency 64 is the point evaluated") != std::string::npos);
-        QVERIFY(text.find("REPLICAS_PER_NODE=8\n") != std::string::npos);
+        // The replicas of the fleet as deployed (those cost and power are of), not all eight the
+        // plan's GPUs would hold: one node runs the three one-GPU replicas the 40 requests/s need.
+        const int replicas = f->evaluation.deployed.replicas;
+        QCOMPARE(replicas, f->evaluation.inference.replicasNeeded);
+        QVERIFY(replicas < 8);
+        QVERIFY(text.find("REPLICAS_PER_NODE=${REPLICAS_PER_NODE:-" + std::to_string(replicas) + "}\n") != std::string::npos);
+        QVERIFY(text.find("# " + std::to_string(replicas) + " replicas of 1 GPU each") != std::string::npos);
         // Training-only formats say so, and name the ones that apply.
         for (LaunchFormat format : {LaunchFormat::Torchrun, LaunchFormat::Slurm, LaunchFormat::DeepSpeed, LaunchFormat::Megatron}) {
             std::string error;

@@ -10,9 +10,13 @@
 #include "document/PlanController.h"
 #include "teaching/LessonPanel.h"
 #include "teaching/LessonRunner.h"
+#include "teaching/Lessons.h"
+#include "results/KeyResultsStrip.h"
 
 #include "explain/LessonFigures.h"
 #include "common/Format.h"
+#include "report/ServingText.h"
+#include "report/TextReport.h"
 #include "search/ElasticFallback.h"
 
 #include "facility/Reliability.h"
@@ -167,6 +171,62 @@ private slots:
     // Issue 17: the storage lesson ends on the data loaders. GPT-2 small on 8 H100 with 224 px images
     // (decode 2.75264 CPU-ms each, the preset's ESTIMATE): one worker per GPU decodes on 8 cores, fewer
     // than the images need, so the host CPU sets the pace; four per GPU decode on 32 and the GPUs do.
+    // Issue 28: a serving lesson's tile said "8 GPUs" while the plan ran 5 replicas of 8. At every
+    // step of every serving lesson, and on the bundled serving example at its rate and at five
+    // times it, the key results' cluster tile, the lesson's live values and the text report give
+    // the fleet as deployed (replicas x GPUs per replica where a rate sizes it), the count cost
+    // and power are of, never one replica's or the plan's own GPUs when those differ.
+    static void expectFleetEverywhere(PlanController &c, KeyResultsStrip &strip, const std::vector<LiveValue> &live,
+                                      const QString &where)
+    {
+        const Evaluation &e = c.evaluation();
+        if (c.plan().workload.mode != Mode::Inference || !c.isResolved())
+            return;
+        const DeployedResult &d = e.deployed;
+        const CapacityResult &k = e.inference.capacity;
+        QVERIFY2(d.gpus >= 1 && d.replicas * d.gpusPerReplica == d.gpus, qPrintable(where));
+        if (c.plan().workload.inference.requestRate > 0 && k.replicas > 0)
+            QVERIFY2(d.gpus == k.replicas * e.inference.gpusPerReplica, qPrintable(where));
+        strip.refresh(c);
+        QCOMPARE(strip.valueText(KeyResult::Cluster), QString::fromStdString(counted(d.gpus, "GPU", "GPUs")));
+        const std::string report = textReport(c.resolved(), e);
+        QVERIFY2(report.find(") on " + grouped(d.gpus) + " x ") != std::string::npos, report.c_str());
+        QVERIFY2(report.find("fleet: " + deployedFleetText(d)) != std::string::npos, report.c_str());
+        for (const LiveValue &v : live)
+            if (v.label == "Replicas | GPUs")
+                QCOMPARE(v.value, std::to_string(d.replicas) + " | " + std::to_string(d.gpus));
+    }
+
+    void servingFleetIsShownAsDeployed()
+    {
+        KeyResultsStrip strip;
+        int servingSteps = 0;
+        int sizedAwayFromPlan = 0;
+        for (const Lesson &lesson : lessons()) {
+            auto c = openExample();
+            LessonRunner runner(c.get());
+            QVERIFY(runner.start(lessonIndex(lesson.id)));
+            for (int step = 0;; ++step) {
+                if (c->plan().workload.mode == Mode::Inference) {
+                    ++servingSteps;
+                    sizedAwayFromPlan += c->evaluation().deployed.gpus != c->plan().hardware.numGpus;
+                }
+                expectFleetEverywhere(*c, strip, runner.liveValues(), QStringLiteral("%1 step %2").arg(lesson.id).arg(step));
+                if (!runner.canGoForward())
+                    break;
+                runner.forward();
+            }
+        }
+        QVERIFY(servingSteps > 0);
+        QVERIFY(sizedAwayFromPlan > 0);   // the 70B lesson at 40 requests/s: more replicas than its 8 GPUs hold
+        auto example = test::openExamplePlan("llama3-8b-inference.gpuplan");
+        QVERIFY(example);
+        expectFleetEverywhere(*example, strip, {}, QStringLiteral("example"));
+        QVERIFY(example->setNumber(QStringLiteral("workload.inference.request_rate"), 200));
+        QVERIFY(example->evaluation().deployed.gpus > example->plan().hardware.numGpus);
+        expectFleetEverywhere(*example, strip, {}, QStringLiteral("example at 200 requests/s"));
+    }
+
     void starvedGpusEndsOnTheDataLoaders()
     {
         auto c = openExample();

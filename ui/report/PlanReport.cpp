@@ -58,7 +58,7 @@ void addComparison(ReportDocument &doc, const std::vector<const ReportPlan *> &p
     row(QObject::tr("Plan"), [](const SectionInput &in) { return q(in.plan.name); });
     row(QObject::tr("Model"), [](const SectionInput &in) { return modelName(in.plan); });
     row(QObject::tr("GPUs"), [](const SectionInput &in) {
-        return QObject::tr("%1 × %2").arg(grouped(in.evaluation.layout.numGpus), in.resolved.gpu ? q(in.resolved.gpu->name) : QString());
+        return QObject::tr("%1 × %2").arg(grouped(deployedGpus(in.evaluation)), in.resolved.gpu ? q(in.resolved.gpu->name) : QString());
     });
     row(QObject::tr("Memory per GPU"), [](const SectionInput &in) {
         return QObject::tr("%1 (%2)").arg(bytes(in.evaluation.memory.perGpuBytes), memoryVerdictName(in.evaluation.memory));

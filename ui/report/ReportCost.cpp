@@ -62,7 +62,7 @@ void addCloudOptions(ReportDocument &doc, const SectionInput &in)
             // The offers the cost verdict is held against: this GPU, instances that can make the
             // plan's cluster (facility/CostVerdict.h).
             if (offer.gpu != in.resolved.gpu->id || shown == kMaxOffers ||
-                !offerCanHost(offer, e.layout.numGpus, in.resolved.gpusPerNode))
+                !offerCanHost(offer, deployedGpus(e), in.resolved.gpusPerNode))
                 continue;
             ++shown;
             QStringList details;

@@ -150,7 +150,7 @@ QString capacityText(const SectionInput &in)
     const double rate = in.plan.workload.inference.requestRate;
     if (rate > 0 && c.replicas > 0)
         return QString::fromStdString(replicasForRateText(c, e.inference.gpusPerReplica, rate) + "; " + highestLoadText(c));
-    const int replicas = std::max(e.layout.numGpus / std::max(e.inference.gpusPerReplica, 1), 1);
+    const int replicas = std::max(deployedGpus(e) / std::max(e.inference.gpusPerReplica, 1), 1);
     return QObject::tr("%1 output tokens/s on %2 replicas (%3 requests/s)")
         .arg(grouped(e.inference.outputTokensPerSPerReplica * replicas),
              grouped(replicas), grouped(e.inference.requestsPerSPerReplica * replicas, 1));
@@ -170,7 +170,7 @@ QString recommendation(const SectionInput &in)
                            "choose a GPU with more memory.")
             .arg(bytes(e.memory.perGpuBytes), gpuName(in), bytes(e.memory.capacityBytes));
     const QString hardware = QObject::tr("%1 × %2 in %3 and %4")
-                                 .arg(grouped(e.layout.numGpus), gpuName(in),
+                                 .arg(grouped(deployedGpus(e)), gpuName(in),
                                       counted(bomQuantity(e, BomItem::Node), QObject::tr("node"), QObject::tr("nodes")),
                                       counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks")));
     QString s;
@@ -204,7 +204,8 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
     doc.add(Paragraph{recommendation(in), TextStyle::Body, QObject::tr("Recommendation: ")});
 
     std::vector<Tile> tiles;
-    tiles.push_back({QObject::tr("GPUs"), grouped(e.layout.numGpus), gpuName(in)});
+    // The GPUs as deployed (a serving plan: its fleet), the count cost, power and racks are of.
+    tiles.push_back({QObject::tr("GPUs"), grouped(deployedGpus(e)), gpuName(in)});
     if (training)
         tiles.push_back({QObject::tr("Time to train, with failures"), duration(e.reliability.effectiveTimeToTrainS),
                          QObject::tr("%1 without failures").arg(duration(e.training.timeToTrainS))});
@@ -215,7 +216,7 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                                                 p.workload.inference.requestRate))});
     else
         tiles.push_back({QObject::tr("Serving capacity"),
-                         QObject::tr("%1 tok/s").arg(count(e.inference.outputTokensPerSPerGpu * e.layout.numGpus)),
+                         QObject::tr("%1 tok/s").arg(count(e.inference.outputTokensPerSPerGpu * deployedGpus(e))),
                          QObject::tr("output tokens, all replicas")});
     // The one verdict (facility/CostVerdict.h): its word, the cash over the run and the offer.
     tiles.push_back({verdict.decided ? QObject::tr("%1, cash over the run").arg(QString::fromUtf8(verdictWord(verdict)))
@@ -245,7 +246,7 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                           : QObject::tr("serving, %1-token prompts, %2-token answers")
                                                 .arg(grouped(p.workload.inference.promptLen), grouped(p.workload.inference.outputLen)));
     row(QObject::tr("Hardware"), QObject::tr("%1 × %2, %3, %4")
-                                     .arg(grouped(e.layout.numGpus), gpuName(in),
+                                     .arg(grouped(deployedGpus(e)), gpuName(in),
                                           counted(bomQuantity(e, BomItem::Node), QObject::tr("node"), QObject::tr("nodes")),
                                           counted(e.cooling.racks, QObject::tr("rack"), QObject::tr("racks"))));
     if (training)

@@ -232,15 +232,21 @@ void KeyResultsStrip::refreshServingCapacity(const PlanController &controller)
 void KeyResultsStrip::refreshCommon(const PlanController &controller)
 {
     const Evaluation &e = controller.evaluation();
-    const int gpus = e.layout.numGpus;
+    // The cluster as deployed (a serving plan: its fleet, replicas x GPUs per replica), the count
+    // cost, power and racks are of; never the plan's or one replica's GPUs.
+    const int gpus = deployedGpus(e);
     const int perNode = std::max(controller.resolved().gpusPerNode, 1);
-    const int nodes = (gpus + perNode - 1) / perNode;
+    const int nodes = e.deployed.nodes > 0 ? e.deployed.nodes : (gpus + perNode - 1) / perNode;
     QString cluster = nodes == 1 ? tr("1 node of %1").arg(perNode) : tr("%1 nodes of %2").arg(groupedText(std::llround(nodes))).arg(perNode);
     if (e.cooling.racks > 0)
         cluster += (e.cooling.racks == 1 ? tr(" · 1 rack") : tr(" · %1 racks").arg(e.cooling.racks));
-    set(KeyResult::Cluster, str(counted(gpus, "GPU", "GPUs")), cluster,
-        tr("Layout: TP %1 × PP %2 × CP %3 × DP %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.cp).arg(e.layout.dp),
-        ResultState::Normal);
+    QString clusterTip =
+        tr("Layout: TP %1 × PP %2 × CP %3 × DP %4").arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.cp).arg(e.layout.dp);
+    if (e.deployed.replicas > 0)
+        clusterTip += QLatin1Char(' ') + tr("Fleet: %1.").arg(str(deployedFleetText(e.deployed)));
+    if (fleetDiffersFromPlan(e.deployed))
+        clusterTip += QLatin1Char(' ') + str(fleetSizedText(e.deployed));
+    set(KeyResult::Cluster, str(counted(gpus, "GPU", "GPUs")), cluster, clusterTip, ResultState::Normal);
 
     if (e.power.facilityKw <= 0) {
         setNoResult(KeyResult::Power, tr("facility power"), tr("The facility model has no result for this plan yet."));

@@ -120,9 +120,11 @@ ScenarioComparison::Column ScenarioComparison::evaluateColumn(const QString &tit
                      r.requestsPerSPerReplica));
         set(ComparisonRow::OutputTokensPerGpu, makeCell(groupedText(std::llround(r.outputTokensPerSPerGpu)), r.outputTokensPerSPerGpu));
     }
-    set(ComparisonRow::Gpus, makeCell(groupedText(e.layout.numGpus), e.layout.numGpus));
+    // The GPUs as deployed (a serving plan: its fleet), the count cost and power are of.
+    const int gpus = deployedGpus(e);
+    set(ComparisonRow::Gpus, makeCell(groupedText(gpus), gpus));
     const int perNode = std::max(rp.gpusPerNode, 1);
-    const double nodes = std::ceil(static_cast<double>(e.layout.numGpus) / perNode);
+    const double nodes = std::ceil(static_cast<double>(gpus) / perNode);
     set(ComparisonRow::Nodes, makeCell(QObject::tr("%1 × %2 GPUs").arg(groupedText(std::llround(nodes))).arg(perNode), nodes));
     if (e.power.facilityKw > 0)
         set(ComparisonRow::FacilityPower, makeCell(powerText(e.power.facilityKw * 1e3), e.power.facilityKw));

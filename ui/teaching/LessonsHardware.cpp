@@ -348,7 +348,7 @@ std::vector<LiveValue> accuracyLive(const LessonContext &c)
                     "Kaplan et al. 2020 (docs/formulas.md)"});
     rows.push_back({"What the model learns", "set by the model, the data and the recipe: unchanged by the hardware",
                     kMechanism});
-    rows.push_back({"GPUs", std::to_string(c.evaluation.layout.numGpus) + " × " + c.plan.gpu->name, "the plan"});
+    rows.push_back({"GPUs", std::to_string(deployedGpus(c.evaluation)) + " × " + c.plan.gpu->name, "the plan"});
     rows.push_back({"Time to train with failures", formatDuration(c.evaluation.reliability.effectiveTimeToTrainS),
                     "this plan, evaluated"});
     rows.push_back({"Cost per run (on-prem)", formatUsd(c.evaluation.cost.onpremTotalUsd), "this plan, evaluated"});

@@ -101,8 +101,9 @@ std::vector<LiveValue> loadLive(const LessonContext &c)
     }
     rows.push_back({"Most one replica takes within the targets", fmt("%.1f requests/s", k.sloLimited.requestsPerS),
                     std::string(kCapacity) + "; what binds: " + capacityLimitName(k.limit)});
-    rows.push_back({"Replicas | GPUs", std::to_string(k.replicas) + " | " +
-                                           std::to_string(k.replicas * c.evaluation.inference.gpusPerReplica),
+    // The fleet as deployed, the one cost, power and the key results are of (Evaluation::deployed).
+    rows.push_back({"Replicas | GPUs", std::to_string(c.evaluation.deployed.replicas) + " | " +
+                                           std::to_string(c.evaluation.deployed.gpus),
                     "ceil(rate ÷ the row above) × GPUs per replica"});
     rows.push_back({"Each replica busy", fmt("%.0f%%", 100.0 * k.atRate.utilization), kCapacity});
     rows.push_back({"Time to first token, median | P99", ms(k.atRate.ttftP50Ms) + " | " + ms(k.atRate.ttftP99Ms),
