@@ -8,7 +8,9 @@
 #include "search/SearchState.h"
 #include "search/TimeBound.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 
 namespace gpuplan {
 
@@ -272,6 +274,100 @@ Layout lightestSetting(const Layout &group, const ShardingChoices &choices, cons
     return l;
 }
 
+using NoFitMasks = std::array<CellMask, kMaxShardingChoices>;
+
+// One layout group: checked, bounded (rule 5, or rule 6 from vpBound), then each sharding
+// choice walked. noFit: per choice, the settings that did not fit at a smaller micro-batch of the
+// group (updated with this one's). vpBound: for VP = 1 set to the group's bound, for VP > 1 the
+// bound measured at VP = 1 of its slot. False once cancelled.
+bool searchGroup(SearchState &state, const RecomputeLevels &levels, const Layout &group, const ShardingChoices &choices,
+                 NoFitMasks &noFit, GroupTimeBound &vpBound)
+{
+    const bool prune = state.options().prune;
+    if (prune && group.vp == 1)
+        vpBound = GroupTimeBound{};
+    Diagnostics diagnostics;
+    checkLayout(state.plan(), group, diagnostics);
+    if (const int reason = firstErrorReason(diagnostics); reason >= 0) {
+        state.reject(reason, choices.cells);
+        return state.groupDone(choices.cells);
+    }
+    // The group's time bound (rule 5): from VP = 1 of the same slot without evaluating, else
+    // from the lightest setting of the first sharding choice, evaluated in full whether it
+    // fits or not (it is also that choice's first cell).
+    GroupBoundCarry *carry = prune ? state.options().carriedBounds : nullptr;
+    if (prune && group.vp > 1 && vpBound.known && state.cannotWin(vpBound.objectiveAtVp(group.vp))) {
+        if (carry)
+            carry->record(group, vpBound);
+        state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+        return state.groupDone(choices.cells);
+    }
+    // Rule 9: the same group's bound at the previous count of a ladder, scaled to this one.
+    if (carry) {
+        const GroupTimeBound carried = carry->carried(group);
+        if (carried.known && state.cannotWin(carried.objectiveAtVp(group.vp))) {
+            if (group.vp == 1)
+                vpBound = carried;
+            carry->record(group, carried);
+            state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+            return state.groupDone(choices.cells);
+        }
+    }
+    const Evaluation seed = prune ? state.evaluate(lightestSetting(group, choices, levels)) : Evaluation{};
+    GroupTimeBound bound;
+    if (prune) {
+        SearchCandidate scored;
+        if (scoreTraining(state.timeObjective(), seed, scored))
+            bound = groupTimeBound(seed, scored);
+        if (group.vp == 1)
+            vpBound = bound;
+        if (carry)
+            carry->record(group, bound);
+        if (bound.known && state.cannotWin(bound.objective())) {
+            state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+            return state.groupDone(choices.cells);
+        }
+    }
+    for (int i = 0; i < choices.count; ++i) {
+        const ShardingChoice &choice = choices.items[static_cast<std::size_t>(i)];
+        CellMask &known = noFit[static_cast<std::size_t>(i)];
+        // Nothing fits: the strongest setting, which every other one is lighter than, did not.
+        if (prune && (known & ChoiceWalk::bit(levels.count - 1, choice.offloadCount - 1))) {
+            state.reject(rejectIndex(SearchReject::NotFitImplied), levels.count * choice.offloadCount);
+            continue;
+        }
+        if (prune) {
+            ChoiceWalk walk(state, group, choice, levels, known, bound.known ? bound.objective() : 0.0,
+                            i == 0 ? &seed : nullptr);
+            walk.walkPruned();
+            known = walk.noFitMask();
+            walk.settle();
+        } else {
+            ChoiceWalk walk(state, group, choice, levels, 0);
+            walk.walkAll();
+            walk.settle();
+        }
+    }
+    return state.groupDone(choices.cells);
+}
+
+// The same group at another GPU count: everything but DP.
+bool sameGroup(const Layout &a, const Layout &b)
+{
+    return a.tp == b.tp && a.cp == b.cp && a.pp == b.pp && a.vp == b.vp && a.ep == b.ep && a.expertTp == b.expertTp &&
+           a.microBatch == b.microBatch;
+}
+
+// A group searched ahead of the enumeration (SearchOptions::firstGroups), with what the
+// enumeration's own visit would have left for the groups after it.
+constexpr int kMaxFirstGroups = 16;
+struct FirstGroup
+{
+    Layout group;
+    GroupTimeBound vpBound;
+    NoFitMasks noFit{};
+};
+
 } // namespace
 
 void searchTrainingCount(SearchState &state, int numGpus)
@@ -279,70 +375,53 @@ void searchTrainingCount(SearchState &state, int numGpus)
     TrainingSpace space(state.plan(), state.options(), numGpus);
     const RecomputeLevels &levels = space.recompute();
     const bool prune = state.options().prune;
+    if (prune && state.options().carriedBounds)
+        state.options().carriedBounds->beginCount(numGpus);
+    // The groups of the caller's first layouts, searched first: each group once, in enumeration
+    // order. Their settings that did not fit are not carried to larger micro-batches here (a
+    // weaker rule 3, still sound); the enumeration below takes them up when it passes the group.
+    std::array<FirstGroup, kMaxFirstGroups> first{};
+    int firstCount = 0;
+    const std::span<const Layout> hints = state.options().firstGroups;
+    if (prune && !hints.empty()) {
+        const bool go = space.forEachGroup([&](const Layout &group, const ShardingChoices &choices, bool) {
+            if (firstCount >= kMaxFirstGroups ||
+                std::none_of(hints.begin(), hints.end(), [&](const Layout &h) { return sameGroup(h, group); }))
+                return true;
+            FirstGroup &f = first[static_cast<std::size_t>(firstCount++)];
+            f.group = group;
+            return searchGroup(state, levels, group, choices, f.noFit, f.vpBound);
+        });
+        if (!go)
+            return;
+    }
     // Per (TP, CP, PP, VP, EP) and sharding choice: the settings that did not fit at a smaller
     // micro-batch. Activation memory grows with the micro-batch and nothing else changes.
-    std::array<CellMask, kMaxShardingChoices> noFit{};
+    NoFitMasks noFit{};
     // Per (EP, micro-batch) slot of the current (TP, CP, PP): the time bound measured at VP = 1,
     // which bounds every VP of the slot. Sized once per count's largest slot count; no allocation
     // per group after the first (TP, CP, PP) that needs more.
     std::vector<GroupTimeBound> vpBounds;
+    GroupTimeBound unbounded;
     space.forEachGroup([&](const Layout &group, const ShardingChoices &choices, bool newContext) {
         if (newContext)
             noFit.fill(0);
         const auto slot = static_cast<std::size_t>(space.slot());
-        if (prune && group.vp == 1) {
-            if (vpBounds.size() < static_cast<std::size_t>(space.slotCount()))
-                vpBounds.resize(static_cast<std::size_t>(space.slotCount()));
-            vpBounds[slot] = GroupTimeBound{};
-        }
-        Diagnostics diagnostics;
-        checkLayout(state.plan(), group, diagnostics);
-        if (const int reason = firstErrorReason(diagnostics); reason >= 0) {
-            state.reject(reason, choices.cells);
-            return state.groupDone(choices.cells);
-        }
-        // The group's time bound (rule 5): from VP = 1 of the same slot without evaluating, else
-        // from the lightest setting of the first sharding choice, evaluated in full whether it
-        // fits or not (it is also that choice's first cell).
-        if (prune && group.vp > 1 && slot < vpBounds.size() && vpBounds[slot].known
-            && state.cannotWin(vpBounds[slot].objectiveAtVp(group.vp))) {
-            state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
-            return state.groupDone(choices.cells);
-        }
-        const Evaluation seed = prune ? state.evaluate(lightestSetting(group, choices, levels)) : Evaluation{};
-        GroupTimeBound bound;
-        if (prune) {
-            SearchCandidate scored;
-            if (scoreTraining(state.timeObjective(), seed, scored))
-                bound = groupTimeBound(seed, scored);
-            if (group.vp == 1)
-                vpBounds[slot] = bound;
-            if (bound.known && state.cannotWin(bound.objective())) {
-                state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
-                return state.groupDone(choices.cells);
-            }
-        }
-        for (int i = 0; i < choices.count; ++i) {
-            const ShardingChoice &choice = choices.items[static_cast<std::size_t>(i)];
-            CellMask &known = noFit[static_cast<std::size_t>(i)];
-            // Nothing fits: the strongest setting, which every other one is lighter than, did not.
-            if (prune && (known & ChoiceWalk::bit(levels.count - 1, choice.offloadCount - 1))) {
-                state.reject(rejectIndex(SearchReject::NotFitImplied), levels.count * choice.offloadCount);
+        if (prune && group.vp == 1 && vpBounds.size() < static_cast<std::size_t>(space.slotCount()))
+            vpBounds.resize(static_cast<std::size_t>(space.slotCount()));
+        GroupTimeBound &vpBound = prune && slot < vpBounds.size() ? vpBounds[slot] : (unbounded = GroupTimeBound{});
+        for (int i = 0; i < firstCount; ++i) {
+            const FirstGroup &f = first[static_cast<std::size_t>(i)];
+            if (!sameGroup(f.group, group))
                 continue;
-            }
-            if (prune) {
-                ChoiceWalk walk(state, group, choice, levels, known, bound.known ? bound.objective() : 0.0,
-                                i == 0 ? &seed : nullptr);
-                walk.walkPruned();
-                known = walk.noFitMask();
-                walk.settle();
-            } else {
-                ChoiceWalk walk(state, group, choice, levels, 0);
-                walk.walkAll();
-                walk.settle();
-            }
+            // Searched already: leave what its visit would have left.
+            if (group.vp == 1)
+                vpBound = f.vpBound;
+            for (std::size_t c = 0; c < noFit.size(); ++c)
+                noFit[c] |= f.noFit[c];
+            return true;
         }
-        return state.groupDone(choices.cells);
+        return searchGroup(state, levels, group, choices, noFit, vpBound);
     });
 }
 
