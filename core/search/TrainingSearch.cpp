@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <span>
 
 namespace gpuplan {
@@ -31,22 +32,47 @@ struct Cell
     SearchCandidate candidate;
 };
 
+// The group's lightest setting (rule 5's seed), asked for its memory first; its time is asked for
+// only once a setting of the group fits (rule 7): for a group where nothing fits, the time model
+// is never called. A group whose seed fits is timed at once.
+struct GroupSeed
+{
+    Layout layout;
+    Evaluation e;
+    bool timed = false;
+    GroupTimeBound bound;
+
+    // Times the seed if it was not yet; returns the group's bound (0 = none).
+    double timeBound(SearchState &state)
+    {
+        if (!timed) {
+            timed = true;
+            state.evaluateTime(layout, e);
+            SearchCandidate scored;
+            if (scoreTraining(state.timeObjective(), e, scored))
+                bound = groupTimeBound(e, scored);
+        }
+        return bound.known ? bound.objective() : 0.0;
+    }
+};
+
 // The memory-saving settings of one sharding choice for one layout group. Setting (r, o) saves
 // at least as much memory as (r', o') and is at least as slow when r >= r' and o >= o'.
 class ChoiceWalk
 {
 public:
-    // groupBound: a lower bound on the time objective of every cell (0 = none); seed: the full
-    // evaluation of the lightest cell (0, 0) when the group's bound came from it.
+    // seed: the group's lightest setting, whose time bounds every cell once known; with
+    // seedIsCell, it is also this choice's cell (0, 0).
     ChoiceWalk(SearchState &state, const Layout &group, const ShardingChoice &choice, const RecomputeLevels &recompute,
-               CellMask knownNoFit, double groupBound = 0, const Evaluation *seed = nullptr)
+               CellMask knownNoFit, GroupSeed *seed = nullptr, bool seedIsCell = false)
         : m_state(state)
         , m_group(group)
         , m_choice(choice)
         , m_recompute(recompute)
         , m_levels(recompute.count)
         , m_offloads(choice.offloadCount)
-        , m_groupBound(groupBound)
+        , m_seed(seed)
+        , m_groupBound(seed && seed->timed && seed->bound.known ? seed->bound.objective() : 0.0)
     {
         for (int r = 0; r < m_levels; ++r) {
             for (int o = 0; o < m_offloads; ++o) {
@@ -54,8 +80,8 @@ public:
                     at(r, o).state = CellState::NoFitKnown;
             }
         }
-        if (seed)
-            record(0, 0, *seed, true);   // evaluated: better than the inference
+        if (seed && seedIsCell)
+            record(0, 0, seed->e, seed->timed);   // evaluated: better than the inference
     }
 
     static CellMask bit(int r, int o) { return static_cast<CellMask>(1u << (r * 3 + o)); }
@@ -89,6 +115,7 @@ private:
     const RecomputeLevels &m_recompute;
     int m_levels;
     int m_offloads;
+    GroupSeed *m_seed;
     double m_groupBound;
     std::array<Cell, kMaxCells> m_cells{};
 };
@@ -99,6 +126,14 @@ void ChoiceWalk::evaluateCell(int r, int o)
     setMemorySaving(l, m_choice, m_recompute.items[static_cast<std::size_t>(r)], o);
     Evaluation e = m_state.evaluateMemory(l);
     const bool fits = e.memory.fits;
+    // The first setting of the group that fits: the group's bound is needed now.
+    if (fits && m_seed && !m_seed->timed) {
+        m_groupBound = m_seed->timeBound(m_state);
+        if (m_groupBound > 0 && m_state.cannotWin(m_groupBound)) {
+            at(r, o).state = CellState::Bounded;
+            return;
+        }
+    }
     if (fits)
         m_state.evaluateTime(l, e);
     record(r, o, e, fits);
@@ -276,6 +311,18 @@ Layout lightestSetting(const Layout &group, const ShardingChoices &choices, cons
 
 using NoFitMasks = std::array<CellMask, kMaxShardingChoices>;
 
+// What a group's bound, once known, leaves for its other VP values (rule 6) and the next count of
+// a ladder (rule 9). A group whose seed was never timed (nothing of it fits) leaves none.
+void recordBound(const Layout &group, const GroupSeed &seed, GroupTimeBound &vpBound, GroupBoundCarry *carry)
+{
+    if (!seed.timed)
+        return;
+    if (group.vp == 1)
+        vpBound = seed.bound;
+    if (carry)
+        carry->record(group, seed.bound);
+}
+
 // One layout group: checked, bounded (rule 5, or rule 6 from vpBound), then each sharding
 // choice walked. noFit: per choice, the settings that did not fit at a smaller micro-batch of the
 // group (updated with this one's). vpBound: for VP = 1 set to the group's bound, for VP > 1 the
@@ -292,9 +339,9 @@ bool searchGroup(SearchState &state, const RecomputeLevels &levels, const Layout
         state.reject(reason, choices.cells);
         return state.groupDone(choices.cells);
     }
-    // The group's time bound (rule 5): from VP = 1 of the same slot without evaluating, else
-    // from the lightest setting of the first sharding choice, evaluated in full whether it
-    // fits or not (it is also that choice's first cell).
+    // The group's time bound (rule 5): from VP = 1 of the same slot or the count below without
+    // evaluating, else from the lightest setting of the first sharding choice (also that choice's
+    // first cell), timed as soon as it or another setting of the group fits.
     GroupBoundCarry *carry = prune ? state.options().carriedBounds : nullptr;
     if (prune && group.vp > 1 && vpBound.known && state.cannotWin(vpBound.objectiveAtVp(group.vp))) {
         if (carry)
@@ -313,19 +360,19 @@ bool searchGroup(SearchState &state, const RecomputeLevels &levels, const Layout
             return state.groupDone(choices.cells);
         }
     }
-    const Evaluation seed = prune ? state.evaluate(lightestSetting(group, choices, levels)) : Evaluation{};
-    GroupTimeBound bound;
+    GroupSeed seed;
     if (prune) {
-        SearchCandidate scored;
-        if (scoreTraining(state.timeObjective(), seed, scored))
-            bound = groupTimeBound(seed, scored);
-        if (group.vp == 1)
-            vpBound = bound;
-        if (carry)
-            carry->record(group, bound);
-        if (bound.known && state.cannotWin(bound.objective())) {
-            state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
-            return state.groupDone(choices.cells);
+        seed.layout = lightestSetting(group, choices, levels);
+        seed.e = state.evaluateMemory(seed.layout);
+        // A seed that fits is a candidate that will be timed anyway, and once the best list is full
+        // the bound may skip the group: timed now. Else only once a setting of the group fits.
+        if (seed.e.memory.fits || state.cannotWin(std::numeric_limits<double>::max())) {
+            const double b = seed.timeBound(state);
+            if (b > 0 && state.cannotWin(b)) {
+                recordBound(group, seed, vpBound, carry);
+                state.reject(rejectIndex(SearchReject::CannotBeatBest), choices.cells);
+                return state.groupDone(choices.cells);
+            }
         }
     }
     for (int i = 0; i < choices.count; ++i) {
@@ -337,8 +384,7 @@ bool searchGroup(SearchState &state, const RecomputeLevels &levels, const Layout
             continue;
         }
         if (prune) {
-            ChoiceWalk walk(state, group, choice, levels, known, bound.known ? bound.objective() : 0.0,
-                            i == 0 ? &seed : nullptr);
+            ChoiceWalk walk(state, group, choice, levels, known, &seed, i == 0);
             walk.walkPruned();
             known = walk.noFitMask();
             walk.settle();
@@ -348,6 +394,8 @@ bool searchGroup(SearchState &state, const RecomputeLevels &levels, const Layout
             walk.settle();
         }
     }
+    if (prune)
+        recordBound(group, seed, vpBound, carry);
     return state.groupDone(choices.cells);
 }
 
