@@ -99,7 +99,7 @@ std::string digest(const ProcureResult &r)
     return s.str();
 }
 
-} // namespace
+}   // namespace
 
 class TestProcurePins final : public QObject
 {

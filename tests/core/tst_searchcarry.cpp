@@ -32,7 +32,7 @@ GroupTimeBound measuredBound(const ResolvedPlan &rp, const ObjectiveContext &tim
     return scoreTraining(time, seed, scored) ? groupTimeBound(seed, scored) : GroupTimeBound{};
 }
 
-} // namespace
+}   // namespace
 
 class TestSearchCarry final : public QObject
 {
@@ -97,8 +97,8 @@ private slots:
                             failed = true;
                             qWarning("carried bound above a candidate: tp %d cp %d pp %d vp %d ep %d mb %d dp %d, "
                                      "choice %d, r %d, o %d: %.6g > %.6g",
-                                     l.tp, l.cp, l.pp, l.vp, l.ep, l.microBatch, l.dp, i, r, o, b.objectiveAtVp(group.vp),
-                                     c.objective);
+                                     l.tp, l.cp, l.pp, l.vp, l.ep, l.microBatch, l.dp, i, r, o,
+                                     b.objectiveAtVp(group.vp), c.objective);
                             return false;
                         }
                     }
