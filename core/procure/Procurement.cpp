@@ -13,6 +13,7 @@
 #include "procure/ProcureOptions.h"
 #include "procure/ProcureServing.h"
 #include "search/LayoutSearch.h"
+#include "search/TimeBound.h"
 
 #include <algorithm>
 #include <atomic>
@@ -46,9 +47,12 @@ constexpr int kSafeLayoutCandidates = 8;
 
 // Fastest layout at `n` GPUs: the auto-planner with the plan's sharding implementation and no
 // offload (both only slow a run that has the GPUs to hold its states); a borderline one gives way
-// to one that fits within kSafeLayoutSlowdown of its time.
+// to one that fits within kSafeLayoutSlowdown of its time. ranked: in, the previous count's best
+// layouts, whose groups are searched first (the fastest layouts of a count are usually those of
+// the count below with DP doubled: an early incumbent that lets the search's time bounds skip
+// more, with the same answer); out, this count's.
 bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> *cancel, ProcureResult &out,
-                   SearchCandidate &best)
+                   SearchCandidate &best, std::vector<Layout> &ranked, GroupBoundCarry &carry)
 {
     SearchOptions options;
     options.objective = SearchObjective::Time;
@@ -58,8 +62,14 @@ bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> 
     options.allShardings = false;
     options.allowOffload = false;
     options.cancel = cancel;
+    options.firstGroups = ranked;
+    options.carriedBounds = &carry;
     const SearchResult r = searchLayouts(resolved, options);
+    ranked.clear();
+    for (const SearchCandidate &c : r.best)
+        ranked.push_back(c.layout);
     out.evaluated += r.evaluated;
+    out.modelCalls += r.evaluateCalls;
     for (int i = 0; i < kRejectReasonCount; ++i) {
         if (r.rejected[static_cast<std::size_t>(i)] > 0)
             reject(out, rejectReasonName(i), r.rejected[static_cast<std::size_t>(i)]);
@@ -189,6 +199,8 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
     }
     out.gpusExplored.push_back(gpu.id);
     std::vector<ExploredCount> counts;
+    std::vector<Layout> ranked;
+    GroupBoundCarry carry;   // the ladder's counts only grow
     double previousDays = 0;
     for (long long n = node; n <= kMaxLadderGpus && !cancelled(cancel); n *= 2) {
         if (!countCanBePriced(resolved, catalog, gpu, bought, static_cast<int>(n))) {
@@ -197,7 +209,7 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
         }
         plan.hardware.numGpus = static_cast<int>(n);
         SearchCandidate best;
-        if (!fastestLayout(resolved, static_cast<int>(n), cancel, out, best)) {
+        if (!fastestLayout(resolved, static_cast<int>(n), cancel, out, best, ranked, carry)) {
             reject(out, "no layout fits this count");
             if (previousDays > 0)
                 break;   // fitted at fewer GPUs: more cannot help (the batch no longer divides)
@@ -311,6 +323,7 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
             out.options.push_back(std::move(o));
         out.gpusExplored.insert(out.gpusExplored.end(), part.gpusExplored.begin(), part.gpusExplored.end());
         out.evaluated += part.evaluated;
+        out.modelCalls += part.modelCalls;
         for (const auto &[reason, n] : part.rejected)
             out.rejected[reason] += n;
     }

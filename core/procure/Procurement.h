@@ -154,6 +154,7 @@ struct ProcureResult
     std::vector<int> closestMisses; // when best is none: the options closest to all constraints
     std::vector<std::string> gpusExplored;
     long long evaluated = 0;        // layouts the searches evaluated
+    long long modelCalls = 0;       // of those, the model calls the searches made (docs/performance.md)
     std::map<std::string, long long> rejected;   // why configurations or layouts were set aside
     ComputeOptimal computeOptimal;
     ProcureObjective objective = ProcureObjective::Cash;

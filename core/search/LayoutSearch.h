@@ -8,12 +8,15 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <span>
 #include <vector>
 
 // The auto-planner: every valid parallel layout of a plan for its GPU count (or a range of
 // counts), evaluated with evaluate(), ranked by an objective. docs/search.md describes what is
 // enumerated, the constraints and why the pruning rules never drop a layout that could win.
 namespace gpuplan {
+
+class GroupBoundCarry;   // search/TimeBound.h
 
 enum class SearchObjective : unsigned char { Time, Cost, Energy };
 
@@ -44,6 +47,14 @@ struct SearchOptions
     // Pruning (docs/search.md "Pruning"). false = evaluate every candidate (the reference the
     // tests compare the pruned search with).
     bool prune = true;
+    // Layouts whose groups (their TP, CP, PP, VP, EP and micro-batch, at each count searched) are
+    // searched before the others, e.g. the best of the previous count of a ladder: a good incumbent
+    // early lets the time bounds skip more. Order only: the best list and front are the same with
+    // and without them (docs/search.md "Pruning"). The caller keeps the layouts alive.
+    std::span<const Layout> firstGroups;
+    // Layout-group time bounds carried from the previous, smaller count of a ladder of one-count
+    // searches of the same plan (docs/search.md "Pruning", rule 9); null = none. Same answers.
+    GroupBoundCarry *carriedBounds = nullptr;
     // Evaluation function; null = evaluate(). Tests substitute models with known properties.
     EvaluateFn evaluator = nullptr;
     // Progress and cancellation for callers on a worker thread. The callback runs on the search's

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace gpuplan {
 
@@ -31,6 +32,44 @@ GroupTimeBound groupTimeBound(const Evaluation &e, const SearchCandidate &c)
     // above the candidate itself.
     b.known = std::isfinite(b.objectivePerS) && b.objective() <= c.objective * (1 + 1e-12);
     return b;
+}
+
+bool GroupBoundCarry::keyBefore(const Entry &a, const Entry &b)
+{
+    return std::tie(a.tp, a.cp, a.pp, a.vp, a.ep, a.expertTp, a.microBatch) <
+           std::tie(b.tp, b.cp, b.pp, b.vp, b.ep, b.expertTp, b.microBatch);
+}
+
+void GroupBoundCarry::beginCount(int numGpus)
+{
+    if (numGpus > m_gpus) {
+        m_from.swap(m_next);
+        std::sort(m_from.begin(), m_from.end(), keyBefore);
+    } else {
+        m_from.clear();
+    }
+    m_next.clear();
+    m_gpus = numGpus;
+}
+
+GroupTimeBound GroupBoundCarry::carried(const Layout &g) const
+{
+    const Entry key{g.tp, g.cp, g.pp, g.vp, g.ep, g.expertTp, g.microBatch, g.dp, {}};
+    const auto it = std::lower_bound(m_from.begin(), m_from.end(), key, keyBefore);
+    if (it == m_from.end() || keyBefore(key, *it) || !it->bound.known || !(g.dp > it->dp))
+        return {};
+    const double q = static_cast<double>(it->dp) / g.dp;
+    GroupTimeBound b = it->bound;
+    b.steadyS *= q;
+    b.bubbleFraction /= q;
+    b.otherS *= q;
+    return b;
+}
+
+void GroupBoundCarry::record(const Layout &g, const GroupTimeBound &bound)
+{
+    if (bound.known)
+        m_next.push_back({g.tp, g.cp, g.pp, g.vp, g.ep, g.expertTp, g.microBatch, g.dp, bound});
 }
 
 } // namespace gpuplan
