@@ -237,6 +237,18 @@ private slots:
         QVERIFY(over > 0);
     }
 
+    void modelThatDoesNotFitHasNoFrontier() const
+    {
+        // Llama 3 70B in BF16 (141 GB of weights) on one 80 GB H100: no option serves a request.
+        const auto f = loadExample(kExample, {"model.preset=llama3-70b", "hardware.num_gpus=1"});
+        QVERIFY(f);
+        const ServingFrontier s = frontierOf(*f);
+        QVERIFY(!s.valid);
+        QCOMPARE(s.aggregated.count, 0);
+        QCOMPARE(s.disaggregated.count, 0);
+        QCOMPARE(s.crossoverCount, 0);
+    }
+
     void singleTokenRequestsHaveNothingToDisaggregate() const
     {
         const auto f = loadExample(kExample, {"workload.inference.output_len=1"});
