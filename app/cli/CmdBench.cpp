@@ -11,6 +11,7 @@
 #include "memory/MemoryModel.h"
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
+#include "perf/ServingFrontier.h"
 #include "perf/SteadyLoad.h"
 #include "plan/PlanIo.h"
 #include "procure/Procurement.h"
@@ -234,7 +235,8 @@ int runBench(const std::vector<std::string> &argv)
     // included: the plan's concurrency as a closed loop of fixed-length requests (the scheduler
     // simulation, as the benchmark tables are run), and an open loop at half the saturated rate.
     const bool serving = plan.workload.mode == Mode::Inference;
-    double closedLoopUs = 0, openLoopUs = 0;
+    double closedLoopUs = 0, openLoopUs = 0, frontierUs = 0;
+    int frontierPoints = 0;
     if (serving) {
         const Layout layout = layoutFromPlan(plan);
         const ForwardCostModel m = buildForwardCost(resolved, layout);
@@ -260,6 +262,12 @@ int runBench(const std::vector<std::string> &argv)
             for (int i = 0; i < kLoadBatch; ++i)
                 sink = sink + servingAtLoad(open).ttftP99S;
         }) / kLoadBatch * 1e6;
+        // (f) The serving chart's sweep: aggregated loads and disaggregated splits, their frontiers.
+        frontierUs = medianTime(3, 21, [&] {
+            const ServingFrontier f = servingFrontier(resolved, layout);
+            frontierPoints = f.aggregated.count + f.disaggregated.count;
+            sink = sink + f.crossoverCount;
+        }) * 1e6;
     }
 
     const unsigned cores = std::thread::hardware_concurrency();
@@ -287,6 +295,7 @@ int runBench(const std::vector<std::string> &argv)
                          {"gpu_types", lastProcure.gpusExplored.size()}, {"layouts_evaluated", lastProcure.evaluated},
                          {"model_calls", lastProcure.modelCalls}}},
             {"serving_at_load", {{"closed_loop_us", closedLoopUs}, {"open_loop_us", openLoopUs}}},
+            {"serving_frontier", {{"us", frontierUs}, {"points", frontierPoints}}},
             {"targets", {{"evaluate_us", 5}, {"memory_us", 2}, {"search_ms", 100}, {"procure_ms", 100}, {"serving_at_load_us", 50}}}};
         printJson(j);
         return kOk;
@@ -311,6 +320,8 @@ int runBench(const std::vector<std::string> &argv)
         std::printf("  serving at load, closed loop (simulated)   %10.2f us   (target <= 50 us; concurrency %d, P99 included)\n",
                     closedLoopUs, plan.workload.inference.concurrency);
         std::printf("  serving at load, open loop (half capacity) %10.2f us   (target <= 50 us)\n", openLoopUs);
+        std::printf("  serving frontier (%3d points)              %10.1f us   (the serving chart's sweep; its tab <= 16 ms)\n",
+                    frontierPoints, frontierUs);
     }
     if (training)
         std::printf("  procure, $30 M and 240 days                %10.1f ms   (target <= 100 ms; CPU %.1f ms, both threads; "

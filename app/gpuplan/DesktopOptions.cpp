@@ -40,7 +40,7 @@ DesktopOptions::DesktopOptions()
       presentation(QStringLiteral("presentation"), QStringLiteral("Large fonts for this run (presentation mode).")),
       tab(QStringLiteral("tab"),
           QStringLiteral("Result tab to show, by its title in lower case with '-' between words: memory, scaling, "
-                         "step-time, cost, power-and-cooling, budget, compare, portfolio (a unique prefix will do)."),
+                         "step-time, serving-frontier, cost, power-and-cooling, budget, compare, portfolio (a unique prefix will do)."),
           QStringLiteral("NAME")),
       view(QStringLiteral("view"),
            QStringLiteral("Open a view first: %1.").arg(ui::viewNames().join(QStringLiteral(", "))),

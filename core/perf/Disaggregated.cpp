@@ -49,12 +49,30 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
     const double tpot = step / accepted;
     // After its first token a request waits for the rest of the wave to be prefilled only as far
     // as its decode worker runs a step per pass; decodes run in their own pool, so not at all.
-    const double life = ttft + (w.outputLen - 1.0) * tpot;
+    double life = ttft + (w.outputLen - 1.0) * tpot;
     r.point.concurrency = running;
     r.point.ttftS = ttft;
     r.point.tpotS = tpot;
     r.point.e2eS = life;
     r.point.requestsPerSPerReplica = life > 0 ? running / life : 0.0;
+    // The prefill pool prefills at most workers x promptsPerPass prompts a pass. Where asked, a loop
+    // that would run faster (few prefill workers for many decodes) runs at the prefill pool's pace: the
+    // decodes then hold only the requests that pace keeps decoding (b = rate x decode time, at the
+    // TPOT of b), and the others wait for a prefill pass (Little's law over the prefill stage).
+    const double prefillRate = r.prefillPassS > 0 ? workers * perPass / r.prefillPassS : 0.0;
+    if (in.prefillBound && prefillRate > 0 && r.point.requestsPerSPerReplica > prefillRate) {
+        double decoding = running;
+        double t = tpot;
+        for (int i = 0; i < 8; ++i) {   // TPOT grows with b: from b = running down to the fixed point
+            decoding = std::clamp(prefillRate * (w.outputLen - 1.0) * t, 1.0, running);
+            t = decodeOnlyStepTime(*in.decode, decoding / std::max(in.decodeWorkers, 1), context) / accepted;
+        }
+        r.point.tpotS = t;
+        r.point.ttftS = std::max(running / prefillRate - (w.outputLen - 1.0) * t, r.prefillPassS + r.transferS);
+        life = r.point.ttftS + (w.outputLen - 1.0) * t;
+        r.point.e2eS = life;
+        r.point.requestsPerSPerReplica = running / life;
+    }
     // Requests beyond the decode slots wait a whole life of the running ones per wave ahead of them.
     if (n > running && r.point.requestsPerSPerReplica > 0) {
         r.queued = n - running;

@@ -29,6 +29,11 @@ struct DisaggregatedInputs
     double kvBytesPerRequest = 0;   // the KV cache of one prompt, all layers
     double transferS = 0;           // time to move it (0: computed by the caller, see kvTransferTime)
     double measuredWaves = 10;      // completions averaged, in units of the concurrency (kBenchmarkWaves)
+    // A deployment run long enough for the prefill pool's capacity to bind (the serving frontier,
+    // perf/ServingFrontier.h): the loop runs no faster than the prefill pool prefills. Off for the
+    // benchmark rows: with it, TTFT on the 39 disaggregated public rows goes from 45.6% to 158.5%
+    // (their prefill pools keep up with more than workers x promptsPerPass prompts a pass).
+    bool prefillBound = false;
 };
 
 struct DisaggregatedPoint

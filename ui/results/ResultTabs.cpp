@@ -10,6 +10,7 @@
 #include "charts/PowerChart.h"
 #include "charts/ResultTab.h"
 #include "charts/ScalingChart.h"
+#include "charts/ServingFrontierChart.h"
 #include "charts/StepTimeChart.h"
 #include "portfolio/PortfolioView.h"
 #include "results/ComparisonTab.h"
@@ -25,6 +26,7 @@ void addResultTabs(ResultsPanel &panel)
     panel.addTab(new MemoryStepChart, appIcon(QStringLiteral("memory")));
     panel.addTab(new ScalingChart, appIcon(QStringLiteral("scaling")));
     panel.addTab(new StepTimeChart, appIcon(QStringLiteral("step-time")));
+    panel.addTab(new ServingFrontierChart, appIcon(QStringLiteral("throughput")));
     panel.addTab(new CostChart, appIcon(QStringLiteral("cost")));
     panel.addTab(new PowerChart, appIcon(QStringLiteral("power")));
     panel.addTab(new BudgetView(panel.controller()), appIcon(QStringLiteral("budget")));
