@@ -202,9 +202,13 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     const bool isLast = l.pp > 1 && !dualPipe && !matches(first) && matches(last);
     const StageParams &stage = isLast ? last : first;
     const double ps = stage.total();
-    // The layers whose activations the rank keeps: one stage's (DualPipe: PP + 1 micro-batches of
-    // stage 0's layers, ActivationMemory.h inFlightMicroBatches).
-    const double activationLayers = dualPipe ? firstStageParams(rp.shape, l).layers : stage.layers;
+    // The layers whose activations the rank keeps: one stage's, the last stage's with its MTP
+    // modules (DualPipe: PP micro-batches of stage 0's layers and one of stage pp - 1's,
+    // TrainingMemory.cpp).
+    const double mtp = std::max(plan.model.mtpLayers, 0);
+    const double firstLayers = firstStageParams(rp.shape, l).layers + (l.pp <= 1 ? mtp : 0.0);
+    const double lastLayers = lastStageParams(rp.shape, l).layers + mtp;
+    const double activationLayers = isLast ? lastLayers : firstLayers;
     const double d = std::max(l.shardingGroup(), 1);
     const int z = std::clamp(l.zero, 0, 3);
 
@@ -270,10 +274,16 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     ExplainStep a;
     a.label = "activations";
     a.formula = "L_s × A_layer × n_flight + recompute working set";
-    a.substituted = integer(activationLayers) + " × " + formatBytes(perLayer) + " × " + num(inFlight) + " + " + formatBytes(working);
+    // DualPipe's end rank: one of its in-flight micro-batches is on stage pp - 1.
+    const double ofLast = dualPipe ? std::min(1.0, inFlight - 1.0) : 0.0;
+    if (ofLast > 0)
+        a.substituted = "(" + integer(activationLayers) + " × " + num(inFlight - ofLast) + " + " + integer(lastLayers)
+                        + " × " + num(ofLast) + ") × " + formatBytes(perLayer) + " + " + formatBytes(working);
+    else
+        a.substituted = integer(activationLayers) + " × " + formatBytes(perLayer) + " × " + num(inFlight) + " + " + formatBytes(working);
     a.value = formatBytes(b.activations);
     out.steps.push_back(a);
-    const double product = activationLayers * perLayer * inFlight + working;
+    const double product = (activationLayers * (inFlight - ofLast) + lastLayers * ofLast) * perLayer + working;
     if (!close(product, b.activations, 0.02))
         out.notes.push_back("activations: the model's " + formatBytes(b.activations) + " also holds the embedding "
                             "inputs of the first stage, pipeline output buffers and ring-attention chunks ("

@@ -149,7 +149,7 @@ LayerActivationTerms layerActivationTerms(const ModelShape &s, const ActivationC
                                                               : rm::kCoreAttn;
     const auto recomputed = [modules](std::uint32_t bit) { return (modules & bit) != 0; };
 
-    const double mask = memassume::kDropoutMaskBytes;
+    const double mask = c.dropout ? memassume::kDropoutMaskBytes : 0.0;
     // Replicated over TP without SP (Korthikanti "10"): two norm inputs, the QKV input, the MLP
     // input, and the dropout masks after attention and after the MLP. MLA also keeps its
     // compressed KV latent and its compressed query, the up-projections' inputs, which are not
@@ -223,6 +223,7 @@ ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout
     act.recomputeModules = plan.parallelism.recomputeModules & recompute_module::kAll;
     act.moeCombineSaved = !fw.moeProbsInActivation;
     act.mlaQLatent = plan.model.mlaQLoraRank > 0 ? plan.model.mlaQLoraRank : 0.0;
+    act.dropout = plan.model.dropout;
     const TrainingWorkload &tw = plan.workload.training;
     act.fill = tw.packed ? 1.0 : std::clamp(tw.paddedFill, 0.0, 1.0);
     act.loss = tw.loss;
@@ -259,7 +260,7 @@ double recomputeWorkingSetBytes(const ModelShape &shape, const ActivationConfig 
 double embeddingActivationBytes(const ModelShape &s, const ActivationConfig &c)
 {
     const double replicatedDiv = c.sp ? std::max(c.tp, 1) : 1;
-    const double mask = c.korthikanti ? memassume::kDropoutMaskBytes * s.hidden / replicatedDiv : 0.0;
+    const double mask = c.korthikanti && c.dropout ? memassume::kDropoutMaskBytes * s.hidden / replicatedDiv : 0.0;
     return c.tokensPerGpu() * (memassume::kTokenIdBytes + mask);
 }
 

@@ -57,6 +57,7 @@ struct ActivationConfig
     // gradient (false when the stack applies them in the experts' activation).
     bool moeCombineSaved = true;
     double mlaQLatent = 0;      // MLA's compressed query width (q_lora_rank; 0 = no compression)
+    bool dropout = true;        // dropout masks are saved (model.dropout; p = 0 saves none)
 
     double tokensPerGpu() const { return seq / (cp > 0 ? cp : 1) * microBatch * fill; }
 };

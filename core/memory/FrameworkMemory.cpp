@@ -30,8 +30,9 @@ constexpr FrameworkMemoryTraits kTraits[] = {
     // stack's optimizer step is taken as fused or per tensor (no whole-model transient).
     {true, false, kPyTorchLossBytes, false, false, false, true, false, -1.0},
     // Megatron-LM / Megatron-Core: fused kernels, main_grad buffer, Transformer Engine FP8, ring CP,
-    // Apex/TE FusedAdam, router probabilities applied in the experts' activation.
-    {true, true, kMegatronLossBytes, true, false, false, false, false, -1.0, true},
+    // Apex/TE FusedAdam, router probabilities applied in the experts' activation, contiguous
+    // parameter and gradient buffers.
+    {true, true, kMegatronLossBytes, true, false, false, false, false, -1.0, true, true},
     // DeepSpeed / Megatron-DeepSpeed: Megatron's kernels and loss, ZeRO's gradient partitions,
     // DeepSpeed's FusedAdam.
     {true, true, kMegatronLossBytes, true, false, false, false, false, -1.0},

@@ -50,6 +50,12 @@ struct FrameworkMemoryTraits
     // so the combine is a plain un-permute that saves nothing; otherwise the combine keeps every
     // routed copy's 16-bit expert output for the probabilities' gradient.
     bool moeProbsInActivation = false;
+    // The parameters and their gradients live in contiguous buffers allocated once before the first
+    // step (Megatron-Core's _ParamAndGradBuffer: param_data and grad_data, one tensor per dtype and
+    // bucket group, megatron/core/distributed/param_and_grad_buffer.py), so the caching allocator
+    // holds them as a few exact segments: the reserved-vs-allocated gap comes from the tensors
+    // allocated and freed every step, not from these buffers.
+    bool contiguousParamGradBuffers = false;
 };
 
 const FrameworkMemoryTraits &frameworkMemoryTraits(Framework framework);

@@ -17,6 +17,7 @@ FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators,
     f.cudaContextBytes = (o.cudaContextGiB >= 0 ? o.cudaContextGiB : memassume::kCudaContextGiB) * units::kGiB;
     const double stackGap = frameworkMemoryTraits(framework).reservedGap;
     f.allocatorSlack = o.allocatorSlack >= 0 ? o.allocatorSlack : (stackGap >= 0 ? stackGap : memassume::kAllocatorSlack);
+    f.slackSkipsParamGradBuffers = frameworkMemoryTraits(framework).contiguousParamGradBuffers;
     f.ncclBytes = communicators * memassume::kNcclGiBPerCommunicator * units::kGiB;
     if (o.commBufferGiB >= 0)
         f.commOverrideBytes = o.commBufferGiB * units::kGiB;
@@ -33,7 +34,10 @@ double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &f, double
     }
     b.cudaContext = f.cudaContextBytes;
     b.allocatorSlack = 0;
-    const double inside = b.total() - b.cudaContext - extraOutsideBytes;
+    // Fragmentation comes from what is allocated and freed during a step; buffers allocated once
+    // as whole segments add none.
+    const double buffers = f.slackSkipsParamGradBuffers ? b.weights + b.gradients : 0.0;
+    const double inside = std::max(0.0, b.total() - b.cudaContext - extraOutsideBytes - buffers);
     b.allocatorSlack = f.allocatorSlack * inside;
     b.commBuffers += nccl;
     return b.cudaContext + nccl + extraOutsideBytes;

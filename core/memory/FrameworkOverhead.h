@@ -15,6 +15,9 @@ struct FrameworkOverhead
 {
     double cudaContextBytes = 0;
     double allocatorSlack = 0;     // fraction of the allocator-visible bytes
+    // The slack leaves out the weights and gradients: the stack keeps them in contiguous buffers
+    // allocated once (FrameworkMemoryTraits::contiguousParamGradBuffers).
+    bool slackSkipsParamGradBuffers = false;
     double ncclBytes = 0;          // NCCL buffers of the communicators this GPU belongs to
     double commOverrideBytes = -1; // >= 0: plan.overheads.comm_buffer_gib replaces all communication buffers
 };

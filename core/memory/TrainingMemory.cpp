@@ -87,9 +87,20 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, m, first);
 
     const double perLayer = layerActivationBytes(s, act, l.recompute);
-    double stored = one.layers * perLayer * inFlight;
+    // The last stage's micro-batches also pass its MTP modules, one layer each (DeepSeek-V3 §2.2).
+    const double mtpLayers = std::max(plan.model.mtpLayers, 0);
+    const double lastLayers = lastStageParams(s, l).layers + mtpLayers;
+    // DualPipe's end rank at its peak (deepseek-ai/DualPipe dualpipe.py, steps 1-4 for rank 0: 2(PP/2 - 1)
+    // forwards of its first chunk, one more with the first of its second chunk, then each main step
+    // adds a forward of each before the backwards): PP micro-batches of stage 0 and one of stage
+    // pp - 1, the PP + 1 of Table 2. Other schedules: the stage's own layers.
+    const bool dualPipeEnd = l.schedule == PipelineSchedule::DualPipe && l.pp > 1 && first;
+    const double ofLast = dualPipeEnd ? std::min(1.0, inFlight - 1.0) : 0.0;
+    const double ofOwn = inFlight - ofLast;
+    const double ownLayers = first ? one.layers + (l.pp <= 1 ? mtpLayers : 0.0) : lastLayers;
+    double stored = perLayer * (ownLayers * ofOwn + lastLayers * ofLast);
     if (first)
-        stored += embeddingActivationBytes(s, act) * inFlight;
+        stored += embeddingActivationBytes(s, act) * ofOwn;
     // DeepSpeed's pipeline engine keeps each in-flight micro-batch's stage output until its
     // backward (pipe_buffers["outputs"]); Megatron-LM frees the data after the send
     // (deallocate_output_tensor).

@@ -299,6 +299,22 @@ bool mapArchitecture(ConfigReader &r, const KnownType &type, HfImport &out)
     if (a.slidingWindowLayers > a.layers)
         return r.fail("layer_types", "more sliding layers than layers");
 
+    // Dropout: a model whose config states its dropout probabilities and all are 0 trains without
+    // any, so it saves no dropout masks (model.dropout); a config that states none keeps the default.
+    bool statesDropout = false, anyDropout = false;
+    for (const char *key : {"attention_dropout", "hidden_dropout", "dropout", "embd_pdrop", "resid_pdrop", "attn_pdrop",
+                            "hidden_dropout_prob", "attention_probs_dropout_prob"}) {
+        const Json *v = r.get(key);
+        if (!v)
+            continue;
+        if (!v->is_number() || v->get<double>() < 0 || v->get<double>() >= 1)
+            return r.fail(key, std::string("expected a dropout probability from 0 to below 1, found ") + v->dump());
+        statesDropout = true;
+        anyDropout = anyDropout || v->get<double>() > 0;
+    }
+    if (statesDropout)
+        a.dropout = anyDropout;
+
     // Context the model was trained at: before RoPE scaling when the config says, else its maximum.
     int context = 0;
     if (const Json *rope = r.get("rope_scaling"); rope && rope->is_object()) {

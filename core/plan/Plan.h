@@ -53,6 +53,10 @@ struct ModelArch
     int slidingWindow = 0;       // tokens; 0 = full attention everywhere
     int slidingWindowLayers = 0; // how many layers use the window (0 with a window = all)
     int mtpLayers = 0;           // multi-token-prediction modules (DeepSeek-V3: 1)
+    // Dropout trains with p > 0 (GPT-style recipes). false: every dropout has p = 0, which
+    // PyTorch's dropout returns as its input (no mask is made or saved); DeepSeek-V3 and the
+    // Llama family define no hidden dropout and an attention dropout of 0.
+    bool dropout = true;
 };
 
 struct TrainingWorkload

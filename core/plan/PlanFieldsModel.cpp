@@ -50,6 +50,7 @@ const FieldSpec kModelFields[] = {
     GP_FIELD_INT("model.sliding_window_layers", model.slidingWindowLayers, 0, 1000, "layers",
                  "Layers using the window (0 with a window = all)"),
     GP_FIELD_INT("model.mtp_layers", model.mtpLayers, 0, 16, "modules", "Multi-token-prediction modules"),
+    GP_FIELD_BOOL("model.dropout", model.dropout, "Trains with dropout (off: p = 0, no dropout masks stored)"),
 };
 
 } // namespace

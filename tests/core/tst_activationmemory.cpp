@@ -3,6 +3,7 @@
 // Recomputation in Large Transformer Models", arXiv 2205.05198) Table 2, the Ultra-Scale Playbook's
 // SwiGLU terms, Megatron's pipeline in-flight factors (docs/formulas.md §3).
 #include "memory/ActivationMemory.h"
+#include "memory/MemoryAssumptions.h"
 #include "plan/RecomputeModules.h"
 
 #include "MemoryFixtures.h"
@@ -58,6 +59,21 @@ private slots:
         // Full recompute: only the layer input, 2 sbh; divided by t with sequence parallelism.
         QVERIFY(near(layerActivationBytes(g, config(8, false), Recompute::Full), 2 * sbh));
         QVERIFY(near(layerActivationBytes(g, config(8, true), Recompute::Full), 2 * sbh / t));
+    }
+
+    void noDropoutStoresNoMasks() const
+    {
+        // A model trained with p = 0 (model.dropout off) saves no dropout mask: Korthikanti's 34 sbh
+        // less the two 1-byte hidden masks (2 sbh) and, unfused, the 1-byte mask per score (as/h).
+        const ModelShape g = gpt3Shape();
+        const double s = 2048, h = 12288, a = 96;
+        const double sbh = s * h;
+        ActivationConfig c = config(1, false);
+        c.dropout = false;
+        QVERIFY(near(layerActivationBytes(g, c, Recompute::None), sbh * (32 + 4 * a * s / h)));
+        QVERIFY(near(layerActivationBytes(g, c, Recompute::Selective), 32 * sbh));
+        QVERIFY(near(embeddingActivationBytes(g, c), s * memassume::kTokenIdBytes));
+        QVERIFY(embeddingActivationBytes(g, config(1, false)) > embeddingActivationBytes(g, c));
     }
 
     void recomputeWorkingSets() const

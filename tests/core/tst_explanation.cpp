@@ -370,8 +370,14 @@ private slots:
         QVERIFY2(contains(ps->meaning, "DualPipe"), ps->meaning.c_str());
         // ZeRO-1 leaves the fp32 gradients whole: g x P_s of both stages is the model's figure.
         QVERIFY(contains(findStep(x, "gradients")->substituted, explainimpl::countText(both.total())));
-        for (const std::string &note : x.notes)
+        for (const std::string &note : x.notes) {
             QVERIFY2(!contains(note, "gradients: the model's"), note.c_str());
+            // The end rank's 16 micro-batches of stage 0 and one of stage 15 (a layer and the MTP
+            // module) are the activations' whole product.
+            QVERIFY2(!contains(note, "activations: the model's"), note.c_str());
+        }
+        QVERIFY2(contains(findStep(x, "activations")->substituted, "(4 × 16.0 + 2 × 1.00) × "),
+                 findStep(x, "activations")->substituted.c_str());
 
         QVERIFY(load("llama3-70b-training.gpuplan", plan));
         plan.hardware.gpu = "B200-SXM-180GB";
