@@ -23,9 +23,9 @@ if(NOT rc EQUAL 2 OR NOT err MATCHES "plan files")
 endif()
 
 # Bad values: usage error, one line naming the option, the value and what is allowed.
-foreach(bad "--deadline-days;-3;0.01 to 36500" "--deadline-days;soon;0.01 to 36500"
+foreach(bad "--deadline-days;-3;0.01 to 36,500" "--deadline-days;soon;0.01 to 36,500"
             "--deadline-days-of;4=10;1 to 3" "--deadline-days-of;1;N=DAYS" "--deadline-days-of;x=10;N=DAYS"
-            "--deadline-days-of;1=40000;0.01 to 36500")
+            "--deadline-days-of;1=40000;0.01 to 36,500")
   list(GET bad 0 option)
   list(GET bad 1 value)
   list(GET bad 2 allowed)

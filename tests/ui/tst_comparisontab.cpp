@@ -71,7 +71,9 @@ private slots:
         const Evaluation e = evaluate(rp);
         QVERIFY(tableText(tab.table(), ComparisonRow::OutputTokensPerGpu, 1).startsWith(integer(e.inference.outputTokensPerSPerGpu)));
         QCOMPARE(tableText(tab.table(), ComparisonRow::OutputTokensPerGpu, 0), QStringLiteral("—"));
-        QVERIFY(tableText(tab.table(), ComparisonRow::Gpus, 1).startsWith(QStringLiteral("8 ")));
+        // The fleet as deployed: the replicas the request rate needs, not the 8 GPUs the plan lists.
+        QVERIFY(e.deployed.sizedByRate && e.deployed.gpus != e.deployed.planGpus);
+        QVERIFY(tableText(tab.table(), ComparisonRow::Gpus, 1).startsWith(QString::number(e.deployed.gpus) + QLatin1Char(' ')));
         QCOMPARE(tab.comparison().cell(ComparisonRow::FacilityPower, 1).value, e.power.facilityKw);
         QCOMPARE(tab.comparison().cell(ComparisonRow::CloudCost, 0).value, c->evaluation().cost.cloudTotalUsd);
     }

@@ -172,7 +172,7 @@ std::vector<LiveValue> layoutLive(const LessonContext &c)
 }
 
 const LessonStep kLayoutSteps[] = {
-    {"Llama 3 70B on 256 H100 with sequences of 8,192 tokens. Tensor parallelism (TP) splits every layer and "
+    {"Llama 3 70B on 256 H200 with sequences of 8,192 tokens. Tensor parallelism (TP) splits every layer and "
      "all-reduces in every layer: it belongs on NVLink, inside a node of 8. Pipeline parallelism (PP) splits the "
      "layers into stages: little traffic, but a bubble while the pipeline fills. What is left is data parallelism.",
      "nothing yet", "Each dimension's exposed time, the bubble, memory", ExplainTopic::StepTime, "step-time", nullptr,
@@ -203,6 +203,9 @@ const LessonStep kLayoutSteps[] = {
 void layoutSetup(Plan &p)
 {
     megatron70b(p, 256);
+    // H200s (141 GB): every layout of the lesson fits, so its steps compare time, not memory
+    // verdicts (TP 4 x PP 8 needs about 90 GiB per GPU, more than an 80 GB H100 holds).
+    p.hardware.gpu = "H200-SXM-141GB";
     p.name = "Lesson plan: choosing a layout for Llama 3 70B";
 }
 
