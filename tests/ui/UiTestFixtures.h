@@ -113,6 +113,21 @@ inline Plan fixtureTrainingPlan()
     return p;
 }
 
+// Llama 3 8B served by one GPU per replica on 8 H100 with 64 requests in flight (the shape of
+// examples/llama3-8b-inference.gpuplan); tests add the load and targets they are about.
+inline Plan fixtureOneGpuReplicaPlan()
+{
+    Plan p = fixtureTrainingPlan();
+    p.model = llamaArch("Llama 3 8B", 32, 4096, 32, 8, 14336);
+    p.model.preset = "llama3-8b";
+    p.workload.mode = Mode::Inference;
+    p.workload.inference.concurrency = 64;
+    p.hardware.numGpus = 8;
+    p.parallelism.tp = 1;
+    p.parallelism.pp = 1;
+    return p;
+}
+
 // Points QStandardPaths (and so any default QSettings) at test locations, never ~/.config.
 inline void isolateUserFiles()
 {

@@ -23,16 +23,9 @@ private:
     // Llama 3 8B, one GPU per replica on 8 GPUs (examples/llama3-8b-inference.gpuplan's shape).
     static Plan servingPlan()
     {
-        Plan p = test::fixtureTrainingPlan();
-        p.model = test::llamaArch("Llama 3 8B", 32, 4096, 32, 8, 14336);
-        p.model.preset = "llama3-8b";
-        p.workload.mode = Mode::Inference;
-        p.workload.inference.concurrency = 64;
+        Plan p = test::fixtureOneGpuReplicaPlan();
         p.workload.inference.promptLen = 1024;
         p.workload.inference.outputLen = 256;
-        p.hardware.numGpus = 8;
-        p.parallelism.tp = 1;
-        p.parallelism.pp = 1;
         return p;
     }
 

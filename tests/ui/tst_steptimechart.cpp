@@ -24,17 +24,10 @@ private:
     {
         // Llama 3 8B served by one GPU per replica, 64 sequences asked for (as in
         // examples/llama3-8b-inference.gpuplan).
-        Plan p = test::fixtureTrainingPlan();
-        p.model = test::llamaArch("Llama 3 8B", 32, 4096, 32, 8, 14336);
-        p.model.preset = "llama3-8b";
-        p.workload.mode = Mode::Inference;
-        p.workload.inference.concurrency = 64;
+        Plan p = test::fixtureOneGpuReplicaPlan();
         p.workload.inference.requestRate = 40;
         p.workload.inference.ttftTargetMs = 500;
         p.workload.inference.tpotTargetMs = 50;
-        p.hardware.numGpus = 8;
-        p.parallelism.tp = 1;
-        p.parallelism.pp = 1;
         return p;
     }
 
