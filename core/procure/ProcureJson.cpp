@@ -102,6 +102,17 @@ Json optionJson(const ProcureOption &o)
     j["usd_per_million_tokens"] = num(o.usdPerMillionTokens);
     j["usd_per_million_output_tokens"] = num(o.usdPerMillionOutputTokens);
     j["usd_per_million_input_tokens"] = num(o.usdPerMillionInputTokens);
+    if (o.gpusPerReplica > 0) {   // serving only: the training options keep their fields
+        j["engine"] = o.engine;
+        j["serving_mode"] = servingModeName(o.servingMode);
+        j["prefill_workers"] = o.prefillWorkers;
+        j["prefill_tp"] = o.prefillTp;
+        j["decode_workers"] = o.decodeWorkers;
+        j["decode_tp"] = o.decodeTp;
+        j["ttft_ms"] = num(o.ttftMs);
+        j["tpot_ms"] = num(o.tpotMs);
+        j["latency_statistic"] = o.latencyP99 ? "p99" : "mean";
+    }
     j["feasible"] = o.feasible;
     j["violations"] = std::move(violations);
     j["parts"] = std::move(parts);
@@ -124,8 +135,13 @@ std::string describe(const ProcureOption &o)
     else
         s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + formatPrintf("%.0f%%", 100.0 * o.parts[1].tokenShare) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
-    if (o.gpusPerReplica > 0)
-        s += std::string(" (") + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) + ")";
+    if (o.gpusPerReplica > 0 && o.servingMode == ServingMode::Disaggregated)
+        s += " (" + o.engine + ", disaggregated: " + std::to_string(o.prefillWorkers) + " prefill + " +
+             std::to_string(o.decodeWorkers) + " decode workers of " + std::to_string(o.gpusPerReplica) + ", mean TTFT " +
+             formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
+    else if (o.gpusPerReplica > 0)
+        s += " (" + o.engine + ", " + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) +
+             ", P99 TTFT " + formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
     s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatPrintf("%.0f", o.finishDays) + ", " +
                                             formatPrintf("$%.3g per million output tokens", o.usdPerMillionOutputTokens) +
                                                 formatPrintf(" ($%.3g all-in)", o.usdPerMillionTokens)
