@@ -49,7 +49,8 @@ constexpr double kDefaultDeadlineDays = 240;
 // Same option in two answers (re-ranking keeps the options but may filter them).
 bool sameOption(const ProcureOption &a, const ProcureOption &b)
 {
-    return a.gpu == b.gpu && a.numGpus == b.numGpus && a.acquisition == b.acquisition && a.offer == b.offer && a.term == b.term;
+    return a.gpu == b.gpu && a.numGpus == b.numGpus && a.acquisition == b.acquisition && a.offer == b.offer && a.term == b.term &&
+           a.engine == b.engine && a.servingMode == b.servingMode && a.gpusPerReplica == b.gpusPerReplica;
 }
 
 } // namespace
@@ -266,6 +267,9 @@ void BudgetView::onAnswer(const BudgetAnswer &answer)
     const bool firstRows = m_model->rowCount() == 0 && answer.ranked && !answer.ranked->options.empty();
     m_selecting = true;
     m_model->setOptions(answer.ranked, answer.order);
+    const bool serving = answer.ranked && answer.ranked->serving;
+    m_table->setColumnHidden(BudgetTableModel::Engine, !serving);
+    m_table->setColumnHidden(BudgetTableModel::Mode, !serving);
     m_chart->setOptions(answer.ranked);
     m_selecting = false;
     int reselect = -1;
