@@ -215,6 +215,9 @@ std::string procureTextReport(const ProcureResult &r, int shown)
                                            formatPrintf(" at %.1f%%/year)", 100.0 * r.request.financingRate)
                                      : std::string(", capex paid up front")) +
            "\n";
+    if (r.serving)
+        out += "  aggregated fleets held to the P99 TTFT and TPOT at the peak rate; disaggregated fleets to the mean of a "
+               "steady load (the two-pool model has no percentiles)\n";
     if (r.best >= 0)
         out += "Best: " + describe(r.options[static_cast<std::size_t>(r.best)]) + "\n";
     if (r.bestEstimated >= 0)
