@@ -307,7 +307,11 @@ ServingWorkload servingWorkloadOf(const InferenceWorkload &w)
 
 DisaggregatedLimit disaggregatedOption(const ResolvedPlan &plan, const Layout &layout, ServingOptionCurve &out, int &workers)
 {
-    out = ServingOptionCurve{};
+    // Only the counts are reset: every point and frontier index read is written first (and the
+    // planner sweeps one curve many times, where clearing its 12 kB each time would show).
+    out.count = 0;
+    out.frontierCount = 0;
+    out.workerGpus = 0;
     workers = 0;
     if (!plan.plan || !plan.engine || !plan.gpu)
         return DisaggregatedLimit::OneWorker;

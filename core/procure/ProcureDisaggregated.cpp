@@ -12,13 +12,14 @@ namespace {
 
 // Whether `workers` workers of `worker`'s layout carry `need` requests/s within the targets; the
 // point of least throughput that does goes to `out`.
-bool carries(const ResolvedPlan &plan, const Layout &worker, int workers, double need, DisaggregatedFleet &out)
+// `curve` is scratch space, one for the whole search.
+bool carries(const ResolvedPlan &plan, const Layout &worker, int workers, double need, ServingOptionCurve &curve,
+             DisaggregatedFleet &out)
 {
     const int size = std::max(worker.tp * worker.pp, 1);
     Layout deployment = worker;
     deployment.numGpus = workers * size;
     deployment.dp = workers;
-    ServingOptionCurve curve;
     int swept = 0;
     ++out.frontierCalls;
     // A worker split smaller (the GPUs held one only) is not the layout asked for.
@@ -65,12 +66,13 @@ DisaggregatedFleet sizeDisaggregatedFleet(const ResolvedPlan &plan, const Layout
     // Fewest workers: from the hint, doubling until a deployment carries the rate (or halving while
     // a smaller one still does), then bisected between the last that did not and the first that did.
     DisaggregatedFleet probe;
+    ServingOptionCurve curve;
     int hi = std::clamp(hintWorkers, 2, kMaxDisaggregatedWorkers);
     int lo = 1;   // one worker cannot form two pools
-    if (carries(plan, worker, hi, need, probe)) {
+    if (carries(plan, worker, hi, need, curve, probe)) {
         result = probe;
         while (hi / 2 >= 2) {
-            if (!carries(plan, worker, hi / 2, need, probe)) {
+            if (!carries(plan, worker, hi / 2, need, curve, probe)) {
                 lo = hi / 2;
                 break;
             }
@@ -81,7 +83,7 @@ DisaggregatedFleet sizeDisaggregatedFleet(const ResolvedPlan &plan, const Layout
         lo = hi;
         while (!result.found && hi < kMaxDisaggregatedWorkers) {
             hi = std::min(2 * hi, kMaxDisaggregatedWorkers);
-            if (carries(plan, worker, hi, need, probe))
+            if (carries(plan, worker, hi, need, curve, probe))
                 result = probe;
             else
                 lo = hi;
@@ -93,7 +95,7 @@ DisaggregatedFleet sizeDisaggregatedFleet(const ResolvedPlan &plan, const Layout
     }
     while (hi - lo > 1) {
         const int mid = lo + (hi - lo) / 2;
-        if (carries(plan, worker, mid, need, probe)) {
+        if (carries(plan, worker, mid, need, curve, probe)) {
             hi = mid;
             result = probe;
         } else {
