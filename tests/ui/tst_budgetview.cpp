@@ -432,6 +432,22 @@ private slots:
         QVERIFY(engines.size() >= 3);
         QVERIFY(disaggregated > 0);
         QCOMPARE(view.tableModel()->headerData(BudgetTableModel::Engine, Qt::Horizontal).toString(), QStringLiteral("Engine"));
+        // Two pools are no plan: Apply is disabled for a disaggregated fleet, enabled for an aggregated one.
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            if (r.options[i].servingMode != ServingMode::Disaggregated)
+                continue;
+            view.selectOption(static_cast<int>(i));
+            QVERIFY(!view.applyButton()->isEnabled());
+            QVERIFY(view.applyButton()->toolTip().contains(QStringLiteral("decode pool")));
+            break;
+        }
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            if (r.options[i].servingMode != ServingMode::Aggregated)
+                continue;
+            view.selectOption(static_cast<int>(i));
+            QVERIFY(view.applyButton()->isEnabled());
+            break;
+        }
     }
 };
 
