@@ -140,7 +140,8 @@ std::string describe(const ProcureOption &o)
              std::to_string(o.decodeWorkers) + " decode workers of " + std::to_string(o.gpusPerReplica) + ", mean TTFT " +
              formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
     else if (o.gpusPerReplica > 0)
-        s += " (" + o.engine + ", " + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) +
+        s += " (" + o.engine + ", " + std::to_string(o.replicas) + (o.replicas == 1 ? " replica of " : " replicas of ") +
+             std::to_string(o.gpusPerReplica) +
              ", P99 TTFT " + formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
     s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatPrintf("%.0f", o.finishDays) + ", " +
                                             formatPrintf("$%.3g per million output tokens", o.usdPerMillionOutputTokens) +
@@ -245,7 +246,8 @@ std::string procureTextReport(const ProcureResult &r, int shown)
                " (20 tokens per parameter, Hoffmann et al. 2022; " + formatPrintf("%.3g FLOP", c.computeFlops) + " on " +
                std::to_string(o.numGpus) + " x " + o.gpu + ", " + acquisitionName(o.acquisition) + ")\n";
     }
-    out += std::to_string(r.evaluated) + " layouts evaluated; set aside:\n";
+    out += std::to_string(r.evaluated) +
+           (r.serving ? " replica sizes and disaggregated deployments evaluated; set aside:\n" : " layouts evaluated; set aside:\n");
     for (const auto &[reason, count] : r.rejected)
         out += "  " + std::to_string(count) + "  " + reason + "\n";
     return out;

@@ -111,6 +111,8 @@ void exploreDisaggregated(const ResolvedPlan &resolved, const GpuSpec &gpu, cons
     const int size = std::max(e.layout.tp * e.layout.pp, 1);
     const int hint = w.fleetGpus > 0 ? w.fleetGpus / size : 2;
     const DisaggregatedFleet fleet = sizeDisaggregatedFleet(resolved, e.layout, hint);
+    out.evaluated += fleet.frontierCalls;   // each a deployment swept over its splits and loads
+    out.modelCalls += fleet.frontierCalls;
     if (!fleet.found) {
         reject(out, resolved.plan->workload.inference.outputLen < 2
                         ? "disaggregated: one output token, nothing to decode"
@@ -151,6 +153,8 @@ void exploreEngine(Plan &plan, const Catalog &catalog, const GpuSpec &gpu, const
         plan.parallelism.dp = 0;
         plan.hardware.numGpus = tp;
         const Evaluation e = evaluate(resolved);
+        ++out.evaluated;
+        ++out.modelCalls;
         if (!e.validity.valid() || !e.inference.valid) {
             reject(out, "no serving layout at this replica size");
             continue;

@@ -95,6 +95,7 @@ private slots:
         QVERIFY(r.serving);
         QVERIFY(r.options.size() >= 6);
         QVERIFY(r.best >= 0);
+        QVERIFY(r.evaluated > 0);
         const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
         for (const ProcureOption &o : r.options) {
             QVERIFY(o.replicas > 0 && o.gpusPerReplica > 0);
