@@ -75,9 +75,15 @@ const ApiPrice *Catalog::findApiPrice(std::string_view name) const { return find
 std::vector<const CloudOffer *> Catalog::offersFor(const GpuSpec &gpu) const
 {
     std::vector<const CloudOffer *> out;
+    // An offer can name this GPU only by a spelling whose key is the GPU's id or one of its aliases;
+    // only those offers take the full look-up (which settles an alias another GPU's id shadows).
+    // The keys of the GPU are made once rather than every GPU's for every offer.
+    std::vector<std::string> keys{catalogKey(gpu.id)};
+    for (const std::string &alias : gpu.aliases)
+        keys.push_back(catalogKey(alias));
     for (const CloudOffer &o : clouds) {
-        const GpuSpec *g = findGpu(o.gpu);
-        if (g == &gpu)
+        const std::string key = catalogKey(o.gpu);
+        if (std::find(keys.begin(), keys.end(), key) != keys.end() && findGpu(o.gpu) == &gpu)
             out.push_back(&o);
     }
     auto price = [](const CloudOffer *o) { return o->onDemandPerGpuHour >= 0 ? o->onDemandPerGpuHour : 1e18; };

@@ -261,8 +261,11 @@ void gatherInferenceWork(const ResolvedPlan &plan, const Evaluation &e, Facility
         in.timeSource = TimeSource::TimeModel;
         capacity = r.outputTokensPerSPerGpu * in.jobGpus;
         const double replicas = in.jobGpus / std::max(r.gpusPerReplica, 1);
-        if (p.workload.inference.requestRate > 0 && r.requestsPerSPerReplica > 0)
-            in.servingLoad = std::min(1.0, p.workload.inference.requestRate / (r.requestsPerSPerReplica * replicas));
+        // The fleet is sized for the peak rate (perf/Capacity.h); over the day it serves the
+        // average one, which sets the tokens served and the GPUs' draw.
+        const double served = servedRequestRate(p.workload.inference);
+        if (served > 0 && r.requestsPerSPerReplica > 0)
+            in.servingLoad = std::min(1.0, served / (r.requestsPerSPerReplica * replicas));
         in.nodesPerReplica = std::max(1.0, std::ceil(std::max(r.gpusPerReplica, 1) / in.gpusPerNode));
         in.gpusPerReplica = std::max(r.gpusPerReplica, 1);
     } else if (plan.gpu && plan.shape.activeParams > 0) {
@@ -374,6 +377,13 @@ double trainingCheckpointBytesPerParam(const Plan &p)
     const double weights = lora ? (p.precision.weights == Dtype::FP32 ? 4.0 : 2.0) : bytesPerElement(p.precision.weights);
     const double master = p.precision.masterWeights && weights < 4.0 ? 4.0 : 0.0;
     return weights + master + optimizerStateBytes(p.precision);
+}
+
+double servedRequestRate(const InferenceWorkload &w)
+{
+    if (!(w.requestRate > 0))
+        return 0.0;
+    return w.averageRequestRate > 0 ? std::min(w.averageRequestRate, w.requestRate) : w.requestRate;
 }
 
 double servingFleetGpus(const Evaluation &e)

@@ -158,6 +158,11 @@ double trainingCheckpointBytesPerParam(const Plan &plan);
 // the plan's discount for that option; negative when neither is known.
 double offerGpuHourUsd(const CloudOffer &offer, CloudPricing pricing, const CostAssumptions &cost);
 
+// Requests per second a serving fleet serves over the day: the daily profile's average
+// (workload.inference.average_request_rate) when set, else the peak request_rate; 0 without a rate.
+// The fleet is sized for the peak; tokens served, energy and the GPUs' draw follow this one.
+double servedRequestRate(const InferenceWorkload &workload);
+
 // GPUs of the serving fleet the plan's request rate needs (replicas x GPUs per replica); 0 when no
 // rate is set, none is reachable, or the fleet exceeds hardware.num_gpus's bound of 1,000,000.
 double servingFleetGpus(const Evaluation &evaluation);

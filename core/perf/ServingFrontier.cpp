@@ -291,37 +291,59 @@ double frontierTokensPerGpu(const ServingOptionCurve &c, double u)
     return 0.0;
 }
 
+namespace {
+
+// The plan's requests as the evaluation serves them (perf/InferenceTime.cpp).
+ServingWorkload servingWorkloadOf(const InferenceWorkload &w)
+{
+    ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
+    sw.prefixHit = w.prefixCacheHitRate;
+    sw.specTokens = w.speculativeTokens;
+    sw.specAcceptance = w.speculativeAcceptance;
+    return sw;
+}
+
+} // namespace
+
+DisaggregatedLimit disaggregatedOption(const ResolvedPlan &plan, const Layout &layout, ServingOptionCurve &out, int &workers)
+{
+    // Only the counts are reset: every point and frontier index read is written first (and the
+    // planner sweeps one curve many times, where clearing its 12 kB each time would show).
+    out.count = 0;
+    out.frontierCount = 0;
+    out.workerGpus = 0;
+    workers = 0;
+    if (!plan.plan || !plan.engine || !plan.gpu)
+        return DisaggregatedLimit::OneWorker;
+    const InferenceWorkload &w = plan.plan->workload.inference;
+    if (w.outputLen < 2)
+        return DisaggregatedLimit::SingleToken;
+    const ServingWorkload sw = servingWorkloadOf(w);
+    Layout worker;
+    int workerSlots = 0;
+    if (!poolWorker(plan, layout, sw, worker, workerSlots))
+        return DisaggregatedLimit::OneWorker;
+    workers = std::max(layout.numGpus, 1) / std::max(worker.tp * worker.pp, 1);
+    disaggregatedCurve(plan, worker, sw, workerSlots, workers, out);
+    markFrontier(out);
+    return DisaggregatedLimit::None;
+}
+
 ServingFrontier servingFrontier(const ResolvedPlan &plan, const Layout &layout)
 {
     ServingFrontier f;
     if (!plan.plan || !plan.engine || !plan.gpu)
         return f;
-    const InferenceWorkload &w = plan.plan->workload.inference;
-    // The plan's requests as the evaluation serves them (perf/InferenceTime.cpp).
-    ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
-    sw.prefixHit = w.prefixCacheHitRate;
-    sw.specTokens = w.speculativeTokens;
-    sw.specAcceptance = w.speculativeAcceptance;
+    const ServingWorkload sw = servingWorkloadOf(plan.plan->workload.inference);
     const int slots = saturatedConcurrency(plan, layout, sw.promptLen, sw.outputLen);
     if (slots < 1)
         return f;
     aggregatedCurve(plan, layout, sw, slots, f.aggregated);
     markFrontier(f.aggregated);
     f.valid = f.aggregated.count > 0;
-    if (w.outputLen < 2) {
-        f.disaggregatedLimit = DisaggregatedLimit::SingleToken;
-        return f;
-    }
-    Layout worker;
-    int workerSlots = 0;
-    if (!poolWorker(plan, layout, sw, worker, workerSlots)) {
-        f.disaggregatedLimit = DisaggregatedLimit::OneWorker;
-        return f;
-    }
-    f.workers = std::max(layout.numGpus, 1) / std::max(worker.tp * worker.pp, 1);
-    disaggregatedCurve(plan, worker, sw, workerSlots, f.workers, f.disaggregated);
-    markFrontier(f.disaggregated);
-    findCrossovers(f);
+    f.disaggregatedLimit = disaggregatedOption(plan, layout, f.disaggregated, f.workers);
+    if (f.disaggregatedLimit == DisaggregatedLimit::None)
+        findCrossovers(f);
     return f;
 }
 

@@ -73,6 +73,13 @@ struct ServingFrontier
 // The sweep for the plan and its layout (layout.numGpus GPUs, replicas of layout.tp x layout.pp).
 ServingFrontier servingFrontier(const ResolvedPlan &plan, const Layout &layout);
 
+// The disaggregated option alone (servingFrontier's, without the aggregated sweep): the curve and
+// its frontier of `workers` pool workers of the layout's replica (halved as above when the GPUs
+// hold one only), at every prefill:decode split and load. Points carry the steady closed loop's
+// mean TTFT and TPOT (perf/Disaggregated.h), not a percentile. Used by the procurement planner to
+// size a disaggregated fleet for a request rate.
+DisaggregatedLimit disaggregatedOption(const ResolvedPlan &plan, const Layout &layout, ServingOptionCurve &out, int &workers);
+
 // The frontier's tokens/s per GPU at `tokensPerSPerUser`, along the straight lines between its
 // vertices; 0 outside its range.
 double frontierTokensPerGpu(const ServingOptionCurve &curve, double tokensPerSPerUser);

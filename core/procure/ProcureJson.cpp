@@ -102,6 +102,17 @@ Json optionJson(const ProcureOption &o)
     j["usd_per_million_tokens"] = num(o.usdPerMillionTokens);
     j["usd_per_million_output_tokens"] = num(o.usdPerMillionOutputTokens);
     j["usd_per_million_input_tokens"] = num(o.usdPerMillionInputTokens);
+    if (o.gpusPerReplica > 0) {   // serving only: the training options keep their fields
+        j["engine"] = o.engine;
+        j["serving_mode"] = servingModeName(o.servingMode);
+        j["prefill_workers"] = o.prefillWorkers;
+        j["prefill_tp"] = o.prefillTp;
+        j["decode_workers"] = o.decodeWorkers;
+        j["decode_tp"] = o.decodeTp;
+        j["ttft_ms"] = num(o.ttftMs);
+        j["tpot_ms"] = num(o.tpotMs);
+        j["latency_statistic"] = o.latencyP99 ? "p99" : "mean";
+    }
     j["feasible"] = o.feasible;
     j["violations"] = std::move(violations);
     j["parts"] = std::move(parts);
@@ -124,8 +135,14 @@ std::string describe(const ProcureOption &o)
     else
         s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + formatPrintf("%.0f%%", 100.0 * o.parts[1].tokenShare) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
-    if (o.gpusPerReplica > 0)
-        s += std::string(" (") + std::to_string(o.replicas) + " replicas of " + std::to_string(o.gpusPerReplica) + ")";
+    if (o.gpusPerReplica > 0 && o.servingMode == ServingMode::Disaggregated)
+        s += " (" + o.engine + ", disaggregated: " + std::to_string(o.prefillWorkers) + " prefill + " +
+             std::to_string(o.decodeWorkers) + " decode workers of " + std::to_string(o.gpusPerReplica) + ", mean TTFT " +
+             formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
+    else if (o.gpusPerReplica > 0)
+        s += " (" + o.engine + ", " + std::to_string(o.replicas) + (o.replicas == 1 ? " replica of " : " replicas of ") +
+             std::to_string(o.gpusPerReplica) +
+             ", P99 TTFT " + formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
     s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatPrintf("%.0f", o.finishDays) + ", " +
                                             formatPrintf("$%.3g per million output tokens", o.usdPerMillionOutputTokens) +
                                                 formatPrintf(" ($%.3g all-in)", o.usdPerMillionTokens)
@@ -199,6 +216,9 @@ std::string procureTextReport(const ProcureResult &r, int shown)
                                            formatPrintf(" at %.1f%%/year)", 100.0 * r.request.financingRate)
                                      : std::string(", capex paid up front")) +
            "\n";
+    if (r.serving)
+        out += "  aggregated fleets held to the P99 TTFT and TPOT at the peak rate; disaggregated fleets to the mean of a "
+               "steady load (the two-pool model has no percentiles)\n";
     if (r.best >= 0)
         out += "Best: " + describe(r.options[static_cast<std::size_t>(r.best)]) + "\n";
     if (r.bestEstimated >= 0)
@@ -226,7 +246,8 @@ std::string procureTextReport(const ProcureResult &r, int shown)
                " (20 tokens per parameter, Hoffmann et al. 2022; " + formatPrintf("%.3g FLOP", c.computeFlops) + " on " +
                std::to_string(o.numGpus) + " x " + o.gpu + ", " + acquisitionName(o.acquisition) + ")\n";
     }
-    out += std::to_string(r.evaluated) + " layouts evaluated; set aside:\n";
+    out += std::to_string(r.evaluated) +
+           (r.serving ? " replica sizes and disaggregated deployments evaluated; set aside:\n" : " layouts evaluated; set aside:\n");
     for (const auto &[reason, count] : r.rejected)
         out += "  " + std::to_string(count) + "  " + reason + "\n";
     return out;

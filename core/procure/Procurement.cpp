@@ -4,6 +4,7 @@
 // hybrids of each GPU type are built from its explored counts (ProcureHybrid.cpp).
 #include "procure/Procurement.h"
 
+#include "common/EnumNames.h"
 #include "common/Units.h"
 #include "evaluator/Evaluator.h"
 #include "facility/CostVerdict.h"
@@ -255,6 +256,8 @@ Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption
         p.parallelism.tp = option.layout.tp;
         p.parallelism.pp = option.layout.pp;
         p.hardware.numGpus = option.numGpus;
+        if (const std::optional<int> engine = parseEnum(engineNames(), option.engine))
+            p.workload.inference.engine = static_cast<ServingEngine>(*engine);
     }
     if (option.acquisition == Acquisition::Cloud) {
         if (!option.offer.empty())

@@ -22,11 +22,15 @@ namespace gpuplan {
 enum class ProcureObjective : unsigned char { Cash, Tco, Time, Energy };
 enum class Acquisition : unsigned char { Buy, Cloud, Hybrid };
 enum class Constraint : unsigned char { Deadline, Budget, SitePower };
+// A serving fleet: every replica prefills and decodes its own requests, or a prefill pool hands
+// each prompt's KV cache to a decode pool.
+enum class ServingMode : unsigned char { Aggregated, Disaggregated };
 
 const char *procureObjectiveName(ProcureObjective objective);   // "cash", "tco", "time", "energy"
 bool parseProcureObjective(const std::string &text, ProcureObjective &out);
 const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud", "hybrid"
 const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
+const char *servingModeName(ServingMode mode);                  // "aggregated", "disaggregated"
 
 // Terms of a loan against GPUs, 2026: lenders advance 60-70% of the hardware price (ESTIMATE,
 // v2-pseo-ai.pages.dev, January 2026, low confidence; its recommended 50-60% at origination): 0.6;
@@ -117,8 +121,21 @@ struct ProcureOption
     // within its P99 targets, and the cash per million output tokens it serves over the horizon
     // (all-in: ranked by; the split prices beside it), all from priceTokens() (facility/TokenPrice.h),
     // the computation behind evaluate's cost.token_price for the option's plan.
+    // Disaggregated: replicas = the workers of both pools, gpusPerReplica = one worker's GPUs.
     int replicas = 0;
     int gpusPerReplica = 0;
+    std::string engine;                      // the serving engine preset ("vllm", "sglang", ...)
+    ServingMode servingMode = ServingMode::Aggregated;
+    int prefillWorkers = 0;                  // disaggregated: the pools (0 aggregated)
+    int prefillTp = 0;
+    int decodeWorkers = 0;
+    int decodeTp = 0;
+    // The latency the fleet is sized to at the plan's peak rate: aggregated, the P99 of the
+    // capacity model (perf/Capacity.h); disaggregated, the mean of the steady closed loop that
+    // carries the rate (perf/Disaggregated.h has no percentile model); latencyP99 says which.
+    double ttftMs = 0;
+    double tpotMs = 0;
+    bool latencyP99 = true;
     double usdPerMillionTokens = 0;          // all the cash on the output tokens (token_price's _all_in)
     double usdPerMillionOutputTokens = 0;    // decode's share of the cash per million output tokens
     double usdPerMillionInputTokens = 0;     // prefill's share per million input tokens

@@ -412,59 +412,6 @@ private slots:
         QVERIFY(!priced.options.empty());
     }
 
-    void servingFleetsRankedPerMillionTokens()
-    {
-        // The bundled serving example (40 requests/s): each option is a fleet that carries the rate
-        // within the P99 targets, priced over the 36-month horizon; best is the lowest cash per
-        // million output tokens at a published price. A plan without a request rate is refused.
-        Plan plan;
-        std::vector<PlanError> errors;
-        QVERIFY(loadPlanFile(GPUPLAN_SOURCE_DIR "/examples/llama3-8b-inference.gpuplan", &bundledCatalog(), plan, errors));
-        ProcureRequest request;
-        request.gpus = {"H100-SXM-80GB", "A100-SXM-80GB", "L40S"};
-        ProcureResult r;
-        std::string error;
-        QVERIFY2(procure(plan, bundledCatalog(), request, r, error), error.c_str());
-        QVERIFY(r.serving);
-        QVERIFY(r.options.size() >= 6);
-        QVERIFY(r.best >= 0);
-        const ProcureOption &best = r.options[static_cast<std::size_t>(r.best)];
-        for (const ProcureOption &o : r.options) {
-            QVERIFY(o.replicas > 0 && o.gpusPerReplica > 0);
-            QVERIFY(o.numGpus >= o.replicas * o.gpusPerReplica);
-            QVERIFY(o.usdPerMillionTokens > 0 && std::isfinite(o.usdPerMillionTokens));
-            QCOMPARE(o.parts.size(), std::size_t(0));   // no hybrids for serving
-            if (o.feasible && !o.priceEstimated)
-                QVERIFY(best.usdPerMillionTokens <= o.usdPerMillionTokens);
-        }
-        // The option's plan, evaluated, is the same fleet at the same cash.
-        ResolvedPlan resolved;
-        std::vector<ResolveError> resolveErrors;
-        const Plan p = planForOption(plan, bundledCatalog(), best);
-        QVERIFY(resolvePlan(p, bundledCatalog(), resolved, resolveErrors));
-        const Evaluation e = evaluate(resolved);
-        QCOMPARE(static_cast<int>(servingFleetGpus(e)), best.replicas * best.gpusPerReplica);
-        // One price per token: the chosen option's $/M tokens are evaluate's cost.token_price for
-        // the option's plan (issue 28), all-in and split.
-        const TokenPrice price = tokenPrice(resolved, e, costVerdict(resolved, e));
-        QVERIFY(price.known);
-        const auto near = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b)); };
-        QVERIFY2(near(best.usdPerMillionTokens, price.usdPerMillionOutputAllIn),
-                 qPrintable(QString("procure %1, evaluate %2").arg(best.usdPerMillionTokens).arg(price.usdPerMillionOutputAllIn)));
-        QVERIFY(near(best.usdPerMillionOutputTokens, price.usdPerMillionOutput));
-        QVERIFY(near(best.usdPerMillionInputTokens, price.usdPerMillionInput));
-        QVERIFY(best.usdPerMillionOutputTokens > 0 && best.usdPerMillionOutputTokens < best.usdPerMillionTokens);
-        const nlohmann::ordered_json j = procureToJson(r);
-        QCOMPARE(j["mode"].get<std::string>(), std::string("serving"));
-        QVERIFY(j["options"][0].contains("usd_per_million_tokens"));
-        QVERIFY(j["options"][0].contains("usd_per_million_output_tokens"));
-        QVERIFY(j["options"][0].contains("usd_per_million_input_tokens"));
-
-        plan.workload.inference.requestRate = 0;
-        QVERIFY(!procure(plan, bundledCatalog(), request, r, error));
-        QVERIFY(error.find("request_rate") != std::string::npos);
-    }
-
     void computeOptimalChinchilla()
     {
         // Hoffmann et al. (2022), Table 3 / §3: Chinchilla, 70 B parameters on 1.4 T tokens (20 per

@@ -413,11 +413,40 @@ private slots:
         const ProcureResult &r = *view.answer()->ranked;
         QVERIFY(r.serving && !r.options.empty());
         QVERIFY(view.tableModel()->rowCount() > 0);
+        std::set<QString> engines;
+        int disaggregated = 0;
         for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
             const ProcureOption &o = r.options[static_cast<std::size_t>(view.tableModel()->optionAtRow(row))];
             QVERIFY(o.replicas > 0);
             QCOMPARE(view.tableModel()->data(view.tableModel()->index(row, BudgetTableModel::Upfront)).toString(),
                      ui::usdShort(o.upfrontUsd));
+            // The engine and the serving mode of each fleet are columns of their own.
+            const QString engine = view.tableModel()->data(view.tableModel()->index(row, BudgetTableModel::Engine)).toString();
+            QCOMPARE(engine, QString::fromStdString(o.engine));
+            QVERIFY(!engine.isEmpty());
+            engines.insert(engine);
+            const QString mode = view.tableModel()->data(view.tableModel()->index(row, BudgetTableModel::Mode)).toString();
+            QVERIFY(mode.startsWith(o.servingMode == ServingMode::Disaggregated ? "disaggregated" : "aggregated"));
+            disaggregated += o.servingMode == ServingMode::Disaggregated;
+        }
+        QVERIFY(engines.size() >= 3);
+        QVERIFY(disaggregated > 0);
+        QCOMPARE(view.tableModel()->headerData(BudgetTableModel::Engine, Qt::Horizontal).toString(), QStringLiteral("Engine"));
+        // Two pools are no plan: Apply is disabled for a disaggregated fleet, enabled for an aggregated one.
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            if (r.options[i].servingMode != ServingMode::Disaggregated)
+                continue;
+            view.selectOption(static_cast<int>(i));
+            QVERIFY(!view.applyButton()->isEnabled());
+            QVERIFY(view.applyButton()->toolTip().contains(QStringLiteral("decode pool")));
+            break;
+        }
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            if (r.options[i].servingMode != ServingMode::Aggregated)
+                continue;
+            view.selectOption(static_cast<int>(i));
+            QVERIFY(view.applyButton()->isEnabled());
+            break;
         }
     }
 };

@@ -66,6 +66,13 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && (index.column() == OfferTerm || index.column() == Feasible) && o.priceEstimated)
         return tr("The offer publishes no price for this term: on-demand less the plan's discount (an estimate). "
                   "The best option is chosen among published prices; estimated ones are listed after them.");
+    if (role == Qt::ToolTipRole && index.column() == Mode && o.gpusPerReplica > 0)
+        return o.latencyP99
+                   ? tr("Sized so that the P99 TTFT (%1 ms) and TPOT (%2 ms) at the peak rate meet the plan's targets.")
+                         .arg(fixedText(o.ttftMs, 0), fixedText(o.tpotMs, 1))
+                   : tr("Prefill and decode pools, the KV cache sent between them; sized to the mean TTFT (%1 ms) and "
+                        "TPOT (%2 ms) of a steady load (no percentile model for two pools).")
+                         .arg(fixedText(o.ttftMs, 0), fixedText(o.tpotMs, 1));
     if (role == Qt::ToolTipRole && index.column() == Finish)
         return tr("Days from the order to the end of the run: a bought cluster's delivery and installation "
                   "(%1 days) first; the deadline is held to this.")
@@ -83,6 +90,13 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
     case Way: return acquisitionText(o);
     case OfferTerm: return offerTermText(o);
     case LayoutColumn: return layoutText(o.layout);
+    case Engine: return QString::fromStdString(o.engine);
+    case Mode:
+        if (o.gpusPerReplica <= 0)
+            return {};
+        return o.servingMode == ServingMode::Disaggregated
+                   ? tr("disaggregated: %1 prefill + %2 decode × TP %3").arg(o.prefillWorkers).arg(o.decodeWorkers).arg(o.decodeTp)
+                   : tr("aggregated");
     case Days: return fixedText(o.timeToTrainDays, 1);
     case Finish: return fixedText(o.finishDays, 0);
     case Cash: return usdShort(o.cashUsd);
@@ -111,6 +125,8 @@ QVariant BudgetTableModel::headerData(int section, Qt::Orientation orientation, 
     case Way: return tr("Way");
     case OfferTerm: return tr("Offer, term");
     case LayoutColumn: return tr("Layout");
+    case Engine: return tr("Engine");
+    case Mode: return tr("Serving");
     case Days: return tr("Days");
     case Finish: return tr("Done by day");
     case Cash: return tr("Cash");

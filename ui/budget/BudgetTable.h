@@ -12,13 +12,15 @@ namespace gpuplan::ui {
 
 // The Budget view's ranked options as a table model: one row per option, best first
 // (rankedOrder(): the feasible options by the objective, then the rejected ones by how far they
-// miss), with why each rejected option fails in words. A model rather than a table of items: a
+// miss), with why each rejected option fails in words. A serving plan's rows also name the engine
+// and the serving mode (aggregated, or disaggregated with its prefill and decode pools); the view
+// hides those two columns for a training plan. A model rather than a table of items: a
 // slider move re-ranks hundreds of options and the view only draws the rows it shows.
 class BudgetTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Rank, Gpu, Count, Way, OfferTerm, LayoutColumn, Days, Finish, Cash, Upfront, Tco, SiteKw, Feasible, WhyNot, ColumnCount };
+    enum Column { Rank, Gpu, Count, Way, OfferTerm, LayoutColumn, Engine, Mode, Days, Finish, Cash, Upfront, Tco, SiteKw, Feasible, WhyNot, ColumnCount };
 
     explicit BudgetTableModel(QObject *parent = nullptr);
 

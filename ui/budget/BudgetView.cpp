@@ -49,7 +49,8 @@ constexpr double kDefaultDeadlineDays = 240;
 // Same option in two answers (re-ranking keeps the options but may filter them).
 bool sameOption(const ProcureOption &a, const ProcureOption &b)
 {
-    return a.gpu == b.gpu && a.numGpus == b.numGpus && a.acquisition == b.acquisition && a.offer == b.offer && a.term == b.term;
+    return a.gpu == b.gpu && a.numGpus == b.numGpus && a.acquisition == b.acquisition && a.offer == b.offer && a.term == b.term &&
+           a.engine == b.engine && a.servingMode == b.servingMode && a.gpusPerReplica == b.gpusPerReplica;
 }
 
 } // namespace
@@ -266,6 +267,9 @@ void BudgetView::onAnswer(const BudgetAnswer &answer)
     const bool firstRows = m_model->rowCount() == 0 && answer.ranked && !answer.ranked->options.empty();
     m_selecting = true;
     m_model->setOptions(answer.ranked, answer.order);
+    const bool serving = answer.ranked && answer.ranked->serving;
+    m_table->setColumnHidden(BudgetTableModel::Engine, !serving);
+    m_table->setColumnHidden(BudgetTableModel::Mode, !serving);
     m_chart->setOptions(answer.ranked);
     m_selecting = false;
     int reselect = -1;
@@ -388,8 +392,8 @@ bool BudgetView::applySelected()
     if (i < 0)
         return false;
     const ProcureOption &o = m_answer->ranked->options[static_cast<std::size_t>(i)];
-    if (o.acquisition == Acquisition::Hybrid)
-        return false;   // two clusters in turn: no one plan holds it (updateApply() says why)
+    if (o.acquisition == Acquisition::Hybrid || o.servingMode == ServingMode::Disaggregated)
+        return false;   // two clusters in turn, or two pools: no one plan holds it (updateApply() says why)
     m_controller->applyPlan(planForOption(m_controller->plan(), m_controller->catalog(), o),
                             tr("Apply budget option: %1").arg(optionName(o)));
     return true;
@@ -446,8 +450,11 @@ void BudgetView::updateApply()
     const ProcureResult *r = m_answer ? m_answer->ranked.get() : nullptr;
     const int i = !r ? -1 : selectedOption() >= 0 ? selectedOption() : r->best;
     const bool hybrid = i >= 0 && r->options[static_cast<std::size_t>(i)].acquisition == Acquisition::Hybrid;
-    m_apply->setEnabled(i >= 0 && !hybrid && !isStale());
-    m_apply->setToolTip(hybrid ? tr("A hybrid is two clusters in turn (the cloud cluster trains its share of the tokens, then "
+    const bool pools = i >= 0 && r->options[static_cast<std::size_t>(i)].servingMode == ServingMode::Disaggregated;
+    m_apply->setEnabled(i >= 0 && !hybrid && !pools && !isStale());
+    m_apply->setToolTip(pools ? tr("A disaggregated fleet is a prefill pool and a decode pool, and a plan describes replicas "
+                                   "that do both: apply an aggregated fleet of the same GPU and engine from its own row.")
+                        : hybrid ? tr("A hybrid is two clusters in turn (the cloud cluster trains its share of the tokens, then "
                                     "the owned base the rest) and a plan describes one: apply the owned base or the cloud "
                                     "cluster from their own rows (buy, or cloud with the same offer and term).")
                                : tr("Make the selected option (the best one when none is selected) the plan: GPU, count, "
