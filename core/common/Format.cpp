@@ -8,19 +8,14 @@
 
 namespace gpuplan {
 
-std::string formatPrintf(const char *format, double value)
-{
-    char buf[128];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
-}
-
 namespace {
 
-// The module's own short name for it.
+// One number through a printf format; only this module writes numbers this way.
 std::string fmt(const char *format, double v)
 {
-    return formatPrintf(format, v);
+    char buf[128];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
 }
 
 // Divides by step until the value is below it; the suffix is left out when it is empty.

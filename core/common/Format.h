@@ -61,8 +61,6 @@ std::string formatMonths(double months);
 std::string formatBound(double value);
 // An integer with thousands separators: 1000000 -> "1,000,000".
 std::string grouped(long long n);
-// One number through a printf format, for texts that word their own unit: ("%.1f h", 2.25) -> "2.2 h".
-std::string formatPrintf(const char *format, double value);
 // Three significant digits, whole numbers from 100 up written out: "0.0412", "2.35", "17.1", "1,250".
 std::string formatSignificant(double value);
 // A number whose size spans many orders, significant digits with an exponent when it is large or
