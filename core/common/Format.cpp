@@ -352,4 +352,12 @@ std::string formatCo2Tonnes(double tonnes)
     return threeDigits(tonnes) + " t";
 }
 
+std::string reportLine(const std::string &label, const std::string &value)
+{
+    std::string line = "  " + label;
+    if (line.size() < 30)
+        line.resize(30, ' ');
+    return line + value + "\n";
+}
+
 } // namespace gpuplan

@@ -72,4 +72,8 @@ std::string formatFlop(double flop);
 // A rate of floating-point operations in TFLOP/s, as GPU peaks are quoted: "989 TFLOP/s", "1,979 TFLOP/s".
 std::string formatFlopRate(double flopPerSecond);
 
+// A line of a terminal report: the label indented by two and padded to column 30, then the value:
+// ("goodput", "98.9%") -> "  goodput                     98.9%\n". A longer label pushes the value on.
+std::string reportLine(const std::string &label, const std::string &value);
+
 } // namespace gpuplan

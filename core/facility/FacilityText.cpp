@@ -19,13 +19,7 @@ namespace {
 struct Lines
 {
     std::string &out;
-    void operator()(const std::string &label, const std::string &value) const
-    {
-        std::string l = "  " + label;
-        if (l.size() < 30)
-            l.resize(30, ' ');
-        out += l + value + "\n";
-    }
+    void operator()(const std::string &label, const std::string &value) const { out += reportLine(label, value); }
 };
 
 std::string roleTierName(const StorageRoleResult &r)

@@ -217,6 +217,13 @@ private slots:
         QCOMPARE(formatFixed(-1234, 0), std::string("-1,234"));
         QCOMPARE(formatFixed(std::numeric_limits<double>::infinity(), 1), std::string("-"));
     }
+
+    void reportLinesAlignTheirValues()
+    {
+        QCOMPARE(reportLine("goodput", "98.9%"), std::string("  goodput                     98.9%\n"));
+        const std::string longLabel(40, 'x');
+        QCOMPARE(reportLine(longLabel, "1"), "  " + longLabel + "1\n");
+    }
 };
 
 QTEST_APPLESS_MAIN(TestFormat)
