@@ -8,19 +8,14 @@
 
 namespace gpuplan {
 
-std::string formatPrintf(const char *format, double value)
-{
-    char buf[128];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
-}
-
 namespace {
 
-// The module's own short name for it.
+// One number through a printf format; only this module writes numbers this way.
 std::string fmt(const char *format, double v)
 {
-    return formatPrintf(format, v);
+    char buf[128];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
 }
 
 // Divides by step until the value is below it; the suffix is left out when it is empty.
@@ -80,7 +75,58 @@ std::string grouped(long long n)
 
 std::string formatSignificant(double value)
 {
-    return std::isfinite(value) ? threeDigits(value) : "-";
+    if (!std::isfinite(value))
+        return "-";
+    const double a = std::fabs(value);
+    if (a == 0.0 || a >= 0.9995)
+        return threeDigits(value);
+    // Below one, as many decimals as three significant digits take: "0.500", "0.0412".
+    const int decimals = 2 - static_cast<int>(std::floor(std::log10(a)));
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals > 12 ? 12 : decimals, value);
+    return buf;
+}
+
+std::string formatScientific(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return "-";
+    significant = significant < 1 ? 1 : significant > 17 ? 17 : significant;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", significant, value);
+    std::string text = buf;
+    // "6.55e+04" -> "6.55e4", "6.1e-05" -> "6.1e-5".
+    const std::size_t e = text.find('e');
+    if (e == std::string::npos)
+        return text;
+    std::string exponent = text.substr(e + 1);
+    const bool negative = !exponent.empty() && exponent[0] == '-';
+    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-'))
+        exponent.erase(0, 1);
+    while (exponent.size() > 1 && exponent[0] == '0')
+        exponent.erase(0, 1);
+    return text.substr(0, e + 1) + (negative ? "-" : "") + exponent;
+}
+
+std::string formatFlop(double flop)
+{
+    if (!std::isfinite(flop))
+        return "-";
+    if (std::fabs(flop) >= 999.5e18)
+        return formatScientific(flop, 3) + " FLOP";
+    static const char *const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int i = 0;
+    double a = flop;
+    while (i + 1 < 7 && std::fabs(a) >= 999.5) {
+        a /= 1000.0;
+        ++i;
+    }
+    return threeDigits(a) + " " + prefixes[i] + "FLOP";
+}
+
+std::string formatFlopRate(double flopPerSecond)
+{
+    return formatSignificant(flopPerSecond / 1e12) + " TFLOP/s";
 }
 
 std::string counted(long long n, const char *singular, const char *plural)
@@ -136,6 +182,8 @@ std::string formatDuration(double s)
     if (a == 0.0)
         return "0 s";
     // Three significant digits below two minutes, in the unit that keeps the number from 1 to 999.
+    if (a < 0.9995e-6)
+        return threeDigits(s * 1e9) + " ns";
     if (a < 999.5e-6)
         return threeDigits(s * 1e6) + " µs";
     if (a < 0.9995)
@@ -168,6 +216,14 @@ std::string formatPercent(double fraction, int decimals)
     if (!std::isfinite(fraction))
         return "-";
     return formatFixed(fraction * 100.0, decimals) + "%";
+}
+
+std::string formatPercentChange(double fraction, int decimals)
+{
+    if (!std::isfinite(fraction))
+        return "-";
+    const std::string text = formatPercent(fraction, decimals);
+    return text[0] == '-' || text.find_first_not_of("0.%") == std::string::npos ? text : "+" + text;
 }
 
 std::string formatFixed(double value, int decimals)
@@ -294,6 +350,14 @@ std::string formatCo2Tonnes(double tonnes)
     if (std::fabs(tonnes) < 0.9995)
         return threeDigits(tonnes * 1000.0) + " kg";
     return threeDigits(tonnes) + " t";
+}
+
+std::string reportLine(const std::string &label, const std::string &value)
+{
+    std::string line = "  " + label;
+    if (line.size() < 30)
+        line.resize(30, ' ');
+    return line + value + "\n";
 }
 
 } // namespace gpuplan

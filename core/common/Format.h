@@ -16,8 +16,8 @@ std::string formatGibPair(double used, double capacity, int decimals = 1);
 // Memory as the GPU is sold, decimal gigabytes, whole when whole: "80 GB", "141 GB", "95.6 GB".
 std::string formatSoldGb(double bytes);
 std::string formatStorage(double bytes);        // storage, decimal units: "850 GB", "63.0 TB", "1.20 PB"
-// The one rule for time, from a kernel to a training run: three significant digits in µs, ms and s
-// below two minutes ("350 µs", "5.00 ms", "1.23 s", "45.6 s"), then minutes below two hours
+// The one rule for time, from a kernel to a training run: three significant digits in ns, µs, ms and s
+// below two minutes ("6.60 ns", "350 µs", "5.00 ms", "1.23 s", "45.6 s"), then minutes below two hours
 // ("12.5 min"), hours below three days ("60.0 h"), days below two years ("38.4 days"), years.
 std::string formatDuration(double seconds);
 std::string formatCount(double value);          // "2.10 M", "70.6 B", "15 T"
@@ -35,6 +35,8 @@ std::string formatCurrencyExact(double amount, std::string_view currency);
 std::string formatPower(double watts);
 // A fraction as a percentage: 0.4567 -> "45.7%" (decimals after the point, no space before %).
 std::string formatPercent(double fraction, int decimals = 1);
+// A relative difference as a signed percentage: 0.123 -> "+12.3%", -0.04 -> "-4.0%", 0 -> "0.0%".
+std::string formatPercentChange(double fraction, int decimals = 1);
 // A number with a fixed count of decimals and thousands separators: 1234567.5, 1 -> "1,234,567.5".
 std::string formatFixed(double value, int decimals);
 std::string formatEnergyMwh(double mwh);        // "350 kWh" below 1 MWh, "12.4 MWh", "1,234 MWh"
@@ -59,9 +61,19 @@ std::string formatMonths(double months);
 std::string formatBound(double value);
 // An integer with thousands separators: 1000000 -> "1,000,000".
 std::string grouped(long long n);
-// One number through a printf format, for texts that word their own unit: ("%.1f h", 2.25) -> "2.2 h".
-std::string formatPrintf(const char *format, double value);
-// Three significant digits, whole numbers from 100 up written out: "2.35", "17.1", "1,250".
+// Three significant digits, whole numbers from 100 up written out: "0.0412", "2.35", "17.1", "1,250".
 std::string formatSignificant(double value);
+// A number whose size spans many orders, significant digits with an exponent when it is large or
+// small, as printf's %g writes it but with a plain exponent: 65504 -> "6.55e4", 6.1e-5 -> "6.1e-5", 0.5 -> "0.5".
+std::string formatScientific(double value, int significant = 3);
+// Floating-point operations, three significant digits with a decimal prefix up to exa ("512 FLOP",
+// "8.24 PFLOP"), beyond it as a training budget is quoted, with an exponent: "6.3e24 FLOP".
+std::string formatFlop(double flop);
+// A rate of floating-point operations in TFLOP/s, as GPU peaks are quoted: "989 TFLOP/s", "1,979 TFLOP/s".
+std::string formatFlopRate(double flopPerSecond);
+
+// A line of a terminal report: the label indented by two and padded to column 30, then the value:
+// ("goodput", "98.9%") -> "  goodput                     98.9%\n". A longer label pushes the value on.
+std::string reportLine(const std::string &label, const std::string &value);
 
 } // namespace gpuplan

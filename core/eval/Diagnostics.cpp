@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eval/Diagnostics.h"
 
+#include "common/Format.h"
+
 #include <cmath>
-#include <cstdio>
 #include <string_view>
 
 namespace gpuplan {
@@ -88,42 +89,10 @@ const char *severityName(Severity s)
     return "error";
 }
 
-namespace {
-
-std::string num(double v)
-{
-    char buf[64];
-    if (std::fabs(v - std::round(v)) < 1e-9 && std::fabs(v) < 1e15)
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-    else
-        std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-}
-
-std::string gib(double bytes)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-    return buf;
-}
-
-// Host RAM in the binary unit that reads best: "2.1 TiB", "512.0 GiB".
-std::string hostBytes(double bytes)
-{
-    constexpr double kTiB = 1024.0 * 1024.0 * 1024.0 * 1024.0;
-    if (bytes < kTiB)
-        return gib(bytes);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f TiB", bytes / kTiB);
-    return buf;
-}
-
-} // namespace
-
 std::string describe(const Diagnostic &d)
 {
-    const std::string v = num(d.value);
-    const std::string l = num(d.limit);
+    const std::string v = formatBound(d.value);
+    const std::string l = formatBound(d.limit);
     switch (d.code) {
     case DiagCode::GpusNotDivisible:
         return "The " + v + " GPUs cannot be split into groups of TP x PP x CP = " + l;
@@ -171,9 +140,9 @@ std::string describe(const Diagnostic &d)
         // Host RAM (offloaded states, pinned buffers, loader workers) is reported on the node, never
         // as GPU memory.
         if (std::string_view(d.field) == "hardware.node")
-            return "Needs " + hostBytes(d.value) + " of host RAM per node, the node has " + hostBytes(d.limit) +
+            return "Needs " + formatBytes(d.value) + " of host RAM per node, the node has " + formatBytes(d.limit) +
                    " for it (its RAM less what the system keeps)";
-        return "Needs " + gib(d.value) + " per GPU but the GPU has " + gib(d.limit);
+        return "Needs " + formatGib(d.value) + " per GPU but the GPU has " + formatGib(d.limit);
     case DiagCode::NoFlopsForDtype:
         return "This GPU has no tensor-core throughput for the chosen compute precision";
     case DiagCode::InferenceTpNotDivide:
@@ -185,9 +154,9 @@ std::string describe(const Diagnostic &d)
     case DiagCode::TpotTargetMissed:
         return "Time per output token " + v + " ms misses the " + l + " ms target";
     case DiagCode::UtilizationLow:
-        return "Expected GPU utilization " + num(d.value * 100) + "% is below 30%: most of the money buys idle GPUs";
+        return "Expected GPU utilization " + formatPercent(d.value, 0) + " is below 30%: most of the money buys idle GPUs";
     case DiagCode::UtilizationHigh:
-        return "Expected GPU utilization " + num(d.value * 100) + "% is above 95%: no headroom, queues grow and jobs wait";
+        return "Expected GPU utilization " + formatPercent(d.value, 0) + " is above 95%: no headroom, queues grow and jobs wait";
     case DiagCode::RackBelowNode:
         return "The rack power limit of " + v + " kW is below one node's " + l + " kW";
     case DiagCode::LiquidCoolingRequired:
@@ -198,10 +167,10 @@ std::string describe(const Diagnostic &d)
         return "This fine-tuning and offload combination is not modelled";
     case DiagCode::EfficiencyNotFitted:
         return "No published runs on this GPU were fitted: its time-model efficiencies are derived from another GPU "
-               "(catalogs/gpu_efficiency.json), so times carry a wider error band of +/-" + num(d.value) + "%";
+               "(catalogs/gpu_efficiency.json), so times carry a wider error band of +/-" + formatBound(d.value) + "%";
     case DiagCode::ReplicasWithoutWork:
         return "The global batch of " + v + " sequences is smaller than the " + l + " data-parallel replicas: " +
-               num(d.limit - d.value) + " replicas would get no sequence per step (DP must not exceed the global batch)";
+               formatBound(d.limit - d.value) + " replicas would get no sequence per step (DP must not exceed the global batch)";
     case DiagCode::StorageLimitsStep:
         return "The storage tier's aggregate bandwidth limits the step: " + v + " s to read one step's data against the GPUs' " +
                l + " s; time and cost are at the slower step (Explain: Data path)";

@@ -38,7 +38,7 @@ void stateStep(Explanation &out, const char *label, const char *symbol, double b
     ExplainStep s;
     s.label = label;
     s.formula = std::string(symbol) + " × P_s" + (sharded ? " ÷ d" : "");
-    s.substituted = bytesPerParam(bytesPerParamValue) + " × " + countText(paramsOnGpu) + (sharded ? " ÷ " + integer(d) : "");
+    s.substituted = formatScientific(bytesPerParamValue, 4) + " B" + " × " + formatCount(paramsOnGpu) + (sharded ? " ÷ " + formatFixed(d, 0) : "");
     s.value = formatBytes(modelBytes);
     out.steps.push_back(s);
     const double textbook = bytesPerParamValue * paramsOnGpu / (sharded ? d : 1.0);
@@ -66,11 +66,11 @@ void commonTail(Explanation &out, const MemoryResult &m)
     out.steps.push_back({"total", "sum of the lines above", "", formatBytes(m.perGpuBytes)});
     out.terms.push_back({"capacity", "GPU memory the plan may use", formatBytes(m.capacityBytes)});
     out.result = formatBytes(m.perGpuBytes) + " of " + formatBytes(m.capacityBytes) + " ("
-                 + percent(m.capacityBytes > 0 ? m.perGpuBytes / m.capacityBytes : 0.0, 0) + "): "
+                 + formatPercent(m.capacityBytes > 0 ? m.perGpuBytes / m.capacityBytes : 0.0, 0) + "): "
                  + memoryVerdictText(m.verdict);
     if (m.verdict == MemoryVerdict::Borderline)
         out.notes.push_back("Borderline: the estimate is within the memory model's error band (+-" +
-                            percent(m.bandFraction, 0) + ", its spread on published runs) of the capacity.");
+                            formatPercent(m.bandFraction, 0) + ", its spread on published runs) of the capacity.");
     if (!m.hostFits)
         out.notes.push_back("Host memory: " + formatBytes(m.hostBytesPerNode) + " per node needed, " +
                             formatBytes(m.hostCapacityBytes) + " available.");
@@ -98,7 +98,7 @@ std::string otherPhases(const MemoryTimeline &t)
 // "32,768 B" per token: the activation terms are small, whole byte counts.
 std::string perTokenBytes(double bytes)
 {
-    return integer(bytes) + " B";
+    return formatFixed(bytes, 0) + " B";
 }
 
 // One layer's activations per micro-batch taken apart into the terms the memory model adds up
@@ -133,15 +133,15 @@ void activationTerms(Explanation &out, const ModelShape &shape, const Activation
         r += " + MoE dispatch, combine and router";
         rValues += " + " + perTokenBytes(t.moeRouting);
     }
-    out.terms.push_back({"R", r + " = " + rValues + " (h = " + integer(h) + ", q = " + num(q) + " B, q_in = "
-                                  + num(act.linearInputBytes) + " B)",
+    out.terms.push_back({"R", r + " = " + rValues + " (h = " + formatFixed(h, 0) + ", q = " + formatSignificant(q) + " B, q_in = "
+                                  + formatSignificant(act.linearInputBytes) + " B)",
                          perTokenBytes(t.replicated()) + " per token"});
     std::string sText = "split by TP: Q, K, V and output-projection input q·(d_q + d_kv + d_v)";
-    std::string sValues = num(q) + " × (" + integer(shape.qWidth) + " + " + integer(shape.kvProjWidth) + " + "
-                          + integer(shape.vWidth) + ") = " + perTokenBytes(t.attentionProj);
+    std::string sValues = formatSignificant(q) + " × (" + formatFixed(shape.qWidth, 0) + " + " + formatFixed(shape.kvProjWidth, 0) + " + "
+                          + formatFixed(shape.vWidth, 0) + ") = " + perTokenBytes(t.attentionProj);
     if (t.denseMlp > 0) {
         sText += std::string(" + ") + (shape.gated ? "gated MLP (3·q + q_in)·f" : "MLP (q + q_in)·f");
-        sValues += " + " + perTokenBytes(t.denseMlp) + " (f = " + integer(shape.ffn) + ")";
+        sValues += " + " + perTokenBytes(t.denseMlp) + " (f = " + formatFixed(shape.ffn, 0) + ")";
     }
     if (t.moeExperts > 0) {
         sText += " + routed and shared experts' MLPs";
@@ -151,21 +151,21 @@ void activationTerms(Explanation &out, const ModelShape &shape, const Activation
     const char *core = t.attentionCore == 0 ? "recomputed in the backward: nothing kept"
                        : (mode == Recompute::None && !act.flash) ? "scores, softmax and mask (2·q + 1)·a·s_k"
                                                                  : "FlashAttention's fp32 log-sum-exp 4·a";
-    out.terms.push_back({"C", std::string("attention core, split by TP: ") + core + " (a = " + integer(shape.heads) + ")",
+    out.terms.push_back({"C", std::string("attention core, split by TP: ") + core + " (a = " + formatFixed(shape.heads, 0) + ")",
                          perTokenBytes(t.attentionCore) + " per token"});
     // s·b counts the tokens of a micro-batch on this GPU: a context-parallel rank holds 1/c of each
     // sequence and a padded batch fills part of it.
     const std::string tokens = close(sb, act.seq * act.microBatch, 1e-9)
-                                   ? integer(sb)
-                                   : integer(sb) + " tokens on this GPU (CP " + integer(act.cp) + ", fill "
-                                         + percent(act.fill, 0) + ")";
+                                   ? formatFixed(sb, 0)
+                                   : formatFixed(sb, 0) + " tokens on this GPU (CP " + formatFixed(act.cp, 0) + ", fill "
+                                         + formatPercent(act.fill, 0) + ")";
     out.terms.push_back({"A_layer", "activations one layer keeps per micro-batch: s·b·(R ÷ r + (S + C) ÷ t) = "
                                         + tokens + " × (" + perTokenBytes(t.replicated()) + " ÷ "
-                                        + integer(t.replicatedDiv) + " + (" + perTokenBytes(t.sharded()) + " + "
-                                        + perTokenBytes(t.attentionCore) + ") ÷ " + integer(t.tp) + "); " + settings
-                                        + ", r = " + integer(t.replicatedDiv)
+                                        + formatFixed(t.replicatedDiv, 0) + " + (" + perTokenBytes(t.sharded()) + " + "
+                                        + perTokenBytes(t.attentionCore) + ") ÷ " + formatFixed(t.tp, 0) + "); " + settings
+                                        + ", r = " + formatFixed(t.replicatedDiv, 0)
                                         + (act.sp ? " (sequence parallel)" : " (no sequence parallelism)")
-                                        + ", t = " + integer(t.tp),
+                                        + ", t = " + formatFixed(t.tp, 0),
                          formatBytes(perLayer)});
     // Korthikanti et al. 2022 Table 2 (16-bit activations, plain MLP f = 4h, full K and V, stored
     // scores without recompute), with the same r and t: how far the textbook is from this model.
@@ -219,28 +219,28 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                 "hold stage 0 and stage " + std::to_string(l.pp - 1) + "), ";
     else if (l.pp > 1)
         where = std::string(isLast ? "last" : "first") + " of " + std::to_string(l.pp) + " pipeline stages, ";
-    where += integer(stage.layers) + " layers, split " + std::to_string(l.tp) + "-way by TP";
+    where += formatFixed(stage.layers, 0) + " layers, split " + std::to_string(l.tp) + "-way by TP";
     if (l.ep > 1)
         where += ", experts " + std::to_string(l.ep) + "-way by EP";
-    out.terms.push_back({"P_s", "parameters on this GPU (" + where + ")", params(ps)});
+    out.terms.push_back({"P_s", "parameters on this GPU (" + where + ")", formatCount(ps) + " parameters"});
     out.terms.push_back({"ZeRO", std::string("sharding stage (") + nameOf(shardingImplNames(), l.sharding)
                                      + "): 1 shards optimizer states, 2 also gradients, 3 also weights",
                          std::to_string(z)});
-    out.terms.push_back({"d", "ranks the states are sharded over (data parallel × context parallel)", integer(d)});
+    out.terms.push_back({"d", "ranks the states are sharded over (data parallel × context parallel)", formatFixed(d, 0)});
 
     const double w = bytesPerElement(pr.weights);
     const double g = bytesPerElement(pr.gradients);
     const double k = optimizerStateBytesPerParam(pr.optimizer, pr.optimizerStates);
-    out.terms.push_back({"w", std::string("bytes per weight (") + nameOf(dtypeNames(), pr.weights) + ")", bytesPerParam(w)});
-    out.terms.push_back({"g", std::string("bytes per gradient (") + nameOf(dtypeNames(), pr.gradients) + ")", bytesPerParam(g)});
+    out.terms.push_back({"w", std::string("bytes per weight (") + nameOf(dtypeNames(), pr.weights) + ")", formatScientific(w, 4) + " B"});
+    out.terms.push_back({"g", std::string("bytes per gradient (") + nameOf(dtypeNames(), pr.gradients) + ")", formatScientific(g, 4) + " B"});
     out.terms.push_back({"K", std::string("optimizer-state bytes per parameter (") + nameOf(optimizerNames(), pr.optimizer)
                                   + ", " + nameOf(dtypeNames(), pr.optimizerStates) + ")",
-                         bytesPerParam(k)});
+                         formatScientific(k, 4) + " B"});
     stateStep(out, "weights", "w", w, ps, z >= 3 && d > 1, d, b.weights);
     if (pr.compute == Dtype::FP8 && frameworkMemoryTraits(plan.parallelism.framework).persistentFp8Weights
         && bytesPerElement(pr.weights) >= 2.0 && plan.workload.training.fineTune != FineTune::Qlora)
         out.notes.push_back(std::string("weights: with them Transformer Engine caches the ") + nameOf(fp8RecipeNames(), pr.fp8Recipe)
-                            + " copies of each matmul weight, " + bytesPerParam(lowPrecisionWeightCopyBytes(pr.fp8Recipe, anyLayout))
+                            + " copies of each matmul weight, " + formatScientific(lowPrecisionWeightCopyBytes(pr.fp8Recipe, anyLayout), 4) + " B"
                             + " per weight with their scales" + (anyLayout ? " (this GPU's FP8 GEMMs take any operand layout)" : "")
                             + " (docs/memory.md §2).");
     stateStep(out, "gradients", "g", g, ps, z >= 2 && d > 1, d, b.gradients);
@@ -250,7 +250,7 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                             "creates them (docs/memory.md §4).");
     stateStep(out, "optimizer states", "K", k, ps, z >= 1 && d > 1, d, b.optimizerStates);
     if (b.masterWeights > 0 || (pr.masterWeights && w < 4.0)) {
-        out.terms.push_back({"m", "fp32 master copy of the weights", bytesPerParam(4.0)});
+        out.terms.push_back({"m", "fp32 master copy of the weights", std::string("4 B")});
         stateStep(out, "master weights", "m", 4.0, ps, z >= 1 && d > 1, d, b.masterWeights);
     }
 
@@ -267,20 +267,20 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
         recomputeText += ": " + recomputeModulesText(act.recomputeModules);
     activationTerms(out, rp.shape, act, l.recompute, perLayer,
                     "recompute (" + recomputeText + "), FlashAttention (" + (l.flashAttention ? "on" : "off")
-                        + "), s = " + integer(act.seq) + ", b = " + integer(act.microBatch));
+                        + "), s = " + formatFixed(act.seq, 0) + ", b = " + formatFixed(act.microBatch, 0));
     out.terms.push_back({"n_flight", std::string("micro-batches in flight on this stage (") + nameOf(scheduleNames(), l.schedule)
-                                         + " schedule, " + integer(microBatches) + " micro-batches per step)",
-                         num(inFlight)});
+                                         + " schedule, " + formatFixed(microBatches, 0) + " micro-batches per step)",
+                         formatSignificant(inFlight)});
     ExplainStep a;
     a.label = "activations";
     a.formula = "L_s × A_layer × n_flight + recompute working set";
     // DualPipe's end rank: one of its in-flight micro-batches is on stage pp - 1.
     const double ofLast = dualPipe ? std::min(1.0, inFlight - 1.0) : 0.0;
     if (ofLast > 0)
-        a.substituted = "(" + integer(activationLayers) + " × " + num(inFlight - ofLast) + " + " + integer(lastLayers)
-                        + " × " + num(ofLast) + ") × " + formatBytes(perLayer) + " + " + formatBytes(working);
+        a.substituted = "(" + formatFixed(activationLayers, 0) + " × " + formatSignificant(inFlight - ofLast) + " + " + formatFixed(lastLayers, 0)
+                        + " × " + formatSignificant(ofLast) + ") × " + formatBytes(perLayer) + " + " + formatBytes(working);
     else
-        a.substituted = integer(activationLayers) + " × " + formatBytes(perLayer) + " × " + num(inFlight) + " + " + formatBytes(working);
+        a.substituted = formatFixed(activationLayers, 0) + " × " + formatBytes(perLayer) + " × " + formatSignificant(inFlight) + " + " + formatBytes(working);
     a.value = formatBytes(b.activations);
     out.steps.push_back(a);
     const double product = (activationLayers * (inFlight - ofLast) + lastLayers * ofLast) * perLayer + working;
@@ -294,7 +294,7 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     const MemoryTimeline timeline = memoryTimeline(rp, e);
     if (const MemoryPhase *peak = memoryPeakPhase(timeline))
         out.notes.push_back("Peak: " + memoryPhaseName(*peak, timeline.pipelineStages) + " (" +
-                            percent(peak->timeFraction, 0) + " into the step); the components above are the ones "
+                            formatPercent(peak->timeFraction, 0) + " into the step); the components above are the ones "
                             "allocated then. The other moments of the step are lower: " + otherPhases(timeline) + ".");
     out.source = kTrainingSource;
 }
@@ -307,22 +307,22 @@ void explainInferenceMemory(Explanation &out, const ResolvedPlan &rp, const Eval
     const MemoryBreakdown &b = m.breakdown;
     const InferenceWorkload &in = plan.workload.inference;
     out.formula = "M = P·w ÷ (t·p)  +  KV per sequence × sequences  +  overheads";
-    out.terms.push_back({"P", "parameters of the model", params(rp.shape.totalParams)});
-    out.terms.push_back({"t·p", "GPUs one copy of the weights is split over (TP × PP)", integer(l.tp * l.pp)});
+    out.terms.push_back({"P", "parameters of the model", formatCount(rp.shape.totalParams) + " parameters"});
+    out.terms.push_back({"t·p", "GPUs one copy of the weights is split over (TP × PP)", formatFixed(l.tp * l.pp, 0)});
     out.terms.push_back({"KV/seq", "K and V of one sequence on this GPU: 2·L·g·d_h·q_kv per token × "
-                                       + integer(in.promptLen + in.outputLen) + " tokens (L = "
+                                       + formatFixed(in.promptLen + in.outputLen, 0) + " tokens (L = "
                                        + std::to_string(rp.shape.layers) + ", g = " + std::to_string(rp.shape.kvHeads)
                                        + " KV heads, d_h = " + std::to_string(rp.shape.headDim) + ", "
                                        + nameOf(dtypeNames(), plan.precision.kvCache) + ")",
                          formatBytes(m.kvBytesPerSequence)});
     out.steps.push_back({"weights", "P·w ÷ (t·p)", "", formatBytes(b.weights)});
     const int sequences = std::min(std::max(l.microBatch, 1), std::max(m.maxConcurrency, 0));
-    out.steps.push_back({"KV cache", "KV/seq × sequences", formatBytes(m.kvBytesPerSequence) + " × " + integer(sequences),
+    out.steps.push_back({"KV cache", "KV/seq × sequences", formatBytes(m.kvBytesPerSequence) + " × " + formatFixed(sequences, 0),
                          formatBytes(b.kvCache)});
     extraStep(out, "activations", "temporaries of one prefill chunk", b.activations);
     commonTail(out, m);
-    out.notes.push_back("Up to " + integer(m.maxConcurrency) + " sequences fit next to the weights (vLLM-style "
-                        "memory utilization " + percent(in.memoryUtilization, 0) + " of the GPU).");
+    out.notes.push_back("Up to " + formatFixed(m.maxConcurrency, 0) + " sequences fit next to the weights (vLLM-style "
+                        "memory utilization " + formatPercent(in.memoryUtilization, 0) + " of the GPU).");
     out.source = kInferenceSource;
 }
 

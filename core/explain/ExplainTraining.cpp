@@ -40,7 +40,7 @@ double peakFlops(const ResolvedPlan &rp)
 void addPart(Explanation &out, const char *label, const char *what, double seconds_)
 {
     if (seconds_ > 0)
-        out.steps.push_back({label, what, "", seconds(seconds_)});
+        out.steps.push_back({label, what, "", formatDuration(seconds_)});
 }
 
 void explainLatency(Explanation &out, const Evaluation &e, const ResolvedPlan &rp)
@@ -51,14 +51,14 @@ void explainLatency(Explanation &out, const Evaluation &e, const ResolvedPlan &r
     out.title = "Serving latency";
     out.formula = "end-to-end = TTFT + Σ over the response of the time per output token";
     out.terms.push_back({"TTFT", "time to first token: prefill of the prompt, queueing for a batch slot included",
-                         fixed(r.ttftMs, 1) + " ms"});
+                         formatDuration(r.ttftMs / 1e3)});
     out.terms.push_back({"TPOT", "mean time per output token (weights and KV cache read once per step)",
-                         fixed(r.decodeMsPerToken, 2) + " ms"});
-    out.terms.push_back({"n_out", "output tokens per request", integer(in.outputLen)});
+                         formatDuration(r.decodeMsPerToken / 1e3)});
+    out.terms.push_back({"n_out", "output tokens per request", formatFixed(in.outputLen, 0)});
     out.steps.push_back({"end-to-end latency", "TTFT + n_out × TPOT",
-                         fixed(r.ttftMs, 1) + " ms + " + integer(in.outputLen) + " × " + fixed(r.decodeMsPerToken, 2) + " ms",
-                         fixed(r.e2eLatencyMs, 0) + " ms"});
-    out.result = fixed(r.e2eLatencyMs, 0) + " ms per request";
+                         formatDuration(r.ttftMs / 1e3) + " + " + formatFixed(in.outputLen, 0) + " × " + formatDuration(r.decodeMsPerToken / 1e3),
+                         formatDuration(r.e2eLatencyMs / 1e3)});
+    out.result = formatDuration(r.e2eLatencyMs / 1e3) + " per request";
     out.source = "Roofline decode/prefill with calibrated efficiencies (docs/formulas.md §9); latency summed over the "
                  "growing context, not averaged from the first and last token (docs/formulas.md §13 pitfall 13).";
 }
@@ -69,15 +69,15 @@ void explainServingThroughput(Explanation &out, const Evaluation &e, const Resol
     out.available = true;
     out.title = "Output tokens per second";
     out.formula = "tokens/s per GPU = sequences decoded together ÷ time per output token ÷ GPUs per replica";
-    out.terms.push_back({"GPUs per replica", "GPUs holding one copy of the model", integer(r.gpusPerReplica)});
-    out.terms.push_back({"TPOT", "mean time per output token", fixed(r.decodeMsPerToken, 2) + " ms"});
+    out.terms.push_back({"GPUs per replica", "GPUs holding one copy of the model", formatFixed(r.gpusPerReplica, 0)});
+    out.terms.push_back({"TPOT", "mean time per output token", formatDuration(r.decodeMsPerToken / 1e3)});
     out.steps.push_back({"per replica", "output tokens per second of one replica", "",
-                         integer(r.outputTokensPerSPerReplica) + " tokens/s"});
+                         formatFixed(r.outputTokensPerSPerReplica, 0) + " tokens/s"});
     out.steps.push_back({"per GPU", "per replica ÷ GPUs per replica",
-                         integer(r.outputTokensPerSPerReplica) + " ÷ " + integer(r.gpusPerReplica),
-                         integer(r.outputTokensPerSPerGpu) + " tokens/s"});
-    out.result = integer(r.outputTokensPerSPerGpu) + " output tokens/s per GPU at concurrency "
-                 + integer(rp.plan->workload.inference.concurrency);
+                         formatFixed(r.outputTokensPerSPerReplica, 0) + " ÷ " + formatFixed(r.gpusPerReplica, 0),
+                         formatFixed(r.outputTokensPerSPerGpu, 0) + " tokens/s"});
+    out.result = formatFixed(r.outputTokensPerSPerGpu, 0) + " output tokens/s per GPU at concurrency "
+                 + formatFixed(rp.plan->workload.inference.concurrency, 0);
     out.source = "docs/formulas.md §9: throughput per replica = b / TPOT, b bounded by the KV cache (§4) and the latency "
                  "targets.";
 }
@@ -90,26 +90,26 @@ void explainElastic(Explanation &out, const ElasticResult &el, const TrainingRes
         return;
     const ElasticLines lines = elasticLines(el);
     out.terms.push_back({"f_d", "share of the time short of nodes but at or above the elastic floor of " +
-                                    integer(el.range.minNodes) + " nodes (nodes under repair: Poisson, mean N·R/M = " +
-                                    num(el.range.nodesDownMean) + ")",
-                         percent(el.range.degradedFraction)});
-    out.terms.push_back({"f_s", "share of the time below the floor: the job waits", percent(el.range.stoppedFraction)});
+                                    formatFixed(el.range.minNodes, 0) + " nodes (nodes under repair: Poisson, mean N·R/M = " +
+                                    formatSignificant(el.range.nodesDownMean) + ")",
+                         formatPercent(el.range.degradedFraction)});
+    out.terms.push_back({"f_s", "share of the time below the floor: the job waits", formatPercent(el.range.stoppedFraction)});
     out.terms.push_back({"ρ", "throughput of the fallback layout ÷ the plan's (" + lines.fallback + ")",
-                         percent(el.throughputRatio)});
+                         formatPercent(el.throughputRatio)});
     out.steps.push_back({"elastic progress", "1 − f_d − f_s + f_d·ρ",
-                         "1 − " + percent(el.range.degradedFraction) + " − " + percent(el.range.stoppedFraction) + " + " +
-                             percent(el.range.degradedFraction) + " × " + percent(el.throughputRatio),
-                         percent(el.progressRate)});
+                         "1 − " + formatPercent(el.range.degradedFraction) + " − " + formatPercent(el.range.stoppedFraction) + " + " +
+                             formatPercent(el.range.degradedFraction) + " × " + formatPercent(el.throughputRatio),
+                         formatPercent(el.progressRate)});
     out.steps.push_back({"elastic, expected", "T ÷ progress ÷ goodput",
-                         formatDuration(t.timeToTrainS) + " ÷ " + percent(el.progressRate) + " ÷ " + percent(r.goodput),
+                         formatDuration(t.timeToTrainS) + " ÷ " + formatPercent(el.progressRate) + " ÷ " + formatPercent(r.goodput),
                          formatDuration(el.expectedTimeToTrainS)});
     if (el.fixedSizeTimeToTrainS > 0) {
         out.terms.push_back({"f_w", "share of the time a fixed-size job with the same " +
-                                        integer(el.range.spareNodes) + " spares waits for repairs",
-                             percent(el.range.fixedStoppedFraction)});
+                                        formatFixed(el.range.spareNodes, 0) + " spares waits for repairs",
+                             formatPercent(el.range.fixedStoppedFraction)});
         out.steps.push_back({"fixed size, same spares", "T ÷ (1 − f_w) ÷ goodput",
-                             formatDuration(t.timeToTrainS) + " ÷ " + percent(1.0 - el.range.fixedStoppedFraction) +
-                                 " ÷ " + percent(r.goodput),
+                             formatDuration(t.timeToTrainS) + " ÷ " + formatPercent(1.0 - el.range.fixedStoppedFraction) +
+                                 " ÷ " + formatPercent(r.goodput),
                              formatDuration(el.fixedSizeTimeToTrainS)});
     }
     out.result += "; elastic " + formatDuration(el.expectedTimeToTrainS);
@@ -118,7 +118,7 @@ void explainElastic(Explanation &out, const ElasticResult &el, const TrainingRes
     std::string note = "Elastic training on " + lines.range + ". ";
     if (el.fallbackFeasible)
         note += "While short it runs the fastest layout the search finds with the plan's global batch on " +
-                integer(el.fallbackNodes) + " nodes (the most at or below the floor of " + integer(el.range.minNodes) +
+                formatFixed(el.fallbackNodes, 0) + " nodes (the most at or below the floor of " + formatFixed(el.range.minNodes, 0) +
                 " that can hold one); " + lines.degradedRun + ".";
     else
         note += lines.fallback + ".";
@@ -130,7 +130,7 @@ void addDataPaceNote(Explanation &out, const TrainingResult &t, const std::strin
 {
     if (t.dataPace > 1)
         out.notes.push_back("The data path paces the run (Explain: Data path): " + what + " is at its step of " +
-                            seconds(t.stepTimeS) + ", the GPUs' own step is " + seconds(t.gpuStepTimeS) + ".");
+                            formatDuration(t.stepTimeS) + ", the GPUs' own step is " + formatDuration(t.gpuStepTimeS) + ".");
 }
 
 } // namespace
@@ -147,17 +147,17 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     const double peak = peakFlops(rp);
     out.formula = "T_step = compute + recompute + exposed TP/CP/EP/PP/DP communication + pipeline bubble + optimizer "
                   "+ offload + other";
-    out.terms.push_back({"m", "micro-batches per pipeline per step (gradient accumulation)", integer(t.microBatchesPerStep)});
+    out.terms.push_back({"m", "micro-batches per pipeline per step (gradient accumulation)", formatFixed(t.microBatchesPerStep, 0)});
     out.terms.push_back({"bubble", rp.plan->parallelism.schedule == PipelineSchedule::DualPipe
                              ? "pipeline fill and drain relative to compute: (p/2 − 1)(1 + B − 3W)/m for DualPipe"
                              : "pipeline fill and drain relative to compute: (p − 1)/(v·m) for interleaved 1F1B",
-                         percent(t.bubbleFraction)});
-    out.terms.push_back({"FLOP/GPU", "hardware FLOPs per GPU per step (recompute included)", flops(t.hardwareFlopsPerStep / gpus)});
+                         formatPercent(t.bubbleFraction)});
+    out.terms.push_back({"FLOP/GPU", "hardware FLOPs per GPU per step (recompute included)", formatFlop(t.hardwareFlopsPerStep / gpus)});
     out.terms.push_back({"F", std::string("dense peak of one ") + rp.gpu->name + " in " + nameOf(dtypeNames(), rp.plan->precision.compute),
-                         flopRate(peak)});
+                         formatFlopRate(peak)});
     if (peak > 0 && s.compute > 0)
-        out.steps.push_back({"compute at peak", "FLOP/GPU ÷ F", flops(t.hardwareFlopsPerStep / gpus) + " ÷ " + flopRate(peak),
-                             seconds(t.hardwareFlopsPerStep / gpus / peak)});
+        out.steps.push_back({"compute at peak", "FLOP/GPU ÷ F", formatFlop(t.hardwareFlopsPerStep / gpus) + " ÷ " + formatFlopRate(peak),
+                             formatDuration(t.hardwareFlopsPerStep / gpus / peak)});
     addPart(out, "compute", "forward + backward of the busiest stage at the fitted kernel efficiencies", s.compute);
     addPart(out, "recompute", "forward passes repeated to save activation memory", s.recompute);
     addPart(out, "TP communication", "tensor-parallel all-reduce/all-gather not hidden behind compute", s.tpComm);
@@ -176,20 +176,20 @@ void explainStepTime(Explanation &out, const ResolvedPlan &rp, const Evaluation 
     addPart(out, "host overhead", "kernel launches the GPU waits for (kernels × launch time beyond the GPU's own work) "
             "and framework work per micro-batch and per step", s.other - dataWait);
     addPart(out, "waiting for data", "the data path's step less the GPUs' own (the loaders cannot keep up)", dataWait);
-    out.steps.push_back({"step time", "sum of the parts", "", seconds(t.stepTimeS)});
-    out.result = seconds(t.stepTimeS) + " per optimizer step";
+    out.steps.push_back({"step time", "sum of the parts", "", formatDuration(t.stepTimeS)});
+    out.result = formatDuration(t.stepTimeS) + " per optimizer step";
     if (rp.shape.moeLayers > 0) {
         // Where an MoE step goes: the compute split by the layers' own kernel times.
         const MoeComputeShares shares = moeComputeShares(rp, e.layout);
         const double experts = shares.expertGemms * s.compute, attention = shares.attention * s.compute;
-        out.notes.push_back("Mixture of experts: of the " + seconds(s.compute) + " of compute, the routed experts' grouped "
-                            "GEMMs and token permutation take " + seconds(experts) + " (" +
-                            percent(t.stepTimeS > 0 ? experts / t.stepTimeS : 0.0) + " of the step), attention " +
-                            seconds(attention) + ", the rest (projections, shared experts, router, norms, dense layers) " +
-                            seconds(s.compute - experts - attention) + "; the expert all-to-all adds " +
-                            seconds(s.epComm) + " and the pipeline bubble " + seconds(s.bubble) + ".");
+        out.notes.push_back("Mixture of experts: of the " + formatDuration(s.compute) + " of compute, the routed experts' grouped "
+                            "GEMMs and token permutation take " + formatDuration(experts) + " (" +
+                            formatPercent(t.stepTimeS > 0 ? experts / t.stepTimeS : 0.0) + " of the step), attention " +
+                            formatDuration(attention) + ", the rest (projections, shared experts, router, norms, dense layers) " +
+                            formatDuration(s.compute - experts - attention) + "; the expert all-to-all adds " +
+                            formatDuration(s.epComm) + " and the pipeline bubble " + formatDuration(s.bubble) + ".");
     }
-    out.notes.push_back("Model error band from the validation residuals: ±" + percent(t.errorBand, 0) + ".");
+    out.notes.push_back("Model error band from the validation residuals: ±" + formatPercent(t.errorBand, 0) + ".");
     addDataPaceNote(out, t, "the step");
     out.source = "Per-layer roofline with size-dependent efficiencies (Calculon-style, docs/formulas.md §6), alpha-beta "
                  "collectives with NCCL bus-bandwidth factors (§7), pipeline bubble (p − 1)/(v·m) (Narayanan et al. "
@@ -206,17 +206,17 @@ void explainThroughput(Explanation &out, const ResolvedPlan &rp, const Evaluatio
     const TrainingWorkload &w = rp.plan->workload.training;
     const double gpus = std::max(e.layout.numGpus, 1);
     out.formula = "tokens/s = B × s ÷ T_step";
-    out.terms.push_back({"B", "global batch (sequences per optimizer step)", integer(w.globalBatch)});
-    out.terms.push_back({"s", "sequence length", integer(w.seqLen) + " tokens"});
-    out.terms.push_back({"T_step", "step time", seconds(t.stepTimeS)});
-    out.terms.push_back({"N", "GPUs", integer(gpus)});
-    out.steps.push_back({"tokens per step", "B × s", integer(w.globalBatch) + " × " + integer(w.seqLen),
-                         integer(t.tokensPerStep) + " tokens"});
-    out.steps.push_back({"tokens/s", "tokens per step ÷ T_step", integer(t.tokensPerStep) + " ÷ " + seconds(t.stepTimeS),
-                         integer(t.tokensPerS) + " tokens/s"});
-    out.steps.push_back({"per GPU", "tokens/s ÷ N", integer(t.tokensPerS) + " ÷ " + integer(gpus),
-                         integer(t.tokensPerSPerGpu) + " tokens/s"});
-    out.result = countText(t.tokensPerS) + " tokens/s (" + integer(t.tokensPerSPerGpu) + " per GPU)";
+    out.terms.push_back({"B", "global batch (sequences per optimizer step)", formatFixed(w.globalBatch, 0)});
+    out.terms.push_back({"s", "sequence length", formatFixed(w.seqLen, 0) + " tokens"});
+    out.terms.push_back({"T_step", "step time", formatDuration(t.stepTimeS)});
+    out.terms.push_back({"N", "GPUs", formatFixed(gpus, 0)});
+    out.steps.push_back({"tokens per step", "B × s", formatFixed(w.globalBatch, 0) + " × " + formatFixed(w.seqLen, 0),
+                         formatFixed(t.tokensPerStep, 0) + " tokens"});
+    out.steps.push_back({"tokens/s", "tokens per step ÷ T_step", formatFixed(t.tokensPerStep, 0) + " ÷ " + formatDuration(t.stepTimeS),
+                         formatFixed(t.tokensPerS, 0) + " tokens/s"});
+    out.steps.push_back({"per GPU", "tokens/s ÷ N", formatFixed(t.tokensPerS, 0) + " ÷ " + formatFixed(gpus, 0),
+                         formatFixed(t.tokensPerSPerGpu, 0) + " tokens/s"});
+    out.result = formatCount(t.tokensPerS) + " tokens/s (" + formatFixed(t.tokensPerSPerGpu, 0) + " per GPU)";
     out.source = "Definition; the step time comes from the time model (explained under Step time).";
 }
 
@@ -230,36 +230,36 @@ void explainMfu(Explanation &out, const ResolvedPlan &rp, const Evaluation &e)
     out.formula = "MFU = model FLOPs per step ÷ (T_step × N × F)";
     out.terms.push_back({"model FLOPs", "6·P_active per token for the matmuls + 12·L·s·h for attention scores (non-causal), "
                                         "× tokens per step; recompute not counted",
-                         flops(t.modelFlopsPerStep)});
-    out.terms.push_back({"T_step", "step time", seconds(t.stepTimeS)});
-    out.terms.push_back({"N", "GPUs", integer(gpus)});
+                         formatFlop(t.modelFlopsPerStep)});
+    out.terms.push_back({"T_step", "step time", formatDuration(t.stepTimeS)});
+    out.terms.push_back({"N", "GPUs", formatFixed(gpus, 0)});
     out.terms.push_back({"F", std::string("dense peak per GPU in ") + nameOf(dtypeNames(), rp.plan->precision.compute)
                                   + " (never the 2:4-sparse figure)",
-                         flopRate(peak)});
+                         formatFlopRate(peak)});
     out.steps.push_back({"achieved per GPU", "model FLOPs ÷ (T_step × N)",
-                         flops(t.modelFlopsPerStep) + " ÷ (" + seconds(t.stepTimeS) + " × " + integer(gpus) + ")",
-                         num(t.tflopsPerGpu) + " TFLOP/s"});
-    out.steps.push_back({"MFU", "achieved ÷ F", num(t.tflopsPerGpu) + " ÷ " + num(peak / 1e12) + " TFLOP/s", percent(t.mfu)});
+                         formatFlop(t.modelFlopsPerStep) + " ÷ (" + formatDuration(t.stepTimeS) + " × " + formatFixed(gpus, 0) + ")",
+                         formatSignificant(t.tflopsPerGpu) + " TFLOP/s"});
+    out.steps.push_back({"MFU", "achieved ÷ F", formatSignificant(t.tflopsPerGpu) + " ÷ " + formatSignificant(peak / 1e12) + " TFLOP/s", formatPercent(t.mfu)});
     out.steps.push_back({"HFU", "the same with recomputed FLOPs counted",
-                         flops(t.hardwareFlopsPerStep) + " ÷ (T_step × N × F)", percent(t.hfu)});
-    out.result = percent(t.mfu) + " MFU (HFU " + percent(t.hfu) + ")";
+                         formatFlop(t.hardwareFlopsPerStep) + " ÷ (T_step × N × F)", formatPercent(t.hfu)});
+    out.result = formatPercent(t.mfu) + " MFU (HFU " + formatPercent(t.hfu) + ")";
     // FP32 and TF32 are measured against their own, lower peak: say so where the MFU is shown.
     const CorePeaks cores = corePeaks(*rp.gpu);
     const double tensorMfu = mfuAgainstTensor16Peak(*rp.gpu, rp.plan->precision.compute, t.mfu);
     if (tensorMfu > 0) {
         const std::string format = cores.tensorIsBf16 ? "BF16" : "FP16";
         out.steps.push_back({"MFU against " + format, "achieved ÷ the " + format + " Tensor Core peak",
-                             num(t.tflopsPerGpu) + " ÷ " + num(cores.tensor16Flops / 1e12) + " TFLOP/s", percent(tensorMfu)});
+                             formatSignificant(t.tflopsPerGpu) + " ÷ " + formatSignificant(cores.tensor16Flops / 1e12) + " TFLOP/s", formatPercent(tensorMfu)});
         out.notes.push_back("This MFU is measured against the " + std::string(nameOf(dtypeNames(), rp.plan->precision.compute))
-                            + " peak (" + flopRate(peak) + "), not the " + format + " Tensor Core peak ("
-                            + flopRate(cores.tensor16Flops) + "), so it can read higher than a " + format
-                            + " plan's MFU although the step is slower: compare tokens/s, or the " + percent(tensorMfu)
+                            + " peak (" + formatFlopRate(peak) + "), not the " + format + " Tensor Core peak ("
+                            + formatFlopRate(cores.tensor16Flops) + "), so it can read higher than a " + format
+                            + " plan's MFU although the step is slower: compare tokens/s, or the " + formatPercent(tensorMfu)
                             + " against " + format + ".");
-        out.result += "; " + percent(tensorMfu) + " against the " + format + " peak";
+        out.result += "; " + formatPercent(tensorMfu) + " against the " + format + " peak";
     }
     out.notes.push_back("A GPU that shows 98% busy in nvidia-smi can still run at a low MFU: busy counts any kernel "
                         "running, MFU counts only the model's useful FLOPs.");
-    addDataPaceNote(out, t, "MFU as delivered (" + percent(t.gpuMfu) + " at the GPUs' own step)");
+    addDataPaceNote(out, t, "MFU as delivered (" + formatPercent(t.gpuMfu) + " at the GPUs' own step)");
     out.source = "MFU definition: Chowdhery et al. 2022 (PaLM, arXiv 2204.02311) App. B; FLOP count: Megatron-LM "
                  "num_floating_point_operations, Narayanan et al. 2021; conventions in docs/conventions.md "
                  "(docs/formulas.md §5).";
@@ -274,19 +274,19 @@ void explainTimeToTrain(Explanation &out, const ResolvedPlan &rp, const Evaluati
     const double tokens = rp.plan->workload.training.tokens;
     const double gpus = std::max(e.layout.numGpus, 1);
     out.formula = "T = D ÷ tokens/s;  with failures T_wall = T ÷ goodput";
-    out.terms.push_back({"D", "tokens to train", countText(tokens) + " tokens"});
-    out.terms.push_back({"tokens/s", "cluster throughput", integer(t.tokensPerS) + " tokens/s"});
-    out.steps.push_back({"time to train", "D ÷ tokens/s", countText(tokens) + " tokens ÷ " + integer(t.tokensPerS) + " tokens/s",
+    out.terms.push_back({"D", "tokens to train", formatCount(tokens) + " tokens"});
+    out.terms.push_back({"tokens/s", "cluster throughput", formatFixed(t.tokensPerS, 0) + " tokens/s"});
+    out.steps.push_back({"time to train", "D ÷ tokens/s", formatCount(tokens) + " tokens ÷ " + formatFixed(t.tokensPerS, 0) + " tokens/s",
                          formatDuration(t.timeToTrainS)});
-    out.steps.push_back({"GPU-hours", "T × N ÷ 3,600 s/h", formatDuration(t.timeToTrainS) + " × " + integer(gpus),
-                         integer(t.gpuHours) + " GPU-h"});
+    out.steps.push_back({"GPU-hours", "T × N ÷ 3,600 s/h", formatDuration(t.timeToTrainS) + " × " + formatFixed(gpus, 0),
+                         formatFixed(t.gpuHours, 0) + " GPU-h"});
     if (r.goodput > 0 && r.effectiveTimeToTrainS > 0) {
-        out.terms.push_back({"MTBF", "mean time between failures of the job's " + integer(r.jobNodes) + " nodes",
-                             num(r.mtbfHours) + " h"});
+        out.terms.push_back({"MTBF", "mean time between failures of the job's " + formatFixed(r.jobNodes, 0) + " nodes",
+                             formatDuration(r.mtbfHours * 3600.0)});
         out.terms.push_back({"goodput", "useful time ÷ wall time: checkpoint stalls at the Daly-optimal interval ("
                                             + formatDuration(r.checkpointIntervalS) + "), rework and restarts",
-                             percent(r.goodput)});
-        out.steps.push_back({"with failures", "T ÷ goodput", formatDuration(t.timeToTrainS) + " ÷ " + percent(r.goodput),
+                             formatPercent(r.goodput)});
+        out.steps.push_back({"with failures", "T ÷ goodput", formatDuration(t.timeToTrainS) + " ÷ " + formatPercent(r.goodput),
                              formatDuration(r.effectiveTimeToTrainS)});
         out.result = formatDuration(t.timeToTrainS) + " (" + formatDuration(r.effectiveTimeToTrainS) + " with failures)";
         explainElastic(out, computeElastic(rp, e), t, r);

@@ -6,103 +6,10 @@
 #include "report/TextReport.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan {
 
 namespace explainimpl {
-
-namespace {
-
-// "8.000" -> "8", "0.5600" -> "0.56".
-std::string trimZeros(std::string s)
-{
-    if (s.find('.') == std::string::npos)
-        return s;
-    while (s.back() == '0')
-        s.pop_back();
-    if (s.back() == '.')
-        s.pop_back();
-    return s;
-}
-
-} // namespace
-
-std::string num(double value, int significant)
-{
-    if (!std::isfinite(value))
-        return "-";
-    const double a = std::fabs(value);
-    if (a >= 1000.0)
-        return formatFixed(value, 0);
-    if (a == 0.0)
-        return "0";
-    // Enough decimals for `significant` digits, no exponent notation.
-    const int digits = static_cast<int>(std::floor(std::log10(a))) + 1;
-    const int decimals = std::max(0, significant - digits);
-    char format[16];
-    std::snprintf(format, sizeof format, "%%.%df", decimals);
-    return formatPrintf(format, value);
-}
-
-std::string fixed(double value, int decimals)
-{
-    return formatFixed(value, decimals);
-}
-
-std::string integer(double value)
-{
-    return formatFixed(value, 0);
-}
-
-std::string percent(double fraction, int decimals)
-{
-    return fixed(fraction * 100.0, decimals) + "%";
-}
-
-std::string bytesPerParam(double bytes)
-{
-    return trimZeros(num(bytes, 4)) + " B";
-}
-
-std::string countText(double count)
-{
-    std::string s = formatCount(count);
-    while (!s.empty() && s.back() == ' ')
-        s.pop_back();
-    return s;
-}
-
-std::string params(double count)
-{
-    return countText(count) + " parameters";
-}
-
-std::string flops(double count)
-{
-    return formatCount(count) + "FLOP";   // "8.24 PFLOP", "512 FLOP"
-}
-
-std::string flopRate(double perSecond)
-{
-    return num(perSecond / 1e12) + " TFLOP/s";
-}
-
-std::string seconds(double s)
-{
-    if (s < 1.0)
-        return num(s * 1000.0) + " ms";
-    return num(s) + " s";
-}
-
-std::string kw(double kilowatts)
-{
-    if (kilowatts >= 1000.0)
-        return fixed(kilowatts / 1000.0, 2) + " MW";
-    if (kilowatts < 1.0)
-        return num(kilowatts * 1000.0) + " W";
-    return num(kilowatts) + " kW";
-}
 
 bool close(double a, double b, double relative)
 {

@@ -5,7 +5,6 @@
 #include "facility/FacilityText.h"
 #include "common/Format.h"
 
-#include <cstdio>
 
 namespace gpuplan {
 
@@ -147,7 +146,7 @@ CostVerdict costVerdict(const ResolvedPlan &plan, const Evaluation &e)
     const std::string view = v.basis == CostView::Cash
                                  ? "in cash over " + std::string(training ? "the run" : "the serving horizon")
                                  : "as the run's share of the cost of ownership (other work uses " +
-                                       formatPrintf("%.0f%%", p.cost.followonUtilization * 100) + " of the hours after it)";
+                                       formatPercent(p.cost.followonUtilization, 0) + " of the hours after it)";
     auto money = [&](double usd) { return formatMoney(p, usd); };
     if (!v.decided)
         v.reason = "no published price is known for the cluster or the cloud";

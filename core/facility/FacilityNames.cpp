@@ -22,7 +22,7 @@ std::string gpuPowerBasisText(const PowerResult &p)
     case GpuPowerBasis::TrainingFixed: return "training, a fixed share of TDP while computing (estimate)";
     case GpuPowerBasis::ServingFixed: return "serving, a fixed share of TDP while busy (no measured curve for this GPU; estimate)";
     case GpuPowerBasis::ServingCurve:
-        return "serving at " + formatPrintf("%.3g", p.gpuPowerInFlight) +
+        return "serving at " + formatSignificant(p.gpuPowerInFlight) +
                " requests in flight per replica (measured curve of the GPU, estimate)";
     case GpuPowerBasis::PlanSet: return "set in the plan (facility.gpu_busy_power_fraction)";
     }

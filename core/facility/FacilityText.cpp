@@ -10,7 +10,7 @@
 #include "facility/Sensitivity.h"
 #include "facility/TokenPrice.h"
 
-#include <cstdio>
+#include <cmath>
 
 namespace gpuplan {
 
@@ -19,13 +19,7 @@ namespace {
 struct Lines
 {
     std::string &out;
-    void operator()(const std::string &label, const std::string &value) const
-    {
-        std::string l = "  " + label;
-        if (l.size() < 30)
-            l.resize(30, ' ');
-        out += l + value + "\n";
-    }
+    void operator()(const std::string &label, const std::string &value) const { out += reportLine(label, value); }
 };
 
 std::string roleTierName(const StorageRoleResult &r)
@@ -42,23 +36,19 @@ std::string storageRolesText(const StorageResult &s)
     if (same)
         return "data, cache, checkpoints and archive on " + roleTierName(s.roles.front());
     return "data " + roleTierName(s.role(StorageRole::Data)) + ", cache " + roleTierName(s.role(StorageRole::Cache)) +
-           (s.separateCache ? formatPrintf(" (staged in %.0f s)", s.cacheStagingS) : std::string(" (reads the data tier)")) +
+           (s.separateCache ? " (staged in " + formatDuration(s.cacheStagingS) + ")" : std::string(" (reads the data tier)")) +
            ", checkpoints " + roleTierName(s.role(StorageRole::Checkpoint)) + ", archive " +
            roleTierName(s.role(StorageRole::Archive));
 }
 
-// A step's share of time, small ones in ms so that none reads as zero ("0.067 ms", "350 ms", "9.10 s").
+// A step's share of time, small ones in µs or ns so that none reads as zero ("67.0 µs", "350 ms", "9.10 s").
 std::string stepTime(double s)
 {
-    if (s <= 0)
-        return "0";
-    if (s < 1e-3)
-        return formatPrintf("%.2g ms", s * 1000.0);
-    return formatDuration(s);
+    return s <= 0 ? std::string("0") : formatDuration(s);
 }
 
-// "GPU-bound: step 9.10 s (GPUs 9.10 s, storage 0.067 ms, network 0.0066 ms, host CPU 0); 113 samples/s, decode
-// needs 0 cores per node, 32 decoding of 112".
+// "GPU-bound: step 9.10 s (GPUs 9.10 s, storage 67.0 µs, network 6.60 µs, host CPU 0); 113 samples/s, decode
+// needs 0.00 cores per node, 32 decoding of 112".
 std::string dataPathText(const DataPathResult &d)
 {
     const char *verdict = d.limit == DataLimit::Gpu       ? "GPU-bound"
@@ -67,13 +57,12 @@ std::string dataPathText(const DataPathResult &d)
                                                           : "HOST CPU limits the step";
     std::string text = std::string(verdict) + ": step " + stepTime(d.stepS) + " (GPUs " + stepTime(d.gpuStepS) +
                        ", storage " + stepTime(d.storageStepS) + ", network " + stepTime(d.networkStepS) + ", host CPU " +
-                       stepTime(d.hostCpuStepS) + formatPrintf("); %.3g samples/s", d.samplesPerS) +
-                       formatPrintf(", decode needs %.3g cores per node", d.coresNeededPerNode) +
-                       formatPrintf(", %.0f decoding", d.decodeCoresPerNode) +
-                       (d.coresPerNode > 0 ? formatPrintf(" of %.0f", d.coresPerNode) : std::string());
+                       stepTime(d.hostCpuStepS) + "); " + formatSignificant(d.samplesPerS) + " samples/s, decode needs " +
+                       formatSignificant(d.coresNeededPerNode) + " cores per node, " + formatFixed(d.decodeCoresPerNode, 0) +
+                       " decoding" + (d.coresPerNode > 0 ? " of " + formatFixed(d.coresPerNode, 0) : std::string());
     if (d.ramShort)
-        text += formatPrintf("; loaders need %.0f GB host memory", d.loaderRamBytesPerNode / units::kGB) +
-                formatPrintf(", the node has %.0f GB", d.nodeRamBytes / units::kGB);
+        text += "; loaders need " + formatStorage(d.loaderRamBytesPerNode) + " host memory, the node has " +
+                formatStorage(d.nodeRamBytes);
     return text;
 }
 
@@ -86,22 +75,22 @@ void powerAndCooling(const Plan &p, const Evaluation &e, const Lines &line)
                                    ", storage " + formatPower(w.storageW) + ")");
     // Two facility powers, each named: what the cluster draws while the plan runs (energy, the
     // bill) and what the site must supply at the nodes' maximum (the power contract, procure's site limit).
-    line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + formatPrintf("%.2f", p.facility.pue) + "; " +
+    line("facility power", formatPower(w.facilityKw * 1e3) + " running" + " at PUE " + formatPue(p.facility.pue) + "; " +
                                formatPower(w.peakFacilityKw * 1e3) + " at peak" + " (peak IT " +
                                formatPower(w.peakItKw * 1e3) + " x PUE: what the site must supply)");
     line("GPU power", formatPercent(w.gpuPowerFraction, 0) + " of TDP while busy: " + gpuPowerBasisText(w));
     const bool training = p.workload.mode == Mode::Training;
     line(training ? "energy per run" : "energy over the horizon",
          formatEnergyMwh(w.energyMwh) + ", " + formatCo2Tonnes(w.co2Tonnes) + " CO2 (operational, grid " +
-             formatPrintf("%.2f kg/kWh", p.facility.gridKgCo2PerKwh) + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
+             formatFixed(p.facility.gridKgCo2PerKwh, 2) + " kg/kWh" + "); " + formatEnergyMwh(w.energyPerYearMwh) + " per year");
     if (tokensPerJoule(w) > 0)
-        line("energy per token", formatPrintf("%.3g", tokensPerJoule(w)) + (training ? " tokens trained" : " output tokens served") +
-                                     " per joule of facility energy (" + formatPrintf("%.3g", w.energyPerMillionTokensKwh) +
+        line("energy per token", formatSignificant(tokensPerJoule(w)) + (training ? " tokens trained" : " output tokens served") +
+                                     " per joule of facility energy (" + formatSignificant(w.energyPerMillionTokensKwh) +
                                      " kWh per million)");
     // "MBTU" would read as thousands of BTU in HVAC usage: spell the magnitude out.
-    const std::string btu = c.heatBtuPerHour >= 1e6 ? formatPrintf("%.2f million BTU/h", c.heatBtuPerHour / 1e6)
+    const std::string btu = c.heatBtuPerHour >= 1e6 ? formatFixed(c.heatBtuPerHour / 1e6, 2) + " million BTU/h"
                                                     : formatFixed(c.heatBtuPerHour, 0) + " BTU/h";
-    line("heat", btu + ", " + formatPrintf("%.1f refrigeration tons", c.tons));
+    line("heat", btu + ", " + formatFixed(c.tons, 1) + " refrigeration tons");
     line("racks", std::to_string(c.racks) + " (" + std::to_string(c.computeRacks) + " compute, up to " +
                       std::to_string(c.nodesPerRack) + " nodes and " + formatPower(c.kwPerRack * 1e3) + " per rack; " +
                       std::to_string(c.networkRacks) + " network), " +
@@ -114,7 +103,7 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     const ReliabilityResult &r = e.reliability;
     const bool training = p.workload.mode == Mode::Training;
     if (training)
-        line("checkpoint", formatStorage(s.checkpointBytes) + " (" + formatPrintf("%.1f B/param", s.bytesPerParam) +
+        line("checkpoint", formatStorage(s.checkpointBytes) + " (" + formatFixed(s.bytesPerParam, 1) + " B/param" +
                                "); write " + formatDuration(s.checkpointWriteS) + ", stall " +
                                formatDuration(s.checkpointBlockingS) + " per save" +
                                (s.drainLimited ? " (write outlasts the optimal interval)" : ""));
@@ -125,8 +114,8 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
                             formatDuration(s.replicaEngineStartS) + ", an estimate)");
     const StorageRoleResult &loaders = s.role(s.separateCache ? StorageRole::Cache : StorageRole::Data);
     if (training)
-        line("data read", formatPrintf("%.3g GB/s needed", s.requiredReadGBps) + ", " + (s.separateCache ? "cache " : "tier ") +
-                              roleTierName(loaders) + " " + formatPrintf("%.3g GB/s", s.tierReadGBps) +
+        line("data read", formatStorage(s.requiredReadGBps * units::kGB) + "/s needed, " + (s.separateCache ? "cache " : "tier ") +
+                              roleTierName(loaders) + " " + formatStorage(s.tierReadGBps * units::kGB) + "/s" +
                               (s.starved ? "  (TOO SLOW: GPUs wait for data)" : ""));
     line("storage tiers", storageRolesText(s));
     if (e.dataPath.known)
@@ -135,8 +124,8 @@ void storageAndReliability(const Plan &p, const Evaluation &e, const Lines &line
     line("cluster MTBF", formatDuration(r.mtbfHours * 3600.0) + " over " + counted(r.jobNodes, "node", "nodes") +
                              (training ? "; checkpoint every " + formatDuration(r.checkpointIntervalS) : std::string()));
     if (training)
-        line("goodput", formatPercent(r.goodput) + ": " + formatPrintf("%.0f interruptions", r.expectedInterruptions) +
-                            ", " + formatPrintf("%.0f h lost", r.lostHours) + "; time to train with failures " +
+        line("goodput", formatPercent(r.goodput) + ": " + counted(std::llround(r.expectedInterruptions), "interruption", "interruptions") +
+                            ", " + formatDuration(r.lostHours * 3600.0) + " lost; time to train with failures " +
                             formatDuration(r.effectiveTimeToTrainS) + (r.unfinishable ? "  (FAILURES OUTPACE PROGRESS)" : ""));
     else
         line("available capacity", formatPercent(r.goodput, 2));
@@ -166,7 +155,7 @@ void cost(const ResolvedPlan &plan, const Evaluation &e, const Lines &line)
          money(c.onpremTotalUsd));
     const std::string horizon = formatDuration(c.cashHorizonS);
     if (!c.isMissing(MissingInput::CloudPrice) && c.cloudTermsBilled > 0)
-        line("cloud cash", money(c.cloudCashUsd) + " (" + formatPrintf("%.0f", c.cloudTermsBilled) +
+        line("cloud cash", money(c.cloudCashUsd) + " (" + formatFixed(c.cloudTermsBilled, 0) +
                                " reservation term(s) billed in full; other work uses " +
                                formatPercent(p.cost.followonUtilization, 0) + " of the rest)");
     if (p.cost.followonUtilization > 0)
@@ -219,7 +208,7 @@ std::string tokenPriceText(const Plan &p, const TokenPrice &t)
     return perM(t.usdPerMillionOutput) + " per million output tokens and " + perM(t.usdPerMillionInput) +
            " per million input tokens at the plan's load (the verdict's cash; input tokens carry " +
            formatPercent(t.inputShare, 0) + ", prefill's share of a request's time), " + perM(t.usdPerMillionOutputAllIn) +
-           " per million output tokens with everything on them; " + formatPrintf("%.3g", t.tokensPerJoule) +
+           " per million output tokens with everything on them; " + formatSignificant(t.tokensPerJoule) +
            " output tokens per joule";
 }
 
@@ -231,14 +220,14 @@ std::string tokenPriceHeadline(const Plan &p, const TokenPrice &t)
     if (t.api.empty())
         return text + " (no published API price for a model of its size)";
     const double low = t.api.front().price->outputUsdPerMtok, high = t.api.back().price->outputUsdPerMtok;
-    return text + " against " + formatPrintf("$%.3g", low) + (high > low ? formatPrintf(" to $%.3g", high) : std::string()) +
+    return text + " against " + formatUsd(low) + (high > low ? " to " + formatUsd(high) : std::string()) +
            (t.apiClass == ApiClass::SameClass ? " published for models of its class" : " published for the nearest size");
 }
 
 std::string apiPriceText(const ApiComparison &c)
 {
     const ApiPrice &a = *c.price;
-    return a.provider + " " + a.apiModel + ": " + formatPrintf("$%.3g", a.inputUsdPerMtok) + " in / " + formatPrintf("$%.3g", a.outputUsdPerMtok) +
+    return a.provider + " " + a.apiModel + ": " + formatUsd(a.inputUsdPerMtok) + " in / " + formatUsd(a.outputUsdPerMtok) +
            " out per million tokens" + (c.sameModel ? " (the same model)" : "");
 }
 
@@ -246,18 +235,15 @@ std::string apiPricesText(const TokenPrice &t)
 {
     if (t.api.empty())
         return "none in catalogs/api_prices.json for a model of this size";
-    std::string text = t.apiClass == ApiClass::SameClass
-                           ? "models of its class (within " + formatPrintf("%g", kApiClassFactor) + "x of its " +
-                                 formatPrintf("%.3g", t.totalParams / 1e9) + " B parameters, " +
-                                 formatPrintf("%.3g", t.activeParams / 1e9) + " B active): "
-                           : "none of its class (within " + formatPrintf("%g", kApiClassFactor) + "x of its " +
-                                 formatPrintf("%.3g", t.totalParams / 1e9) + " B parameters, " +
-                                 formatPrintf("%.3g", t.activeParams / 1e9) + " B active); the nearest size: ";
+    const std::string size = "(within " + formatBound(kApiClassFactor) + "x of its " + formatCount(t.totalParams) +
+                             " parameters, " + formatCount(t.activeParams) + " active)";
+    std::string text = t.apiClass == ApiClass::SameClass ? "models of its class " + size + ": "
+                                                         : "none of its class " + size + "; the nearest size: ";
     constexpr std::size_t kShown = 4;
     for (std::size_t i = 0; i < t.api.size() && i < kShown; ++i)
         text += (i ? "; " : "") + apiPriceText(t.api[i]);
     if (t.api.size() > kShown)
-        text += formatPrintf("; %.0f more in evaluate --json", static_cast<double>(t.api.size() - kShown));
+        text += "; " + grouped(static_cast<long long>(t.api.size() - kShown)) + " more in evaluate --json";
     return text;
 }
 

@@ -3,6 +3,7 @@
 #include "model/HfImport.h"
 
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "common/TextFile.h"
 #include "model/HfImportInternal.h"
 #include "model/ModelShape.h"
@@ -188,7 +189,7 @@ bool importHfModel(const std::string &path, HfImport &out, HfImportError &error)
             const double gap = out.checkpointParams / out.countedParams - 1.0;
             std::string dtypes;
             for (const auto &[dtype, n] : out.checkpointDtypes)
-                dtypes += (dtypes.empty() ? "" : ", ") + dtype + " " + billions(n);
+                dtypes += (dtypes.empty() ? "" : ", ") + dtype + " " + formatCount(n);
             out.notes.push_back("safetensors headers: " + thousands(out.checkpointParams) + " parameters (" + dtypes +
                                 "); the architecture counts " + thousands(out.countedParams) +
                                 (std::fabs(gap) > 0.02 ? " — " + std::to_string(static_cast<int>(std::lround(gap * 100))) +

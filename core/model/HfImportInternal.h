@@ -32,7 +32,6 @@ const std::set<std::string> &noCostKeys();
 const char *typeName(const Json &v);
 std::string lower(std::string s);
 std::string thousands(double v);   // 1234567 -> "1,234,567"
-std::string billions(double v);    // 7.25e9 -> "7.25B"
 // Parses a config.json (size and nesting limits of common/JsonText.h); it must be an object.
 bool parseObject(std::string_view text, const std::string &file, Json &doc, HfImportError &error);
 

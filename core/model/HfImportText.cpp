@@ -7,7 +7,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan::hf {
 
@@ -70,13 +69,6 @@ std::string lower(std::string s)
 std::string thousands(double v)
 {
     return grouped(std::llround(v));   // the one thousands rule (common/Format)
-}
-
-std::string billions(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3gB", v / 1e9);
-    return buf;
 }
 
 std::string knownTypeList()

@@ -51,9 +51,7 @@ Json jobJson(const PortfolioJob &job, const JobPlacement &p)
 
 std::string daysText(double seconds)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", seconds / units::kDay);
-    return buf;
+    return formatFixed(seconds / units::kDay, 1);
 }
 
 
@@ -95,9 +93,8 @@ std::string portfolioTextReport(const PortfolioResult &result)
                "; training done after " + daysText(pool.schedule.makespanS) + " days\n";
         out += "  utilization: first week " + formatPercent(pool.utilizationFirstWeek) + ", whole schedule " +
                formatPercent(pool.utilizationOverall) + "\n";
-        std::snprintf(line, sizeof line, "  peak facility power %.0f kW; total cost %s\n", pool.peakFacilityKw,
-                      formatUsd(pool.totalCostUsd).c_str());
-        out += line;
+        out += "  peak facility power " + formatPower(pool.peakFacilityKw * 1e3) + "; total cost " +
+               formatUsd(pool.totalCostUsd) + "\n";
         std::snprintf(line, sizeof line, "  %-9s %7s %8s %8s %8s %8s %9s %10s  %s\n", "mode", "GPUs", "start d", "end d",
                       "deadline", "train d", "kW", "cost", "plan");
         out += line;
@@ -106,9 +103,9 @@ std::string portfolioTextReport(const PortfolioResult &result)
             const JobPlacement &p = pool.schedule.placements[i];
             const bool training = !j.serving;
             const std::string deadline = training && j.deadlineS >= 0 ? daysText(j.deadlineS) : "-";
-            std::snprintf(line, sizeof line, "  %-9s %7s %8s %8s %8s %8s %9.0f %10s  ", modeName(j),
+            std::snprintf(line, sizeof line, "  %-9s %7s %8s %8s %8s %8s %9s %10s  ", modeName(j),
                           grouped(j.gpus).c_str(), daysText(p.startS).c_str(), training ? daysText(p.endS).c_str() : "-",
-                          deadline.c_str(), training ? daysText(j.durationS).c_str() : "always on", j.facilityKw,
+                          deadline.c_str(), training ? daysText(j.durationS).c_str() : "always on", formatFixed(j.facilityKw, 0).c_str(),
                           formatUsd(j.costUsd).c_str());
             out += line + j.plan + (p.late ? "  LATE\n" : "\n");
         }

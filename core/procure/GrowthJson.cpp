@@ -43,13 +43,6 @@ Json columnJson(const GrowthColumn &c, bool serving)
     return j;
 }
 
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 void row(std::string &out, const char *name, const std::string &today, const std::string &grown)
 {
     char line[256];
@@ -84,22 +77,20 @@ Json growthToJson(const GrowthResult &r)
 std::string growthTextReport(const GrowthResult &r)
 {
     std::string out;
-    char head[256];
-    std::snprintf(head, sizeof head, "The plan today and in %d year%s: model x%g, %s x%g\n", r.request.years,
-                  r.request.years == 1 ? "" : "s", r.request.modelScale, r.serving ? "traffic" : "tokens",
-                  r.serving ? r.request.trafficScale : r.request.tokensScale);
-    out += head;
+    out += "The plan today and in " + counted(r.request.years, "year", "years") + ": model x" +
+           formatBound(r.request.modelScale) + ", " + (r.serving ? "traffic" : "tokens") + " x" +
+           formatBound(r.serving ? r.request.trafficScale : r.request.tokensScale) + "\n";
     row(out, "", "today", "grown");
     row(out, "layers", grouped(r.today.layers), grouped(r.grown.layers));
     row(out, "parameters", formatCount(r.today.params), formatCount(r.grown.params));
     if (r.serving) {
-        row(out, "request rate (req/s)", fixed(r.today.requestRate, 2), fixed(r.grown.requestRate, 2));
+        row(out, "request rate (req/s)", formatFixed(r.today.requestRate, 2), formatFixed(r.grown.requestRate, 2));
         row(out, "replicas", grouped(r.today.replicas), grouped(r.grown.replicas));
         row(out, "GPUs per replica (TP x PP)", grouped(r.today.layout.tp * r.today.layout.pp),
             grouped(r.grown.layout.tp * r.grown.layout.pp));
         row(out, "GPUs", grouped(r.today.gpus), grouped(r.grown.gpus));
-        row(out, "P99 TTFT at the rate (ms)", fixed(r.today.ttftP99Ms, 0), fixed(r.grown.ttftP99Ms, 0));
-        row(out, "P99 TPOT at the rate (ms)", fixed(r.today.tpotP99Ms, 1), fixed(r.grown.tpotP99Ms, 1));
+        row(out, "P99 TTFT at the rate (ms)", formatFixed(r.today.ttftP99Ms, 0), formatFixed(r.grown.ttftP99Ms, 0));
+        row(out, "P99 TPOT at the rate (ms)", formatFixed(r.today.tpotP99Ms, 1), formatFixed(r.grown.tpotP99Ms, 1));
     } else {
         row(out, "training tokens", formatCount(r.today.tokens), formatCount(r.grown.tokens));
         row(out, "GPUs", grouped(r.today.gpus), grouped(r.grown.gpus));
@@ -109,7 +100,7 @@ std::string growthTextReport(const GrowthResult &r)
             std::snprintf(layout[i], sizeof layout[i], "TP%d PP%d DP%d CP%d", l.tp, l.pp, l.dp, l.cp);
         }
         row(out, "layout", layout[0], layout[1]);
-        row(out, "time to train (days)", fixed(r.today.timeToTrainDays, 1), fixed(r.grown.timeToTrainDays, 1));
+        row(out, "time to train (days)", formatFixed(r.today.timeToTrainDays, 1), formatFixed(r.grown.timeToTrainDays, 1));
     }
     row(out, "facility power running (kW)", grouped(std::llround(r.today.facilityKw)), grouped(std::llround(r.grown.facilityKw)));
     row(out, r.serving ? "cost over the horizon" : "cost per run", formatUsd(r.today.costUsd), formatUsd(r.grown.costUsd));

@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan {
 
@@ -133,27 +132,26 @@ std::string describe(const ProcureOption &o)
     else if (o.acquisition == Acquisition::Cloud)
         s += "cloud " + rent;
     else
-        s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + formatPrintf("%.0f%%", 100.0 * o.parts[1].tokenShare) +
+        s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + formatPercent(o.parts[1].tokenShare, 0) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
     if (o.gpusPerReplica > 0 && o.servingMode == ServingMode::Disaggregated)
         s += " (" + o.engine + ", disaggregated: " + std::to_string(o.prefillWorkers) + " prefill + " +
              std::to_string(o.decodeWorkers) + " decode workers of " + std::to_string(o.gpusPerReplica) + ", mean TTFT " +
-             formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
+             formatDuration(o.ttftMs * 1e-3) + ", TPOT " + formatDuration(o.tpotMs * 1e-3) + ")";
     else if (o.gpusPerReplica > 0)
-        s += " (" + o.engine + ", " + std::to_string(o.replicas) + (o.replicas == 1 ? " replica of " : " replicas of ") +
-             std::to_string(o.gpusPerReplica) +
-             ", P99 TTFT " + formatPrintf("%.0f ms", o.ttftMs) + ", TPOT " + formatPrintf("%.1f ms", o.tpotMs) + ")";
-    s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatPrintf("%.0f", o.finishDays) + ", " +
-                                            formatPrintf("$%.3g per million output tokens", o.usdPerMillionOutputTokens) +
-                                                formatPrintf(" ($%.3g all-in)", o.usdPerMillionTokens)
-                                      : formatPrintf("%.0f days", o.timeToTrainDays)) +
-         (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + formatPrintf("%.0f days", o.leadTimeDays) + " lead time (done on day " +
-                                   formatPrintf("%.0f)", o.finishDays)
+        s += " (" + o.engine + ", " + counted(o.replicas, "replica", "replicas") + " of " +
+             std::to_string(o.gpusPerReplica) + ", P99 TTFT " + formatDuration(o.ttftMs * 1e-3) + ", TPOT " +
+             formatDuration(o.tpotMs * 1e-3) + ")";
+    s += ": " + (o.gpusPerReplica > 0 ? "serving from day " + formatFixed(o.finishDays, 0) + ", " + formatUsd(o.usdPerMillionOutputTokens) +
+                                            " per million output tokens (" + formatUsd(o.usdPerMillionTokens) + " all-in)"
+                                      : formatAmount(std::round(o.timeToTrainDays), "day", "days")) +
+         (o.leadTimeDays > 0 && o.gpusPerReplica == 0 ? " after " + formatAmount(std::round(o.leadTimeDays), "day", "days") + " lead time (done on day " +
+                                   formatFixed(o.finishDays, 0) + ")"
                              : std::string()) +
          ", " + (onBuyersSite(o) ? "capex " + formatUsd(o.capexUsd) + ", up front " + formatUsd(o.upfrontUsd) +
                                        (o.financing.financed ? " (" + formatUsd(o.financing.loanUsd) + " borrowed)" : std::string()) + ", "
                                  : std::string("nothing up front, ")) +
-         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + formatPrintf("%.0f kW peak facility", o.facilityKw) + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
+         "cash " + formatUsd(o.cashUsd) + ", TCO " + formatUsd(o.tcoUsd) + ", " + formatPower(o.facilityKw * 1e3) + " peak facility" + ", TP " + std::to_string(o.layout.tp) + " PP " + std::to_string(o.layout.pp) +
          " DP " + std::to_string(o.layout.dp) + (o.layout.cp > 1 ? " CP " + std::to_string(o.layout.cp) : std::string()) +
          (o.layout.ep > 1 ? " EP " + std::to_string(o.layout.ep) : std::string());
     for (const Violation &v : o.violations)
@@ -210,10 +208,10 @@ std::string procureTextReport(const ProcureResult &r, int shown)
                       procureObjectiveName(r.objective) + ")\n";
     auto limit = [](double v, const std::string &text) { return v >= 0 ? text : std::string("none"); };
     out += "  budget " + limit(r.request.budgetUsd, formatUsd(r.request.budgetUsd)) + ", deadline " +
-           limit(r.request.deadlineDays, formatPrintf("%.0f days", r.request.deadlineDays)) + ", site power " +
-           limit(r.request.sitePowerKw, formatPrintf("%.0f kW", r.request.sitePowerKw)) +
-           (r.request.allowFinancing ? ", financing allowed (" + formatPrintf("%.0f%% of the capex borrowed", 100.0 * r.request.loanToValue) +
-                                           formatPrintf(" at %.1f%%/year)", 100.0 * r.request.financingRate)
+           limit(r.request.deadlineDays, formatAmount(r.request.deadlineDays, "day", "days")) + ", site power " +
+           limit(r.request.sitePowerKw, formatPower(r.request.sitePowerKw * 1e3)) +
+           (r.request.allowFinancing ? ", financing allowed (" + formatPercent(r.request.loanToValue, 0) + " of the capex borrowed at " +
+                                           formatPercent(r.request.financingRate) + "/year)"
                                      : std::string(", capex paid up front")) +
            "\n";
     if (r.serving)
@@ -242,8 +240,8 @@ std::string procureTextReport(const ProcureResult &r, int shown)
     if (c.known) {
         const ProcureOption &o = r.options[static_cast<std::size_t>(c.option)];
         out += "Compute-optimal model for the " + std::string(c.limitedByBudget ? "budget" : "deadline") + ": " +
-               formatPrintf("%.1f B parameters", c.params / 1e9) + " on " + formatPrintf("%.2f T tokens", c.tokens / 1e12) +
-               " (20 tokens per parameter, Hoffmann et al. 2022; " + formatPrintf("%.3g FLOP", c.computeFlops) + " on " +
+               formatCount(c.params) + " parameters on " + formatCount(c.tokens) + " tokens" +
+               " (20 tokens per parameter, Hoffmann et al. 2022; " + formatFlop(c.computeFlops) + " on " +
                std::to_string(o.numGpus) + " x " + o.gpu + ", " + acquisitionName(o.acquisition) + ")\n";
     }
     out += std::to_string(r.evaluated) +

@@ -10,24 +10,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan {
-
-namespace {
-
-} // namespace
 
 std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
 {
     const Plan &p = *plan.plan;
     std::string out;
-    auto line = [&](const std::string &label, const std::string &value) {
-        std::string l = "  " + label;
-        if (l.size() < 30)
-            l.resize(30, ' ');
-        out += l + value + "\n";
-    };
+    auto line = [&](const std::string &label, const std::string &value) { out += reportLine(label, value); };
     if (!e.validity.valid()) {
         // The verdict and every error come first: what follows is what the run would be, not an answer.
         out += (e.validity.status == PlanStatus::DoesNotFit ? "DOES NOT FIT: " : "INVALID PLAN: ") +

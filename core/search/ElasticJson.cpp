@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan {
 
@@ -101,9 +100,7 @@ std::string elasticTextSection(const ElasticResult &elastic)
     auto line = [&out](const char *label, const std::string &value) {
         if (value.empty())
             return;
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "  %-28s", label);
-        out += buf + value + "\n";
+        out += reportLine(label, value);
     };
     line("node range", l.range);
     line("fallback layout", l.fallback);

@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan {
 
@@ -120,19 +119,19 @@ std::string searchTextReport(const SearchResult &r)
         std::string line = padded(std::to_string(++rank), 6) + padded(std::to_string(c.layout.numGpus), 7) +
                            padded(formatCount(c.tokensPerS), 11);
         if (training)
-            line += padded(formatPrintf("%.1f%%", c.mfu * 100), 7) + padded(formatBytes(c.perGpuBytes), 13) +
+            line += padded(formatPercent(c.mfu), 7) + padded(formatBytes(c.perGpuBytes), 13) +
                     padded(formatDuration(c.timeToTrainS), 15) + padded(c.costKnown ? formatUsd(c.costUsd) : "-", 10);
         else
-            line += padded(formatPrintf("%.0f", c.ttftMs), 9) + padded(formatPrintf("%.1f", c.tpotMs), 9) + padded(formatBytes(c.perGpuBytes), 12) +
-                    padded(c.costKnown ? formatPrintf("$%.3f", c.costUsd) : "-", 12);
-        line += padded(bestObjective > 0 ? formatPrintf("%+.1f%%", (c.objective / bestObjective - 1) * 100) : "-", 10);
+            line += padded(formatFixed(c.ttftMs, 0), 9) + padded(formatFixed(c.tpotMs, 1), 9) + padded(formatBytes(c.perGpuBytes), 12) +
+                    padded(c.costKnown ? formatUsd(c.costUsd) : "-", 12);
+        line += padded(bestObjective > 0 ? formatPercentChange(c.objective / bestObjective - 1) : "-", 10);
         out += line + "  " + layoutSummary(c.layout, r.mode) + "\n";
     }
     if (r.pareto.size() > 1) {
         out += "\nTime vs cost (Pareto front)\n";
         for (const SearchCandidate &c : r.pareto) {
             out += "  " + padded(std::to_string(c.layout.numGpus), 6) + " GPUs  " +
-                   (training ? formatDuration(c.paretoTime) : formatPrintf("%.1f ms/token", c.tpotMs)) + "  " +
+                   (training ? formatDuration(c.paretoTime) : formatDuration(c.tpotMs / 1e3) + "/token") + "  " +
                    (c.costKnown ? formatUsd(c.costUsd) : formatCount(c.gpuHours) + " GPU-hours") + "  " +
                    layoutSummary(c.layout, r.mode) + "\n";
         }

@@ -11,6 +11,7 @@
 #include "perf/ForwardCost.h"
 #include "plan/Plan.h"
 #include "support/ModelArchs.h"
+#include "support/Near.h"
 
 #include <cmath>
 
@@ -90,10 +91,5 @@ struct InferenceSetup
 
     ForwardCostModel cost() const { return buildForwardCost(resolved(), layout); }
 };
-
-inline bool near(double a, double b, double rel)
-{
-    return std::fabs(a - b) <= rel * std::fabs(b);
-}
 
 } // namespace gpuplan::test

@@ -24,13 +24,6 @@ using namespace gpuplan;
 
 namespace {
 
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 const ExplainStep *findStep(const Explanation &x, const std::string &label)
 {
     for (const ExplainStep &s : x.steps) {
@@ -292,7 +285,7 @@ private slots:
         QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
         const TrainingResult &t = e.training;
         const std::string mfu = explanationText(explain(ExplainTopic::Mfu, rp, e));
-        QVERIFY(contains(mfu, fixed(t.mfu * 100, 1) + "%"));
+        QVERIFY(contains(mfu, formatPercent(t.mfu)));
         QVERIFY(contains(mfu, "989"));   // H100 SXM dense BF16 peak, 989.4 TFLOP/s (NVIDIA H100 datasheet)
         QVERIFY(!contains(mfu, "against the BF16 peak"));   // BF16 is measured against its own peak
         // FP32 on the CUDA cores (66.9 TFLOP/s, catalogs/gpus.json from the NVIDIA H100 datasheet): the MFU is against that peak,
@@ -305,7 +298,7 @@ private slots:
         const Explanation mfu32 = explain(ExplainTopic::Mfu, rp32, e32);
         const ExplainStep *against = findStep(mfu32, "MFU against BF16");
         QVERIFY(against);
-        QCOMPARE(against->value, explainimpl::percent(e32.training.mfu * 66.9 / 989.4));
+        QCOMPARE(against->value, formatPercent(e32.training.mfu * 66.9 / 989.4));
         QVERIFY(contains(explanationText(mfu32), "not the BF16 Tensor Core peak"));
         const std::string time = explanationText(explain(ExplainTopic::TimeToTrain, rp, e));
         QVERIFY(contains(time, formatDuration(t.timeToTrainS)));
@@ -333,10 +326,10 @@ private slots:
         QVERIFY(shares.expertGemms > 0.1 && shares.attention > 0.02 && shares.expertGemms + shares.attention < 1.0);
         const std::string text = explanationText(explain(ExplainTopic::StepTime, rp, e));
         QVERIFY2(contains(text, "routed experts' grouped GEMMs and token permutation take " +
-                                    explainimpl::seconds(shares.expertGemms * b.compute)),
+                                    formatDuration(shares.expertGemms * b.compute)),
                  text.c_str());
-        QVERIFY(contains(text, "the expert all-to-all adds " + explainimpl::seconds(b.epComm)));
-        QVERIFY(contains(text, "the pipeline bubble " + explainimpl::seconds(b.bubble)));
+        QVERIFY(contains(text, "the expert all-to-all adds " + formatDuration(b.epComm)));
+        QVERIFY(contains(text, "the pipeline bubble " + formatDuration(b.bubble)));
         // A dense plan has no such note.
         QVERIFY(load("llama3-70b-training.gpuplan", plan));
         QVERIFY(evaluatePlan(plan, m_catalog, rp, e));
@@ -366,10 +359,10 @@ private slots:
             if (t.symbol == "P_s")
                 ps = &t;
         QVERIFY(ps);
-        QCOMPARE(ps->value, explainimpl::params(both.total()));
+        QCOMPARE(ps->value, formatCount(both.total()) + " parameters");
         QVERIFY2(contains(ps->meaning, "DualPipe"), ps->meaning.c_str());
         // ZeRO-1 leaves the fp32 gradients whole: g x P_s of both stages is the model's figure.
-        QVERIFY(contains(findStep(x, "gradients")->substituted, explainimpl::countText(both.total())));
+        QVERIFY(contains(findStep(x, "gradients")->substituted, formatCount(both.total())));
         for (const std::string &note : x.notes) {
             QVERIFY2(!contains(note, "gradients: the model's"), note.c_str());
             // The end rank's 16 micro-batches of stage 0 and one of stage 15 (a layer and the MTP
@@ -407,7 +400,7 @@ private slots:
         bool psShown = false;
         for (const ExplainTerm &t : x.terms) {
             if (t.symbol == "P_s") {
-                QCOMPARE(t.value, explainimpl::params(isFirst ? first.total() : last.total()));
+                QCOMPARE(t.value, formatCount(isFirst ? first.total() : last.total()) + " parameters");
                 psShown = true;
             }
         }
@@ -450,7 +443,7 @@ private slots:
         QVERIFY(!e.cost.breakEvenNever);
         const Explanation x = explain(ExplainTopic::BreakEven, rp, e);
         QVERIFY(x.available);
-        QVERIFY(contains(x.result, fixed(e.cost.breakEvenMonths, 1) + " months"));
+        QVERIFY(contains(x.result, formatMonths(e.cost.breakEvenMonths)));
         const Explanation power = explain(ExplainTopic::FacilityPower, rp, e);
         QVERIFY(contains(findStep(power, "facility")->substituted, "× 1.30"));   // the plan's PUE
         const Explanation cost = explain(ExplainTopic::CostPerRun, rp, e);

@@ -27,6 +27,9 @@ private slots:
         QCOMPARE(formatDuration(0.35), std::string("350 ms"));
         QCOMPARE(formatDuration(5e-3), std::string("5.00 ms"));
         QCOMPARE(formatDuration(350e-6), std::string("350 µs"));
+        // A step share of a fast network: nanoseconds, so that it does not read as zero.
+        QCOMPARE(formatDuration(6.6e-9), std::string("6.60 ns"));
+        QCOMPARE(formatDuration(0.9996e-6), std::string("1.00 µs"));
         // Rounding that reaches the next unit moves to it: 0.9996 s is "1.00 s", not "1000 ms".
         QCOMPARE(formatDuration(0.9996), std::string("1.00 s"));
         QCOMPARE(formatDuration(0.0), std::string("0 s"));
@@ -125,6 +128,16 @@ private slots:
         QCOMPARE(formatPercent(15.0, 0), std::string("1,500%"));
     }
 
+    void percentChangesSigned()
+    {
+        QCOMPARE(formatPercentChange(0.123), std::string("+12.3%"));
+        QCOMPARE(formatPercentChange(-0.04), std::string("-4.0%"));
+        // No sign on what rounds to nothing.
+        QCOMPARE(formatPercentChange(0.0), std::string("0.0%"));
+        QCOMPARE(formatPercentChange(-0.00001), std::string("0.0%"));
+        QCOMPARE(formatPercentChange(0.5, 0), std::string("+50%"));
+    }
+
     void countsWithSeparators()
     {
         QCOMPARE(grouped(1000000), std::string("1,000,000"));
@@ -135,6 +148,31 @@ private slots:
         QCOMPARE(formatCount(15e12), std::string("15 T"));
         QCOMPARE(formatSignificant(17.1), std::string("17.1"));
         QCOMPARE(formatSignificant(1250), std::string("1,250"));
+        // Below one, still three significant digits.
+        QCOMPARE(formatSignificant(0.0412), std::string("0.0412"));
+        QCOMPARE(formatSignificant(0.5), std::string("0.500"));
+        QCOMPARE(formatSignificant(2.2), std::string("2.20"));
+        QCOMPARE(formatSignificant(0.0), std::string("0.00"));
+    }
+
+    void numbersOverManyOrders()
+    {
+        QCOMPARE(formatScientific(65504), std::string("6.55e4"));
+        QCOMPARE(formatScientific(6.1e-5, 2), std::string("6.1e-5"));
+        QCOMPARE(formatScientific(0.5), std::string("0.5"));
+        QCOMPARE(formatScientific(9.765625e-4, 4), std::string("0.0009766"));
+        QCOMPARE(formatScientific(std::numeric_limits<double>::quiet_NaN()), std::string("-"));
+    }
+
+    void flopsAndFlopRates()
+    {
+        QCOMPARE(formatFlop(512), std::string("512 FLOP"));
+        QCOMPARE(formatFlop(8.24e15), std::string("8.24 PFLOP"));
+        QCOMPARE(formatFlop(1e9), std::string("1.00 GFLOP"));
+        // A training budget, beyond exa: with an exponent.
+        QCOMPARE(formatFlop(6.3e24), std::string("6.3e24 FLOP"));
+        QCOMPARE(formatFlopRate(989e12), std::string("989 TFLOP/s"));
+        QCOMPARE(formatFlopRate(1979e12), std::string("1,979 TFLOP/s"));
     }
 
     void amountsWithTheirNoun()
@@ -178,6 +216,13 @@ private slots:
         QCOMPARE(formatFixed(-0.04, 1), std::string("0.0"));
         QCOMPARE(formatFixed(-1234, 0), std::string("-1,234"));
         QCOMPARE(formatFixed(std::numeric_limits<double>::infinity(), 1), std::string("-"));
+    }
+
+    void reportLinesAlignTheirValues()
+    {
+        QCOMPARE(reportLine("goodput", "98.9%"), std::string("  goodput                     98.9%\n"));
+        const std::string longLabel(40, 'x');
+        QCOMPARE(reportLine(longLabel, "1"), "  " + longLabel + "1\n");
     }
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "UiTestFixtures.h"
+#include "support/Near.h"
 
 #include "Settings.h"
 #include "charts/CostChart.h"
@@ -36,8 +37,6 @@ private:
         return e;
     }
 
-    static bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
-
     static void compareWithCore(const CostChart &chart, const CostResult &c)
     {
         const QVector<double> months = chart.months();
@@ -47,8 +46,8 @@ private:
         QCOMPARE(cloud.size(), months.size());
         QCOMPARE(onprem.size(), months.size());
         for (int i = 0; i < months.size(); ++i) {
-            QVERIFY(near(cloud[i], chart.cloudPerMonthUsd() * months[i]));
-            QVERIFY(near(onprem[i], c.onpremCapexUsd + c.onpremOpexPerYearUsd / 12.0 * months[i]));
+            QVERIFY(gpuplan::test::nearScaled(cloud[i], chart.cloudPerMonthUsd() * months[i]));
+            QVERIFY(gpuplan::test::nearScaled(onprem[i], c.onpremCapexUsd + c.onpremOpexPerYearUsd / 12.0 * months[i]));
         }
         QCOMPARE(onprem.front(), c.onpremCapexUsd);
         if (c.breakEvenNever) {
@@ -73,8 +72,8 @@ private:
         for (int i = 0; i < c.sensitivityCount; ++i) {
             const SensitivityEntry &e = c.sensitivity[static_cast<std::size_t>(i)];
             QCOMPARE(chart.tornadoLabels()[i], QString::fromUtf8(assumptions[static_cast<std::size_t>(e.assumption)].label));
-            QVERIFY2(near(chart.tornadoLowUsd()[i], e.lowUsd), qPrintable(QStringLiteral("%1: %2 vs %3").arg(i).arg(chart.tornadoLowUsd()[i], 0, 'f', 2).arg(e.lowUsd, 0, 'f', 2)));
-            QVERIFY(near(chart.tornadoHighUsd()[i], e.highUsd));
+            QVERIFY2(gpuplan::test::nearScaled(chart.tornadoLowUsd()[i], e.lowUsd), qPrintable(QStringLiteral("%1: %2 vs %3").arg(i).arg(chart.tornadoLowUsd()[i], 0, 'f', 2).arg(e.lowUsd, 0, 'f', 2)));
+            QVERIFY(gpuplan::test::nearScaled(chart.tornadoHighUsd()[i], e.highUsd));
         }
     }
 

@@ -235,7 +235,7 @@ private slots:
         QVERIFY(steps[3].empty());   // the storage steps show the key results
         const std::vector<LiveValue> &oneWorker = steps[4];
         QCOMPARE(value(oneWorker, "What sets the pace"), std::string("the host CPU"));
-        QCOMPARE(value(oneWorker, "Decode per sample"), std::string("2.75 CPU-ms"));
+        QCOMPARE(value(oneWorker, "Decode per sample"), std::string("2.75 ms of CPU time"));
         QCOMPARE(value(oneWorker, "Cores decoding per node"), std::string("8 of 112"));
         QVERIFY(std::stod(value(oneWorker, "Cores needed per node")) > 8.0);
         const std::vector<LiveValue> &fourWorkers = steps[5];
@@ -334,12 +334,12 @@ private slots:
         QCOMPARE(steps.size(), std::size_t(4));
         QCOMPARE(value(steps[0], "Memory per GPU"), value(steps[1], "Memory per GPU"));
         QCOMPARE(value(steps[0], "Training tokens/s"), value(steps[1], "Training tokens/s"));
-        QVERIFY(value(steps[0], "FP16 largest / smallest normal / smallest").rfind("6.55e+04 / ", 0) == 0);
+        QVERIFY(value(steps[0], "FP16 largest / smallest normal / smallest").rfind("6.55e4 / ", 0) == 0);
         QCOMPARE(value(steps[0], "Tensor Core peak of the plan's GPU, BF16 | FP16"),
-                 std::string("989.4 TFLOPS | 989.4 TFLOPS"));
+                 std::string("989 TFLOP/s | 989 TFLOP/s"));
         QVERIFY(value(steps[2], "A gradient of 1e-8 in FP16 | × 2^16 first").rfind("rounds to 0 | ", 0) == 0);
         QCOMPARE(value(steps[3], "Tensor Core peak of the plan's GPU, BF16 | FP16"),
-                 std::string("none | 125.0 TFLOPS"));
+                 std::string("none | 125 TFLOP/s"));
         QCOMPARE(c->plan().hardware.gpu, std::string("V100-SXM-32GB"));
     }
 
@@ -366,19 +366,19 @@ private slots:
         LessonRunner runner(c.get());
         QVERIFY(runner.start(lessonIndex("tensor-cores")));
         std::vector<LiveValue> rows = runner.liveValues();
-        QCOMPARE(value(rows, "FP32 on the CUDA cores"), std::string("66.9 TFLOPS"));
-        QCOMPARE(value(rows, "BF16 on the Tensor Cores (dense)"), std::string("989.4 TFLOPS"));
+        QCOMPARE(value(rows, "FP32 on the CUDA cores"), std::string("66.9 TFLOP/s"));
+        QCOMPARE(value(rows, "BF16 on the Tensor Cores (dense)"), std::string("989 TFLOP/s"));
         QCOMPARE(value(rows, "Tensor Cores ÷ CUDA cores"), std::string("14.8×"));
         const double bf16TokensPerS = c->evaluation().training.tokensPerS;
         runner.forward();
         rows = runner.liveValues();
-        QCOMPARE(value(rows, "Peak gpuplan times the plan's compute with"), std::string("66.9 TFLOPS"));
+        QCOMPARE(value(rows, "Peak gpuplan times the plan's compute with"), std::string("66.9 TFLOP/s"));
         const double fp32TokensPerS = c->evaluation().training.tokensPerS;
         // Matrix work slows by the peak ratio; attention, memory-bound kernels and communication
         // do not all scale with it, so the drop is large but below 14.8×.
         QVERIFY(fp32TokensPerS < bf16TokensPerS / 4);
         runner.forward();
-        QCOMPARE(value(runner.liveValues(), "Peak gpuplan times the plan's compute with"), std::string("494.7 TFLOPS"));
+        QCOMPARE(value(runner.liveValues(), "Peak gpuplan times the plan's compute with"), std::string("495 TFLOP/s"));
         QVERIFY(c->evaluation().training.tokensPerS > fp32TokensPerS);
         runner.forward();
         // A100 80GB: 19.5 FP32, 312 BF16 (catalogs/gpus.json): 16.0×.

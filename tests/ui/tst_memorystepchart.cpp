@@ -3,6 +3,7 @@
 // component, the limit with the verdict's band, and the peak marked, all read from core's
 // MemoryTimeline (docs/memory.md §4, §6).
 #include "ExamplePlans.h"
+#include "support/Near.h"
 
 #include "charts/MemoryStepChart.h"
 #include "document/PlanController.h"
@@ -17,15 +18,6 @@
 
 using namespace gpuplan;
 using namespace gpuplan::ui;
-
-namespace {
-
-bool near(double a, double b)
-{
-    return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
-}
-
-} // namespace
 
 class TestMemoryStepChart final : public QObject
 {
@@ -66,8 +58,8 @@ private slots:
         QCOMPARE(chart.phaseTotals(), (QVector<double>{10, 40, 45}));
         QCOMPARE(chart.phaseValues(MemoryComponent::Activations), (QVector<double>{0, 30, 35}));
         QCOMPARE(chart.capacityGiB(), 80.0);
-        QVERIFY(near(chart.band().first, 80 / 1.16));
-        QVERIFY(near(chart.band().second, 80 / 0.84));
+        QVERIFY(gpuplan::test::nearScaled(chart.band().first, 80 / 1.16));
+        QVERIFY(gpuplan::test::nearScaled(chart.band().second, 80 / 0.84));
         QVERIFY(chart.overlayText().isEmpty());
         QVERIFY(chart.legendEntries().contains(QStringLiteral("Activations")));
         QVERIFY(!chart.legendEntries().contains(QStringLiteral("KV cache")));
@@ -83,7 +75,7 @@ private slots:
         QVERIFY(chart.peakBar() >= 0);
         QVERIFY(chart.phaseLabels().size() >= 5);
         const double peak = chart.phaseTotals().at(chart.peakBar());
-        QVERIFY(near(peak, controller->evaluation().memory.perGpuBytes / units::kGiB));
+        QVERIFY(gpuplan::test::nearScaled(peak, controller->evaluation().memory.perGpuBytes / units::kGiB));
         for (double total : chart.phaseTotals())
             QVERIFY(total <= peak);
     }

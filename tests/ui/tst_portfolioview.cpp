@@ -5,6 +5,7 @@
 // on its own (portfolioJob and planPortfolio, as `gpuplan-cli portfolio` does); the arithmetic of
 // the schedule itself is pinned by hand in tests/core/tst_portfolio.cpp.
 #include "ExamplePlans.h"
+#include "support/Near.h"
 #include "UiTestFixtures.h"
 
 #include "document/PlanController.h"
@@ -57,11 +58,6 @@ PortfolioResult corePortfolio(const PlanController &open, const std::vector<doub
     return planPortfolio(jobs);
 }
 
-bool near(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
-}
-
 } // namespace
 
 class TestPortfolioView final : public QObject
@@ -109,15 +105,15 @@ private slots:
             const JobPlacement &p = core.pools[pool].schedule.placements[k];
             QVERIFY(o.errors[static_cast<std::size_t>(row)].isEmpty());
             QCOMPARE(number(view, row, PortfolioTableModel::Gpus).toInt(), job.gpus);
-            QVERIFY(near(number(view, row, PortfolioTableModel::Start).toDouble(), p.startS / units::kDay));
-            QVERIFY(near(number(view, row, PortfolioTableModel::FacilityKw).toDouble(), job.facilityKw));
-            QVERIFY(near(number(view, row, PortfolioTableModel::Cost).toDouble(), job.costUsd));
+            QVERIFY(gpuplan::test::nearScaled(number(view, row, PortfolioTableModel::Start).toDouble(), p.startS / units::kDay));
+            QVERIFY(gpuplan::test::nearScaled(number(view, row, PortfolioTableModel::FacilityKw).toDouble(), job.facilityKw));
+            QVERIFY(gpuplan::test::nearScaled(number(view, row, PortfolioTableModel::Cost).toDouble(), job.costUsd));
             if (job.serving) {
                 QVERIFY(!number(view, row, PortfolioTableModel::End).isValid());
                 QCOMPARE(model->index(row, PortfolioTableModel::Status).data().toString(), QStringLiteral("always on"));
             } else {
-                QVERIFY(near(number(view, row, PortfolioTableModel::End).toDouble(), p.endS / units::kDay));
-                QVERIFY(near(number(view, row, PortfolioTableModel::TimeToTrain).toDouble(), job.durationS / units::kDay));
+                QVERIFY(gpuplan::test::nearScaled(number(view, row, PortfolioTableModel::End).toDouble(), p.endS / units::kDay));
+                QVERIFY(gpuplan::test::nearScaled(number(view, row, PortfolioTableModel::TimeToTrain).toDouble(), job.durationS / units::kDay));
                 QCOMPARE(model->index(row, PortfolioTableModel::Status).data().toString(),
                          p.late ? QStringLiteral("LATE") : QStringLiteral("on time"));
             }
@@ -149,10 +145,10 @@ private slots:
             const JobPlacement &p = core.pools[pool].schedule.placements[k];
             QCOMPARE(bars[row].pool, static_cast<int>(pool));
             QCOMPARE(bars[row].gpus, job.gpus);
-            QVERIFY(near(bars[row].startDays, p.startS / units::kDay));
-            QVERIFY(near(bars[row].endDays, job.serving ? view.chart()->axisEndDays() : p.endS / units::kDay));
+            QVERIFY(gpuplan::test::nearScaled(bars[row].startDays, p.startS / units::kDay));
+            QVERIFY(gpuplan::test::nearScaled(bars[row].endDays, job.serving ? view.chart()->axisEndDays() : p.endS / units::kDay));
             QCOMPARE(bars[row].late, p.late);
-            QVERIFY(near(bars[row].deadlineDays, job.serving ? -1.0 : job.deadlineS / units::kDay));
+            QVERIFY(gpuplan::test::nearScaled(bars[row].deadlineDays, job.serving ? -1.0 : job.deadlineS / units::kDay));
         }
         QVERIFY(view.chart()->axisEndDays() >= core.pools[1].schedule.makespanS / units::kDay);
         QCOMPARE(view.chart()->utilizationCurves(), 2);
@@ -165,7 +161,7 @@ private slots:
             double area = 0;   // percent-days under the step line
             for (int i = 0; i + 1 < days.size(); ++i)
                 area += percent[i] * (days[i + 1] - days[i]);
-            QVERIFY2(near(area / 7.0, 100.0 * core.pools[static_cast<std::size_t>(k)].utilizationFirstWeek),
+            QVERIFY2(gpuplan::test::nearScaled(area / 7.0, 100.0 * core.pools[static_cast<std::size_t>(k)].utilizationFirstWeek),
                      qPrintable(QStringLiteral("%1 vs %2").arg(area / 7.0).arg(core.pools[static_cast<std::size_t>(k)].utilizationFirstWeek)));
         }
     }

@@ -11,7 +11,6 @@
 
 #include "common/Format.h"
 
-#include <cstdio>
 
 namespace gpuplan::ui {
 
@@ -116,13 +115,6 @@ void optimizerSetup(Plan &p)
 
 // ---- 3. Storage and network ---------------------------------------------------------------
 
-std::string figure(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
 // The data path of the plan as the step left it: each side's time per step and the cores decoding.
 std::vector<LiveValue> dataPathLive(const LessonContext &c)
 {
@@ -134,11 +126,11 @@ std::vector<LiveValue> dataPathLive(const LessonContext &c)
                         : d.limit == DataLimit::Storage ? "storage"
                         : d.limit == DataLimit::Network ? "the network to storage"
                                                         : "the host CPU";
-    return {{"Step the GPUs need", figure("%.0f ms", d.gpuStepS * 1e3), "time model (docs/performance-model.md)"},
-            {"Step the host CPU allows", figure("%.0f ms", d.hostCpuStepS * 1e3), model},
-            {"Decode per sample", figure("%.2f CPU-ms", d.decodeCpuSPerSample * 1e3), model},
-            {"Cores needed per node", figure("%.1f", d.coresNeededPerNode), "samples/s per node × decode per sample"},
-            {"Cores decoding per node", figure("%.0f", d.decodeCoresPerNode) + figure(" of %.0f", d.coresPerNode),
+    return {{"Step the GPUs need", formatDuration(d.gpuStepS), "time model (docs/performance-model.md)"},
+            {"Step the host CPU allows", formatDuration(d.hostCpuStepS), model},
+            {"Decode per sample", formatDuration(d.decodeCpuSPerSample) + " of CPU time", model},
+            {"Cores needed per node", formatFixed(d.coresNeededPerNode, 1), "samples/s per node × decode per sample"},
+            {"Cores decoding per node", formatFixed(d.decodeCoresPerNode, 0) + " of " + formatFixed(d.coresPerNode, 0),
              "parallelism.loader_workers × GPUs; catalogs/nodes.json cpu_cores"},
             {"What sets the pace", limit, "the slowest of GPUs, storage, network and host CPU"},
             {"Time to train, no failures", formatDuration(c.evaluation.training.timeToTrainS),

@@ -10,7 +10,6 @@
 #include "common/Dtype.h"
 #include "common/Format.h"
 
-#include <cstdio>
 
 namespace gpuplan::ui {
 
@@ -48,16 +47,9 @@ LiveValue fitRow(const LessonContext &c)
 
 namespace {
 
-std::string printf1(const char *format, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
 std::string tflops(double flops)
 {
-    return flops > 0 ? printf1("%.1f TFLOPS", flops / 1e12) : std::string("none");
+    return flops > 0 ? formatFlopRate(flops) : std::string("none");
 }
 
 const char *const kMechanism = "mechanism, not a measured figure";
@@ -91,8 +83,8 @@ void addFormatRows(const char *name, const FloatFormatRange &f, std::vector<Live
                     "1, " + std::to_string(f.exponentBits) + ", " + std::to_string(f.mantissaBits),
                     "the format's definition"});
     rows.push_back({std::string(name) + " largest / smallest normal / smallest",
-                    printf1("%.3g", f.maxFinite) + " / " + printf1("%.3g", f.minNormal) + " / " +
-                        printf1("%.3g", f.minSubnormal),
+                    formatScientific(f.maxFinite) + " / " + formatScientific(f.minNormal) + " / " +
+                        formatScientific(f.minSubnormal),
                     "computed from the bits: (2 − 2^−m)·2^bias, 2^(1−bias), 2^(1−bias−m)"});
 }
 
@@ -123,7 +115,7 @@ std::vector<LiveValue> lossScalingLive(const LessonContext &c)
     rows.insert(rows.begin() + (c.evaluation.validity.valid() ? 4 : 5),
                 {"A gradient of 1e-8 in FP16 | × 2^16 first",
                  std::string(gradient < fp16.minSubnormal / 2 ? "rounds to 0" : "kept") + " | " +
-                     printf1("%.3g", gradient * scale) + (gradient * scale >= fp16.minNormal ? " (kept)" : ""),
+                     formatScientific(gradient * scale) + (gradient * scale >= fp16.minNormal ? " (kept)" : ""),
                  kMechanism});
     return rows;
 }
@@ -180,7 +172,7 @@ std::vector<LiveValue> dataParallelLive(const LessonContext &c)
                     "(n − 1)·(W + G): weights copied out, gradients summed back; " + std::string(kMechanism)});
     rows.push_back({"DDP: through each GPU per step", formatBytes(t.ddpPerGpuBytes),
                     "ring all-reduce 2·(n − 1)/n·G (docs/formulas.md, collectives)"});
-    rows.push_back({"GPU 0's load ÷ one DDP GPU's", printf1("%.1f×", t.ratio()), "the two rows above"});
+    rows.push_back({"GPU 0's load ÷ one DDP GPU's", formatFixed(t.ratio(), 1) + "×", "the two rows above"});
     if (link > 0)
         rows.push_back({"At the GPU's link speed, DataParallel | DDP",
                         formatDuration(t.dataParallelGpu0Bytes / link) + " | " + formatDuration(t.ddpPerGpuBytes / link),
@@ -236,17 +228,17 @@ std::vector<LiveValue> coresLive(const LessonContext &c)
     rows.push_back({std::string(p.tensorIsBf16 ? "BF16" : "FP16") + " on the Tensor Cores (dense)",
                     tflops(p.tensor16Flops), catalogSource(p.tensorSource)});
     rows.push_back({"TF32 on the Tensor Cores (dense)", tflops(p.tf32Flops), kCatalog});
-    rows.push_back({"Tensor Cores ÷ CUDA cores", printf1("%.1f×", p.ratio()), "the two peaks above"});
+    rows.push_back({"Tensor Cores ÷ CUDA cores", formatFixed(p.ratio(), 1) + "×", "the two peaks above"});
     rows.push_back({"Peak gpuplan times the plan's compute with", tflops(gpu.peak(c.plan.plan->precision.compute)),
                     "the catalog peak of precision.compute"});
     rows.push_back({"Training tokens/s | MFU",
                     formatCount(c.evaluation.training.tokensPerS) + " | " +
-                        printf1("%.1f%%", c.evaluation.training.mfu * 100.0),
+                        formatPercent(c.evaluation.training.mfu),
                     "this plan, evaluated: MFU against the peak of precision.compute"});
     const double tensorMfu = mfuAgainstTensor16Peak(gpu, c.plan.plan->precision.compute, c.evaluation.training.mfu);
     if (tensorMfu > 0)
         rows.push_back({std::string("The same MFU against the ") + (p.tensorIsBf16 ? "BF16" : "FP16") + " peak",
-                        printf1("%.1f%%", tensorMfu * 100.0), "MFU × the plan's peak ÷ the Tensor Core peak"});
+                        formatPercent(tensorMfu), "MFU × the plan's peak ÷ the Tensor Core peak"});
     return rows;
 }
 
@@ -295,8 +287,8 @@ std::vector<LiveValue> valueLive(const LessonContext &c)
                     "this plan, evaluated"});
     for (const GpuValue &v : table)
         rows.push_back({v.name + " (" + formatUsd(v.priceUsd) + " each)",
-                        printf1("$%.2f", v.usdPerMillionTokens) + " per million tokens, " + std::to_string(v.numGpus) +
-                            " GPUs, " + printf1("%.1f days", v.timeToTrainDays),
+                        formatCurrencyExact(v.usdPerMillionTokens, {}) + " per million tokens, " + std::to_string(v.numGpus) +
+                            " GPUs, " + formatDuration(v.timeToTrainDays * 86400.0),
                         "gpuplan-cli procure: cheapest purchase that finishes within the plan's time"});
     // At most three names, then a count: the row must stay one or two lines on a projector.
     std::string missing;
@@ -344,7 +336,7 @@ std::vector<LiveValue> accuracyLive(const LessonContext &c)
     const Plan &p = *c.plan.plan;
     rows.push_back({"Parameters N", formatCount(c.plan.shape.totalParams), "the model preset"});
     rows.push_back({"Training tokens D", formatCount(p.workload.training.tokens), "the plan"});
-    rows.push_back({"Training compute C = 6·N·D", printf1("%.3g FLOPs", trainingFlops(c.plan)),
+    rows.push_back({"Training compute C = 6·N·D", formatFlop(trainingFlops(c.plan)),
                     "Kaplan et al. 2020 (docs/formulas.md)"});
     rows.push_back({"What the model learns", "set by the model, the data and the recipe: unchanged by the hardware",
                     kMechanism});

@@ -17,7 +17,6 @@
 #include "search/ElasticJson.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan::ui {
 
@@ -43,9 +42,7 @@ std::vector<LiveValue> failuresLive(const LessonContext &c)
                     formatDuration(r.mtbfHours * 3600.0) + " (one node every " + formatDuration(a.nodeMtbfHours * 3600.0) + ")",
                     "node MTBF ÷ nodes in the job; reliability.node_mtbf_hours: Llama 3's 419 interruptions in 54 days "
                     "on 2,048 nodes (Dubey et al. 2024, §3.3.4)"});
-    char interruptions[32];
-    std::snprintf(interruptions, sizeof interruptions, "%.0f", std::round(r.expectedInterruptions));
-    rows.push_back({"Interruptions over the run", interruptions, kEvaluated});
+    rows.push_back({"Interruptions over the run", grouped(std::llround(r.expectedInterruptions)), kEvaluated});
     rows.push_back({"Time to train: no failures | failures, spare ready",
                     formatDuration(r.idealTimeS) + " | " + formatDuration(r.effectiveTimeToTrainS),
                     "this plan, evaluated: restart, checkpoint restore and the work since the last checkpoint (Daly "
@@ -168,9 +165,7 @@ std::vector<LiveValue> spotLive(const LessonContext &c)
     const CostResult &k = c.evaluation.cost;
     const CostAssumptions &a = c.plan.plan->cost;
     std::vector<LiveValue> rows;
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "$%.2f, %s", k.cloudPerGpuHourUsd, pricingName(a.cloudPricing));
-    rows.push_back({"Price per GPU-hour", buf, "catalogs/clouds.json offer; spot without a published price: "
+    rows.push_back({"Price per GPU-hour", formatCurrencyExact(k.cloudPerGpuHourUsd, {}) + ", " + pricingName(a.cloudPricing), "catalogs/clouds.json offer; spot without a published price: "
                                                "cost.spot_discount"});
     if (a.cloudPricing == CloudPricing::Spot)
         rows.push_back({"GPU-hours run again after reclaims", formatPercent(a.spotInterruptionPenalty),

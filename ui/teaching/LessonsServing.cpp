@@ -12,9 +12,9 @@
 #include "common/EnumNames.h"
 #include "eval/CapacityResult.h"
 #include "common/Format.h"
+#include "report/ServingText.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace gpuplan::ui {
 
@@ -23,16 +23,9 @@ namespace {
 const char *const kEvaluated = "this plan, evaluated (the serving model)";
 const char *const kCapacity = "this plan, evaluated: P99 targets under queueing (docs/formulas.md §9)";
 
-std::string fmt(const char *format, double v)
-{
-    char buf[192];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
 std::string ms(double v)
 {
-    return v > 0 ? fmt(v < 10 ? "%.1f ms" : "%.0f ms", v) : std::string("none");
+    return v > 0 ? formatDuration(v / 1e3) : std::string("none");
 }
 
 // Llama 3 70B behind vLLM on one node of 8 H100, one replica of TP 8: chat prompts of 1,024
@@ -82,7 +75,7 @@ std::vector<LiveValue> batchingLive(const LessonContext &c)
             {"Dynamic batching", formatCount(r.batchingTokensPerSPerGpu[1]) + " tokens/s per GPU", kEvaluated},
             {"Continuous batching", formatCount(r.batchingTokensPerSPerGpu[2]) + " tokens/s per GPU", kEvaluated},
             {"Continuous ÷ static",
-             r.batchingTokensPerSPerGpu[0] > 0 ? fmt("%.2f×", r.batchingTokensPerSPerGpu[2] / r.batchingTokensPerSPerGpu[0])
+             r.batchingTokensPerSPerGpu[0] > 0 ? formatFixed(r.batchingTokensPerSPerGpu[2] / r.batchingTokensPerSPerGpu[0], 2) + "×"
                                                : std::string("–"),
              "the rows above"},
             {"The plan's batching", nameOf(batchingNames(), r.batchingUsed),
@@ -94,18 +87,18 @@ std::vector<LiveValue> loadLive(const LessonContext &c)
     const CapacityResult &k = c.evaluation.inference.capacity;
     const InferenceWorkload &w = c.plan.plan->workload.inference;
     std::vector<LiveValue> rows;
-    rows.push_back({"Request rate at the peak", fmt("%.0f requests/s", w.requestRate), "inference.request_rate"});
+    rows.push_back({"Request rate at the peak", formatRequestRate(w.requestRate), "inference.request_rate"});
     if (!k.valid || k.replicas <= 0) {
         rows.push_back({"Replicas", "none meets the targets", kCapacity});
         return rows;
     }
-    rows.push_back({"Most one replica takes within the targets", fmt("%.1f requests/s", k.sloLimited.requestsPerS),
+    rows.push_back({"Most one replica takes within the targets", formatRequestRate(k.sloLimited.requestsPerS),
                     std::string(kCapacity) + "; what binds: " + capacityLimitName(k.limit)});
     // The fleet as deployed, the one cost, power and the key results are of (Evaluation::deployed).
     rows.push_back({"Replicas | GPUs", std::to_string(c.evaluation.deployed.replicas) + " | " +
                                            std::to_string(c.evaluation.deployed.gpus),
                     "ceil(rate ÷ the row above) × GPUs per replica"});
-    rows.push_back({"Each replica busy", fmt("%.0f%%", 100.0 * k.atRate.utilization), kCapacity});
+    rows.push_back({"Each replica busy", formatPercent(k.atRate.utilization, 0), kCapacity});
     rows.push_back({"Time to first token, median | P99", ms(k.atRate.ttftP50Ms) + " | " + ms(k.atRate.ttftP99Ms),
                     kCapacity});
     rows.push_back({"Time per output token, mean | P99", ms(k.atRate.tpotMeanMs) + " | " + ms(k.atRate.tpotP99Ms),
@@ -188,15 +181,15 @@ std::vector<LiveValue> rooflineLive(const LessonContext &c)
     const double wBytes = bytesPerElement(p.precision.weights);
     const int batch = std::max(1, std::min(p.workload.inference.concurrency, c.evaluation.memory.maxConcurrency));
     std::vector<LiveValue> rows;
-    rows.push_back({"Peak | memory bandwidth", fmt("%.0f TFLOP/s", peak / 1e12) + " | " +
-                                                    fmt("%.2f TB/s", bandwidth / 1e12),
+    rows.push_back({"Peak | memory bandwidth", formatFlopRate(peak) + " | " +
+                                                    formatStorage(bandwidth) + "/s",
                     "catalogs/gpus.json (" + gpu.name + ")"});
     if (bandwidth > 0)
-        rows.push_back({"Ridge point: FLOPs a byte must carry", fmt("%.0f FLOP/byte", peak / bandwidth),
+        rows.push_back({"Ridge point: FLOPs a byte must carry", formatSignificant(peak / bandwidth) + " FLOP/byte",
                         "peak ÷ bandwidth: below it the GPU waits for memory"});
-    rows.push_back({"Decode: FLOPs per weight byte read", fmt("%.1f FLOP/byte", 2.0 * batch / wBytes),
+    rows.push_back({"Decode: FLOPs per weight byte read", formatSignificant(2.0 * batch / wBytes) + " FLOP/byte",
                     "2 FLOPs per weight per request × " + std::to_string(batch) + " requests ÷ " +
-                        fmt("%.0f", wBytes) + " bytes per weight (KV reads lower it further)"});
+                        formatBound(wBytes) + " bytes per weight (KV reads lower it further)"});
     if (bandwidth > 0)
         rows.push_back({"Reading the weights once per step takes",
                         ms(c.evaluation.memory.breakdown.weights / bandwidth * 1e3),

@@ -14,25 +14,12 @@
 #include "common/Format.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace gpuplan::ui {
 
 namespace {
 
 const char *const kEvaluated = "this plan, evaluated";
-
-std::string fmt(const char *format, double v)
-{
-    char buf[192];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
-std::string seconds(double s)
-{
-    return s < 120 ? fmt(s < 10 ? "%.1f s" : "%.0f s", s) : formatDuration(s);
-}
 
 // ---- Checkpoints and the Daly interval ------------------------------------------------------
 
@@ -53,21 +40,21 @@ std::vector<LiveValue> checkpointLive(const LessonContext &c)
     const double mtbf = r.mtbfHours * 3600.0;
     std::vector<LiveValue> rows;
     rows.push_back({"Checkpoint size", formatBytes(s.checkpointBytes), "weights + optimizer states, " + std::string(kEvaluated)});
-    rows.push_back({"Writing it to the tier | the loop stalls δ", seconds(s.checkpointWriteS) + " | " + seconds(delta),
+    rows.push_back({"Writing it to the tier | the loop stalls δ", formatDuration(s.checkpointWriteS) + " | " + formatDuration(delta),
                     c.plan.plan->storage.asyncCheckpoint ? "asynchronous: only the copy to host memory stalls"
                                                          : "synchronous: the loop waits for the whole write"});
     rows.push_back({"The job is interrupted every M", formatDuration(mtbf), "node MTBF ÷ nodes in the job"});
     if (delta > 0 && mtbf > 0) {
-        rows.push_back({"Young: √(2·δ·M)", seconds(std::sqrt(2.0 * delta * mtbf)), "Young 1974 (docs/formulas.md §11)"});
-        rows.push_back({"Daly: the same with its higher-order terms", seconds(dalyInterval(delta, mtbf)),
+        rows.push_back({"Young: √(2·δ·M)", formatDuration(std::sqrt(2.0 * delta * mtbf)), "Young 1974 (docs/formulas.md §11)"});
+        rows.push_back({"Daly: the same with its higher-order terms", formatDuration(dalyInterval(delta, mtbf)),
                         "Daly 2006: √(2δM)·(1 + √(δ/2M)/3 + δ/18M) − δ"});
     }
-    std::string used = seconds(r.checkpointIntervalS);
+    std::string used = formatDuration(r.checkpointIntervalS);
     if (s.drainLimited)
         used += " (the write must finish first)";
     rows.push_back({"Interval the plan checkpoints at", used, kEvaluated});
     rows.push_back({"Goodput | time to train with failures",
-                    fmt("%.1f%%", 100.0 * r.goodput) + " | " + formatDuration(r.effectiveTimeToTrainS), kEvaluated});
+                    formatPercent(r.goodput) + " | " + formatDuration(r.effectiveTimeToTrainS), kEvaluated});
     return rows;
 }
 
@@ -98,21 +85,21 @@ std::vector<LiveValue> powerLive(const LessonContext &c)
     const CoolingResult &k = c.evaluation.cooling;
     const FacilityAssumptions &f = c.plan.plan->facility;
     std::vector<LiveValue> rows;
-    rows.push_back({"GPUs | nodes' CPUs, fans, NICs", fmt("%.0f kW", w.gpuW / 1e3) + " | " + fmt("%.0f kW", w.nodeOverheadW / 1e3),
+    rows.push_back({"GPUs | nodes' CPUs, fans, NICs", formatPower(w.gpuW) + " | " + formatPower(w.nodeOverheadW),
                     "TDP × busy share (catalogs/gpus.json); node overhead (catalogs/nodes.json)"});
-    rows.push_back({"Network | storage", fmt("%.0f kW", w.networkW / 1e3) + " | " + fmt("%.0f kW", w.storageW / 1e3),
+    rows.push_back({"Network | storage", formatPower(w.networkW) + " | " + formatPower(w.storageW),
                     "catalogs/fabrics.json, storage_tiers.json (ESTIMATES)"});
-    rows.push_back({"IT load | × PUE = facility", fmt("%.0f kW", w.itKw) + fmt(" | × %.2f", f.pue) + fmt(" = %.0f kW", w.facilityKw),
+    rows.push_back({"IT load | × PUE = facility", formatPower(w.itKw * 1e3) + " | × " + formatPue(f.pue) + " = " + formatPower(w.facilityKw * 1e3),
                     "facility.pue"});
-    rows.push_back({"Nodes per rack | kW per full rack", std::to_string(k.nodesPerRack) + fmt(" | %.0f kW", k.kwPerRack),
-                    fmt("peak IT power per node; rack limit %.0f kW (facility.rack_power_limit_kw, ESTIMATE)",
-                        f.rackPowerLimitKw)});
+    rows.push_back({"Nodes per rack | kW per full rack", std::to_string(k.nodesPerRack) + " | " + formatPower(k.kwPerRack * 1e3),
+                    "peak IT power per node; rack limit " + formatPower(f.rackPowerLimitKw * 1e3) +
+                        " (facility.rack_power_limit_kw, ESTIMATE)"});
     rows.push_back({"Racks", std::to_string(k.computeRacks) + " compute + " + std::to_string(k.networkRacks) + " network",
                     kEvaluated});
     rows.push_back({"Cooling", std::string(k.liquidRequired ? "direct liquid" : "air") +
-                                   fmt(" (air up to %.0f kW per rack)", f.airCoolingLimitKw) + fmt(", %.0f tons", k.tons),
+                                   " (air up to " + formatPower(f.airCoolingLimitKw * 1e3) + " per rack), " + formatFixed(k.tons, 0) + " tons",
                     "facility.air_cooling_limit_kw (ESTIMATE); every watt of IT load is heat"});
-    rows.push_back({"Energy per run", fmt("%.0f MWh", w.energyMwh), kEvaluated});
+    rows.push_back({"Energy per run", formatEnergyMwh(w.energyMwh), kEvaluated});
     return rows;
 }
 
@@ -158,16 +145,16 @@ std::vector<LiveValue> layoutLive(const LessonContext &c)
     rows.push_back({"Layout", "TP " + std::to_string(par.tp) + " × PP " + std::to_string(par.pp) + " × CP " +
                                   std::to_string(par.cp) + " × DP " + std::to_string(c.evaluation.layout.dp),
                     "the plan"});
-    rows.push_back({"Compute | recompute", seconds(b.compute) + " | " + seconds(b.recompute), "per step, " + std::string(kEvaluated)});
-    rows.push_back({"Exposed TP | CP | PP | DP", seconds(b.tpComm) + " | " + seconds(b.cpComm) + " | " + seconds(b.ppComm) +
-                                                     " | " + seconds(b.dpComm),
+    rows.push_back({"Compute | recompute", formatDuration(b.compute) + " | " + formatDuration(b.recompute), "per step, " + std::string(kEvaluated)});
+    rows.push_back({"Exposed TP | CP | PP | DP", formatDuration(b.tpComm) + " | " + formatDuration(b.cpComm) + " | " + formatDuration(b.ppComm) +
+                                                     " | " + formatDuration(b.dpComm),
                     "communication not hidden behind compute"});
-    rows.push_back({"Pipeline bubble", seconds(b.bubble) + fmt(" (%.0f%% of the step)", 100.0 * t.bubbleFraction),
+    rows.push_back({"Pipeline bubble", formatDuration(b.bubble) + " (" + formatPercent(t.bubbleFraction, 0) + " of the step)",
                     "(p − 1)/(v·m) of the pipeline's time"});
     rows.push_back({"Memory per GPU", formatBytes(c.evaluation.memory.perGpuBytes) + " of " +
                                           formatBytes(c.evaluation.memory.capacityBytes),
                     kEvaluated});
-    rows.push_back({"Step | MFU", seconds(t.stepTimeS) + fmt(" | %.1f%%", 100.0 * t.mfu), kEvaluated});
+    rows.push_back({"Step | MFU", formatDuration(t.stepTimeS) + " | " + formatPercent(t.mfu), kEvaluated});
     return rows;
 }
 
@@ -219,16 +206,16 @@ std::vector<LiveValue> fp8Live(const LessonContext &c)
     const double bf16 = gpu.peak(Dtype::BF16);
     const double compute = gpu.peak(p.precision.compute);
     std::vector<LiveValue> rows;
-    rows.push_back({"Tensor Core peak, BF16 | FP8", fmt("%.0f", bf16 / 1e12) + " | " + fmt("%.0f TFLOP/s", gpu.peak(Dtype::FP8) / 1e12),
+    rows.push_back({"Tensor Core peak, BF16 | FP8", formatSignificant(bf16 / 1e12) + " | " + formatFlopRate(gpu.peak(Dtype::FP8)),
                     "catalogs/gpus.json (" + gpu.name + ")"});
     rows.push_back({"Relative spacing, BF16 | FP8 E4M3 | E5M2",
-                    fmt("%.4g", floatFormatRange(8, 7).epsilon) + " | " + fmt("%.4g", floatFormatRange(4, 3).epsilon) +
-                        " | " + fmt("%.4g", floatFormatRange(5, 2).epsilon),
+                    formatScientific(floatFormatRange(8, 7).epsilon, 4) + " | " + formatScientific(floatFormatRange(4, 3).epsilon, 4) +
+                        " | " + formatScientific(floatFormatRange(5, 2).epsilon, 4),
                     "2^−m for m fraction bits: the rounding step"});
     rows.push_back({"Training tokens/s", formatCount(t.tokensPerS), kEvaluated});
-    rows.push_back({"MFU against the plan's peak", fmt("%.1f%%", 100.0 * t.mfu), "precision.compute's peak"});
+    rows.push_back({"MFU against the plan's peak", formatPercent(t.mfu), "precision.compute's peak"});
     if (bf16 > 0 && compute != bf16)
-        rows.push_back({"The same against the BF16 peak", fmt("%.1f%%", 100.0 * t.mfu * compute / bf16),
+        rows.push_back({"The same against the BF16 peak", formatPercent(t.mfu * compute / bf16),
                         "MFU × the plan's peak ÷ the BF16 peak"});
     rows.push_back({"Memory per GPU", formatBytes(c.evaluation.memory.perGpuBytes), kEvaluated});
     return rows;
@@ -273,9 +260,9 @@ std::vector<LiveValue> moeLive(const LessonContext &c)
                     "the model's shape"});
     rows.push_back({"Expert parallelism", "EP " + std::to_string(c.plan.plan->parallelism.ep), "the plan"});
     rows.push_back({"Weights per GPU", formatBytes(c.evaluation.memory.breakdown.weights), kEvaluated});
-    rows.push_back({"All-to-all (exposed) | step", seconds(t.breakdown.epComm) + " | " + seconds(t.stepTimeS),
+    rows.push_back({"All-to-all (exposed) | step", formatDuration(t.breakdown.epComm) + " | " + formatDuration(t.stepTimeS),
                     "per step, " + std::string(kEvaluated)});
-    rows.push_back({"Tokens/s | MFU", formatCount(t.tokensPerS) + fmt(" | %.1f%%", 100.0 * t.mfu), kEvaluated});
+    rows.push_back({"Tokens/s | MFU", formatCount(t.tokensPerS) + " | " + formatPercent(t.mfu), kEvaluated});
     return rows;
 }
 
