@@ -200,24 +200,40 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
                && close(s.masterWeights, b.masterWeights, 1e-6);
     };
     const bool isLast = l.pp > 1 && !dualPipe && !matches(first) && matches(last);
-    const StageParams &stage = isLast ? last : first;
+    // DualPipe's middle rank (stages r and pp - 1 - r) when it is the heavier one.
+    const int middleStage = dualPipeMiddleStage(l);
+    const StageParams middleOne = middleStage >= 0 ? middleStageParams(rp.shape, l, middleStage) : StageParams{};
+    const StageParams middleOther = middleStage >= 0 ? middleStageParams(rp.shape, l, l.pp - 1 - middleStage) : StageParams{};
+    const StageParams middle = combinedStageParams(middleOne, middleOther);
+    const bool isMiddle = dualPipe && middleStage >= 0 && middleOther.layers >= 1 && !matches(first) && matches(middle);
+    const StageParams &stage = isMiddle ? middle : isLast ? last : first;
     const double ps = stage.total();
     // The layers whose activations the rank keeps: one stage's, the last stage's with its MTP
-    // modules (DualPipe: PP micro-batches of stage 0's layers and one of stage pp - 1's,
-    // TrainingMemory.cpp).
+    // modules (DualPipe: PP micro-batches of stage 0's layers and one of stage pp - 1's; a middle
+    // rank PP - r of stage r's and r + 1 of stage pp - 1 - r's, TrainingMemory.cpp), each stage
+    // with its own dense and MoE layers.
     const double mtp = std::max(plan.model.mtpLayers, 0);
-    const double firstLayers = firstStageParams(rp.shape, l).layers + (l.pp <= 1 ? mtp : 0.0);
-    const double lastLayers = lastStageParams(rp.shape, l).layers + mtp;
+    const double mtpDense = rp.shape.moeLayers > 0 ? 0.0 : mtp;
+    const StageParams firstOne = isMiddle ? middleOne : firstStageParams(rp.shape, l);
+    const StageParams lastOne = isMiddle ? middleOther : lastStageParams(rp.shape, l);
+    const double firstLayers = firstOne.layers + (l.pp <= 1 && !isMiddle ? mtp : 0.0);
+    const double firstDense = firstOne.denseLayers + (l.pp <= 1 && !isMiddle ? mtpDense : 0.0);
+    const double lastLayers = lastOne.layers + (isMiddle ? 0.0 : mtp);
+    const double lastDense = lastOne.denseLayers + (isMiddle ? 0.0 : mtpDense);
     const double activationLayers = isLast ? lastLayers : firstLayers;
+    const double activationDense = isLast ? lastDense : firstDense;
     const double d = std::max(l.shardingGroup(), 1);
     const int z = std::clamp(l.zero, 0, 3);
 
     out.formula = "M = (w + g + K + m)·P_s ÷ d where ZeRO shards them  +  L_s × A_layer × n_flight  +  overheads";
     std::string where;
-    if (dualPipe)
+    if (dualPipe && !isMiddle)
         where = "first and last of " + std::to_string(l.pp) + " pipeline stages (DualPipe: the ranks at both ends "
                 "hold stage 0 and stage " + std::to_string(l.pp - 1) + "), ";
-    else if (l.pp > 1)
+    else if (isMiddle)
+        where = "a middle rank of " + std::to_string(l.pp) + " pipeline stages (DualPipe: stage " + std::to_string(middleStage)
+                + " and stage " + std::to_string(l.pp - 1 - middleStage) + "), ";
+    else if (l.pp > 1 && !isMiddle)
         where = std::string(isLast ? "last" : "first") + " of " + std::to_string(l.pp) + " pipeline stages, ";
     where += formatFixed(stage.layers, 0) + " layers, split " + std::to_string(l.tp) + "-way by TP";
     if (l.ep > 1)
@@ -260,7 +276,12 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     const double microBatches = std::max(1.0, plan.workload.training.globalBatch
                                                   / (static_cast<double>(std::max(l.dp, 1)) * std::max(l.microBatch, 1)));
     const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, microBatches, !isLast);
-    const double working = recomputeWorkingSetBytes(rp.shape, act, l.recompute);
+    // Each stage's layers with their own kinds (layerKindActivations): an MoE model's leading
+    // dense layers keep a dense MLP's tensors.
+    const LayerKindActivations kinds = layerKindActivations(rp.shape, act, l.recompute);
+    const double ownBytes = kinds.stage(activationLayers, activationDense);
+    const double lastBytes = kinds.stage(lastLayers, lastDense);
+    const double working = kinds.working(activationLayers, activationDense);
     // A selective recompute names its modules when the plan states them (Megatron-Core's names).
     std::string recomputeText = nameOf(recomputeNames(), l.recompute);
     if (l.recompute == Recompute::Selective && act.korthikanti && act.recomputeModules != 0)
@@ -274,16 +295,29 @@ void explainTrainingMemory(Explanation &out, const ResolvedPlan &rp, const Evalu
     ExplainStep a;
     a.label = "activations";
     a.formula = "L_s × A_layer × n_flight + recompute working set";
-    // DualPipe's end rank: one of its in-flight micro-batches is on stage pp - 1.
-    const double ofLast = dualPipe ? std::min(1.0, inFlight - 1.0) : 0.0;
+    // DualPipe's end rank: one of its in-flight micro-batches is on stage pp - 1; a middle rank
+    // r + 1 of them on stage pp - 1 - r.
+    const double ofLast = isMiddle   ? std::min(middleStage + 1.0, std::max(inFlight - 1.0, 0.0))
+                          : dualPipe ? std::min(1.0, inFlight - 1.0)
+                                     : 0.0;
+    const bool mixed = !close(ownBytes, activationLayers * perLayer, 1e-9) || !close(lastBytes, lastLayers * perLayer, 1e-9);
+    if (mixed)
+        out.notes.push_back("activations: the stage's " + formatFixed(activationDense, 0) + " dense-MLP layers (the model's leading "
+                            "dense layers) keep a dense MLP's tensors and its MoE layers the experts' and the dispatched "
+                            "copies: " + formatBytes(ownBytes) + " for its " + formatFixed(activationLayers, 0) + " layers per "
+                            "micro-batch, not " + formatFixed(activationLayers, 0) + " × A_layer (the model's average layer).");
     if (ofLast > 0)
-        a.substituted = "(" + formatFixed(activationLayers, 0) + " × " + formatSignificant(inFlight - ofLast) + " + " + formatFixed(lastLayers, 0)
-                        + " × " + formatSignificant(ofLast) + ") × " + formatBytes(perLayer) + " + " + formatBytes(working);
+        a.substituted = formatBytes(ownBytes) + " × " + formatSignificant(inFlight - ofLast) + " + " + formatBytes(lastBytes)
+                        + " × " + formatSignificant(ofLast) + " (" + formatFixed(activationLayers, 0) + " and " + formatFixed(lastLayers, 0)
+                        + " layers) + " + formatBytes(working);
+    else if (mixed)
+        a.substituted = formatBytes(ownBytes) + " (" + formatFixed(activationLayers, 0) + " layers) × " + formatSignificant(inFlight) + " + "
+                        + formatBytes(working);
     else
         a.substituted = formatFixed(activationLayers, 0) + " × " + formatBytes(perLayer) + " × " + formatSignificant(inFlight) + " + " + formatBytes(working);
     a.value = formatBytes(b.activations);
     out.steps.push_back(a);
-    const double product = (activationLayers * (inFlight - ofLast) + lastLayers * ofLast) * perLayer + working;
+    const double product = ownBytes * (inFlight - ofLast) + lastBytes * ofLast + working;
     if (!close(product, b.activations, 0.02))
         out.notes.push_back("activations: the model's " + formatBytes(b.activations) + " also holds the embedding "
                             "inputs of the first stage, pipeline output buffers and ring-attention chunks ("

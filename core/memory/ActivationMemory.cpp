@@ -196,6 +196,59 @@ double layerActivationBytes(const ModelShape &shape, const ActivationConfig &con
     return config.tokensPerGpu() * layerBytesPerToken(shape, config, mode);
 }
 
+namespace {
+
+// layerActivationBytes and recomputeWorkingSetBytes of one shape, each layer evaluated once per
+// recompute mode it needs.
+void storedAndWorking(const ModelShape &shape, const ActivationConfig &config, Recompute mode, double &stored,
+                      double &working)
+{
+    stored = layerActivationBytes(shape, config, mode);
+    working = config.dequantBytes;
+    if (mode == Recompute::None)
+        return;
+    const double kept = mode == Recompute::EveryN ? layerActivationBytes(shape, config, Recompute::Full) : stored;
+    working += std::max(0.0, layerActivationBytes(shape, config, Recompute::None) - kept);
+}
+
+} // namespace
+
+LayerKindActivations layerKindActivations(const ModelShape &shape, const ActivationConfig &config, Recompute mode)
+{
+    LayerKindActivations k;
+    if (shape.moeLayers <= 0 || shape.denseLayers <= 0) {
+        storedAndWorking(shape, config, mode, k.dense, k.denseWorking);
+        k.moe = k.dense;
+        k.moeWorking = k.denseWorking;
+        return k;
+    }
+    // The per-layer terms weigh the dense MLP by denseLayers / L and the MoE block by moeLayers / L:
+    // a shape with every layer of one kind gives that kind's layer (the layer count, which the
+    // sliding-window average reads, stays the model's).
+    ModelShape one = shape;
+    one.denseLayers = shape.layers;
+    one.moeLayers = 0;
+    storedAndWorking(one, config, mode, k.dense, k.denseWorking);
+    one.denseLayers = 0;
+    one.moeLayers = shape.layers;
+    storedAndWorking(one, config, mode, k.moe, k.moeWorking);
+    return k;
+}
+
+double LayerKindActivations::stage(double layers, double denseLayers) const
+{
+    const double d = std::clamp(denseLayers, 0.0, std::max(layers, 0.0));
+    return d * dense + (layers - d) * moe;
+}
+
+double LayerKindActivations::working(double layers, double denseLayers) const
+{
+    if (layers <= 0)
+        return 0.0;
+    const double d = std::clamp(denseLayers, 0.0, layers);
+    return (d * denseWorking + (layers - d) * moeWorking) / layers;
+}
+
 ActivationConfig trainingActivationConfig(const Plan &plan, const Layout &layout)
 {
     ActivationConfig act;

@@ -101,6 +101,25 @@ LayerActivationTerms layerActivationTerms(const ModelShape &shape, const Activat
 // layerBytesPerToken x the tokens of one micro-batch on one GPU.
 double layerActivationBytes(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
 
+// What one layer of each kind stores per micro-batch and re-creates in its backward (an MoE model's
+// dense-MLP layers and its MoE layers; a model of one kind has the same figures for both), so a
+// pipeline stage is costed by its own layers: an MoE model's leading dense layers sit on the first
+// stage. Computed once per evaluation.
+struct LayerKindActivations
+{
+    double dense = 0;            // layerActivationBytes of a dense-MLP layer
+    double moe = 0;              // of an MoE layer
+    double denseWorking = 0;     // recomputeWorkingSetBytes of a dense-MLP layer
+    double moeWorking = 0;
+
+    // `layers` layers of which `denseLayers` are dense: their stored bytes, and the working set
+    // of their average layer.
+    double stage(double layers, double denseLayers) const;
+    double working(double layers, double denseLayers) const;
+};
+
+LayerKindActivations layerKindActivations(const ModelShape &shape, const ActivationConfig &config, Recompute mode);
+
 // Transients of the layer whose backward runs: with full recompute that layer's complete
 // activations less its checkpointed input, which is stored already (Korthikanti Table 2,
 // full-recompute row), with selective recompute its attention core, none without recompute; plus

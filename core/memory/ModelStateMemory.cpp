@@ -30,22 +30,40 @@ double lastStageLayers(const ModelShape &s, const Layout &l)
     return std::max(1.0, s.layers - (p - 1) * firstStageLayers(s, l));
 }
 
-StageParams stageParams(const ModelShape &s, const Layout &l, double layers, bool hasEmbedding, bool hasOutput)
+// Dense-MLP layers among the stage's `layers` layers that begin at layer `begin`: an MoE model's
+// dense layers lead (model.moe_dense_layers, DeepSeek-V3's first_k_dense_replace = 3 in its
+// config.json: layers 0-2 have a dense MLP), so they sit on the first stage(s); a dense model's
+// layers are all dense.
+double denseLayersOnStage(const ModelShape &s, double begin, double layers)
+{
+    if (s.moeLayers <= 0)
+        return layers;
+    return std::clamp(s.denseLayers - begin, 0.0, layers);
+}
+
+StageParams stageParams(const ModelShape &s, const Layout &l, double begin, double layers, bool hasEmbedding,
+                        bool hasOutput)
 {
     const double t = std::max(l.tp, 1);
     const double e = std::max(l.ep, 1);
-    const double L = std::max(s.layers, 1);
-    // Per layer: matmul weights (TP-split), norms (replicated over TP), routed experts (EP x TP).
-    const double expertPerLayer = s.expertParamsTotal / L;
-    const double matmulPerLayer = (s.transformerParams - s.expertParamsTotal) / L - s.normParamsPerLayer;
+    // Per layer: matmul weights (TP-split), norms (replicated over TP), routed experts (EP x TP);
+    // a dense layer has the dense MLP, an MoE layer the shared experts, the router and the routed
+    // experts. The stage holds its own layers' kinds.
+    const double dense = denseLayersOnStage(s, begin, layers);
+    const double moe = std::max(layers - dense, 0.0);
+    const double denseMatmul = s.attnParams + s.denseMlpParams;
+    const double moeMatmul = s.attnParams + s.moeMlpParams - s.routedExpertParams;
 
     StageParams st;
     st.layers = layers;
-    st.layerMatmul = matmulPerLayer / t;
-    st.layerParams = st.layerMatmul + s.normParamsPerLayer + expertPerLayer / (e * t);
-    st.matmul = layers * st.layerMatmul;
-    st.expert = layers * expertPerLayer / (e * t);
+    st.denseLayers = dense;
+    st.matmul = (dense * denseMatmul + moe * moeMatmul) / t;
+    st.expert = moe * s.routedExpertParams / (e * t);
     st.other = layers * s.normParamsPerLayer;
+    // A ZeRO-3/FSDP unit: the stage's average layer.
+    const double perLayer = std::max(layers, 1.0);
+    st.layerMatmul = st.matmul / perLayer;
+    st.layerParams = st.layerMatmul + s.normParamsPerLayer + st.expert / perLayer;
     if (hasEmbedding) {
         // Vocabulary-parallel embedding; a learned position table is replicated over TP (Megatron).
         st.other += s.embeddingParams / t + s.positionParams;
@@ -78,18 +96,34 @@ bool isHalfOrFull(Dtype d)
 
 StageParams firstStageParams(const ModelShape &shape, const Layout &layout)
 {
-    return stageParams(shape, layout, firstStageLayers(shape, layout), true, layout.pp <= 1);
+    return stageParams(shape, layout, 0.0, firstStageLayers(shape, layout), true, layout.pp <= 1);
 }
 
 StageParams lastStageParams(const ModelShape &shape, const Layout &layout)
 {
-    return stageParams(shape, layout, lastStageLayers(shape, layout), layout.pp <= 1, true);
+    const double layers = lastStageLayers(shape, layout);
+    return stageParams(shape, layout, std::max(shape.layers - layers, 0.0), layers, layout.pp <= 1, true);
+}
+
+StageParams middleStageParams(const ModelShape &shape, const Layout &layout, int stage)
+{
+    const double layers = firstStageLayers(shape, layout);
+    const double begin = std::min(static_cast<double>(std::max(stage, 0)) * layers, static_cast<double>(shape.layers));
+    return stageParams(shape, layout, begin, std::min(layers, shape.layers - begin), false, false);
+}
+
+int dualPipeMiddleStage(const Layout &layout)
+{
+    if (layout.schedule != PipelineSchedule::DualPipe || layout.pp < 4)
+        return -1;
+    return layout.pp / 2 - 1;
 }
 
 StageParams combinedStageParams(const StageParams &a, const StageParams &b)
 {
     StageParams c;
     c.layers = a.layers + b.layers;
+    c.denseLayers = a.denseLayers + b.denseLayers;
     c.matmul = a.matmul + b.matmul;
     c.expert = a.expert + b.expert;
     c.other = a.other + b.other;

@@ -17,6 +17,7 @@ struct GpuSpec;
 struct StageParams
 {
     double layers = 0;         // transformer layers on the stage
+    double denseLayers = 0;    // of them, layers with a dense MLP (the model's leading dense layers)
     double matmul = 0;         // non-expert matmul weights of those layers (quantizable, LoRA-adaptable)
     double expert = 0;         // routed-expert weights (sharded over the expert data-parallel group)
     double other = 0;          // embeddings, output layer, norms, position table: kept in 16-bit
@@ -32,6 +33,9 @@ struct StageParams
 StageParams firstStageParams(const ModelShape &shape, const Layout &layout);
 // Last stage: its layers, the final norm, the output layer (or the tied embedding copy), MTP modules.
 StageParams lastStageParams(const ModelShape &shape, const Layout &layout);
+// A stage between the two ends (0 < stage < pp - 1): its ceil(L/pp) layers from layer
+// stage x ceil(L/pp), without the embedding or the output layer.
+StageParams middleStageParams(const ModelShape &shape, const Layout &layout, int stage);
 
 // LoRA adapter parameters of one layer per GPU: rank r on Q, K, V, O (and the MLP matrices when
 // allLinear), A: in x r and B: r x out, split by TP.
@@ -76,6 +80,11 @@ StageParams combinedStageParams(const StageParams &a, const StageParams &b);
 // training memory model counts them: under DualPipe (pp > 1) the ranks at both ends hold stage 0
 // and stage pp - 1 together. The memory explanation reads the same figures (core/explain).
 StageParams rankStageParams(const ModelShape &shape, const Layout &layout, bool first);
+
+// The middle rank of a DualPipe pipeline (pp >= 4) that the training memory model evaluates next to
+// the end rank: it holds stage dualPipeMiddleStage and stage pp - 1 - dualPipeMiddleStage, the
+// stages furthest from the leading dense layers; -1 when there is none.
+int dualPipeMiddleStage(const Layout &layout);
 
 // Blackwell's FP8 GEMMs take any operand layout (the GPUs with FP4 tensor cores), Hopper's only
 // TN: per-tensor FP8 needs its cached transpose there (LowPrecisionMemory.h). False without a GPU.

@@ -60,16 +60,21 @@ double backwardOverForward(Recompute r)
 // micro-batch at the end of the warm-up forwards, the logits and loss at the end of a forward (last
 // stage), the first backward with its recompute's re-forward, the end of the backward with every
 // gradient made, and the optimizer step with its transients.
-StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act, bool first, bool last)
+StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act,
+                        const LayerKindActivations &kinds, bool first, bool last, int middle = -1)
 {
     const Plan &plan = *rp.plan;
     const ModelShape &s = rp.shape;
     const FrameworkMemoryTraits &fw = frameworkMemoryTraits(plan.parallelism.framework);
     // DualPipe: the rank at either end holds stage 0 and stage pp - 1 (one per direction), so two
     // stages' weights, gradients and optimizer states (Table 2's 2x parameters), sharded by ZeRO as
-    // the rest; its stored activations are PP + 1 micro-batches of one stage's layers.
-    const StageParams one = first ? firstStageParams(s, l) : lastStageParams(s, l);
-    const StageParams params = rankStageParams(s, l, first);
+    // the rest; its stored activations are PP + 1 micro-batches of one stage's layers. A middle
+    // rank (middle >= 0) holds stage `middle` and stage pp - 1 - middle, neither an end.
+    const bool middleRank = middle >= 0 && l.pp > 2;
+    const int otherStage = middleRank ? l.pp - 1 - middle : 0;
+    const StageParams one = middleRank ? middleStageParams(s, l, middle) : first ? firstStageParams(s, l) : lastStageParams(s, l);
+    const StageParams other = middleRank ? middleStageParams(s, l, otherStage) : lastStageParams(s, l);
+    const StageParams params = middleRank ? combinedStageParams(one, other) : rankStageParams(s, l, first);
     const ModelStateBytes states = modelStateBytes(plan, s, l, params, anyLayoutFp8Gemm(rp.gpu));
 
     StageMemory out;
@@ -84,21 +89,37 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     out.offloadedNvme = states.offloadedNvme;
 
     const double m = microBatchesPerStep(plan, l);
-    const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, m, first);
+    const double inFlight = inFlightMicroBatches(l.schedule, l.pp, l.vp, m, first || middleRank);
 
-    const double perLayer = layerActivationBytes(s, act, l.recompute);
-    // The last stage's micro-batches also pass its MTP modules, one layer each (DeepSeek-V3 §2.2).
+    // The last stage's micro-batches also pass its MTP modules, one layer each (DeepSeek-V3 §2.2),
+    // of the model's kind (MoE when it has experts).
     const double mtpLayers = std::max(plan.model.mtpLayers, 0);
-    const double lastLayers = lastStageParams(s, l).layers + mtpLayers;
+    const double mtpDense = s.moeLayers > 0 ? 0.0 : mtpLayers;
+    const double lastLayers = other.layers + (middleRank ? 0.0 : mtpLayers);
+    // Each stage stores its own layers' activations: an MoE model's leading dense layers on the
+    // first stage keep a dense MLP's tensors, not the MoE block's.
+    const double lastBytes = kinds.stage(lastLayers, other.denseLayers + (middleRank ? 0.0 : mtpDense));
     // DualPipe's end rank at its peak (deepseek-ai/DualPipe dualpipe.py, steps 1-4 for rank 0: 2(PP/2 - 1)
     // forwards of its first chunk, one more with the first of its second chunk, then each main step
     // adds a forward of each before the backwards): PP micro-batches of stage 0 and one of stage
-    // pp - 1, the PP + 1 of Table 2. Other schedules: the stage's own layers.
+    // pp - 1, the PP + 1 of Table 2. A middle rank r (r < pp/2) runs 2(PP/2 - r - 1) forwards of its
+    // first chunk, then r + 1 of each, then one more of the first: PP - r of stage r and r + 1 of
+    // stage pp - 1 - r. Other schedules: the stage's own layers.
     const bool dualPipeEnd = l.schedule == PipelineSchedule::DualPipe && l.pp > 1 && first;
-    const double ofLast = dualPipeEnd ? std::min(1.0, inFlight - 1.0) : 0.0;
+    const double ofLast = middleRank    ? std::min(middle + 1.0, std::max(inFlight - 1.0, 0.0))
+                          : dualPipeEnd ? std::min(1.0, inFlight - 1.0)
+                                        : 0.0;
     const double ofOwn = inFlight - ofLast;
-    const double ownLayers = first ? one.layers + (l.pp <= 1 ? mtpLayers : 0.0) : lastLayers;
-    double stored = perLayer * (ownLayers * ofOwn + lastLayers * ofLast);
+    const double ownBytes = middleRank ? kinds.stage(one.layers, one.denseLayers)
+                            : first    ? kinds.stage(one.layers + (l.pp <= 1 ? mtpLayers : 0.0),
+                                                     one.denseLayers + (l.pp <= 1 ? mtpDense : 0.0))
+                                       : lastBytes;
+    double stored = ownBytes * ofOwn + lastBytes * ofLast;
+    // One layer's activations: the rank's own stage's average layer.
+    const double ownLayersCount = middleRank || first ? one.layers + (l.pp <= 1 ? mtpLayers : 0.0) : lastLayers;
+    const double ownDense = middleRank || first ? one.denseLayers + (l.pp <= 1 ? mtpDense : 0.0)
+                                                : other.denseLayers + mtpDense;
+    const double perLayer = ownLayersCount > 0 ? ownBytes / ownLayersCount : kinds.moe;
     if (first)
         stored += embeddingActivationBytes(s, act) * ofOwn;
     // DeepSpeed's pipeline engine keeps each in-flight micro-batch's stage output until its
@@ -137,7 +158,8 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     // Transients that never coexist: the logits and loss at the end of the forward (with the first
     // gradient the backward makes, the output layer's, when no buffer held it before), one layer's
     // recompute working set in the backward.
-    const double working = recomputeWorkingSetBytes(s, act, l.recompute);
+    // The recompute working set of the rank's own stage's average layer.
+    const double working = kinds.working(ownLayersCount, ownDense);
     double logits = 0;
     if (last) {
         ActivationConfig loss = act;
@@ -156,7 +178,7 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const int mb = static_cast<int>(std::max(1.0, std::min(m, 1e6)));
     const int forwardMb = l.pp > 1 ? std::max(1, static_cast<int>(std::lround(std::min(inFlight, m))))
                                    : (!gradsPersist && mb > 1 ? 2 : 1);
-    const int stage = first ? 0 : std::max(l.pp, 1) - 1;
+    const int stage = middleRank ? middle : first ? 0 : std::max(l.pp, 1) - 1;
     const StepSchedule clock{l.schedule, std::max(l.pp, 1), m, backwardOverForward(l.recompute)};
     auto add = [&](MemoryPhaseKind kind, int microBatch, const MemoryBreakdown &b) {
         MemoryPhase &p = out.phases[out.count++];
@@ -224,13 +246,21 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     // The first stage holds the embedding and the most micro-batches in flight; the last stage the
     // output layer and the logits. With pp = 1 they are the same GPU.
     // Under DualPipe the ranks at both ends hold the same two stages (0 and pp - 1) and are
-    // evaluated once, as stage 0 with the embedding and the output layer.
+    // evaluated once, as stage 0 with the embedding and the output layer; a middle rank next.
     const bool dualPipe = layout.schedule == PipelineSchedule::DualPipe && layout.pp > 1;
-    StageMemory stages[2];
+    StageMemory stages[2];   // first and last, or DualPipe's end and middle ranks
     int stageCount = 1;
-    stages[0] = stageMemory(plan, layout, act, true, layout.pp <= 1 || dualPipe);
+    const LayerKindActivations kinds = layerKindActivations(plan.shape, act, layout.recompute);
+    stages[0] = stageMemory(plan, layout, act, kinds, true, layout.pp <= 1 || dualPipe);
     if (layout.pp > 1 && !dualPipe)
-        stages[stageCount++] = stageMemory(plan, layout, act, false, true);
+        stages[stageCount++] = stageMemory(plan, layout, act, kinds, false, true);
+    // DualPipe's middle ranks hold two stages of inner layers (MoE layers where the dense ones
+    // lead) and no embedding, output layer or logits: one of them is the heaviest GPU when their
+    // layers outweigh the end rank's vocabulary matrices.
+    // (A pipeline deeper than the model has layers leaves it none: not evaluated.)
+    if (const int middle = dualPipeMiddleStage(layout);
+        dualPipe && middle >= 0 && middleStageParams(plan.shape, layout, layout.pp - 1 - middle).layers >= 1)
+        stages[stageCount++] = stageMemory(plan, layout, act, kinds, false, false, middle);
 
     // What CUDA reports as the device total (the ceiling of everything a process allocates, the
     // CUDA context included), the capacity as sold where the catalog has no such figure.

@@ -197,6 +197,30 @@ private slots:
         QVERIFY(near(layerBytesPerToken(v3, c, Recompute::Full), 2.0 * 7168));
     }
 
+    void eachLayerKindKeepsItsOwn() const
+    {
+        // DeepSeek-V3: 3 dense layers (f = 18432) and 58 MoE layers. A stage is costed by the layers
+        // it holds; the model's mix gives the average layer's figures, one kind that kind's.
+        const ModelShape v3 = computeModelShape(test::deepSeekV3Arch(), 4096);
+        ActivationConfig c = config(1, false, true);
+        c.linearInputBytes = 1.0;
+        const LayerKindActivations k = layerKindActivations(v3, c, Recompute::Selective);
+        const double average = layerActivationBytes(v3, c, Recompute::Selective);
+        QVERIFY(near(k.stage(61, 3), 61 * average));
+        QVERIFY(near((3 * k.dense + 58 * k.moe) / 61, average));
+        QVERIFY(near(k.working(61, 3), recomputeWorkingSetBytes(v3, c, Recompute::Selective)));
+        // The dense MLP's four f-sized tensors against the MoE block's routed copies: the MoE layer
+        // keeps more here, so stage 0 (3 dense + 1 MoE) keeps less than four average layers.
+        QVERIFY(k.moe > k.dense);
+        QVERIFY(k.stage(4, 3) < 4 * average);
+        QVERIFY(near(k.stage(4, 0), 4 * k.moe));
+        // A model of one kind: both kinds are its layer.
+        const ModelShape dense = computeModelShape(test::denseArch(32, 4096, 32, 8, 14336, 128256), 4096);
+        const LayerKindActivations d = layerKindActivations(dense, c, Recompute::Full);
+        QCOMPARE(d.dense, d.moe);
+        QVERIFY(near(d.stage(8, 8), 8 * layerActivationBytes(dense, c, Recompute::Full)));
+    }
+
     void logitsOfTheLoss() const
     {
         // docs/formulas.md §3 head terms: logits s b V / t in the activation dtype plus the fp32 softmax

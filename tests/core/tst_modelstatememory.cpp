@@ -358,6 +358,42 @@ private slots:
         QVERIFY(near(mtpOnStage, s.mtpParams - s.routedExpertParams * (1.0 - 1.0 / 64)));
         QVERIFY(mtpOnStage < 1.0e9);   // of a 14B module
     }
+
+    void stagesHoldTheirOwnLayerKinds() const
+    {
+        // DeepSeek-V3's first three layers have a dense MLP (config.json first_k_dense_replace = 3):
+        // on pp = 16 (4 layers per stage) they are stage 0's, with one MoE layer; the other stages
+        // hold MoE layers only. Every stage together is the model (no MTP here).
+        const ModelShape s = computeModelShape(test::deepSeekV3Arch(), 4096);
+        QCOMPARE(s.denseLayers, 3);
+        Layout l;
+        l.pp = 16;
+        l.ep = 64;
+        const StageParams first = firstStageParams(s, l);
+        QCOMPARE(first.layers, 4.0);
+        QCOMPARE(first.denseLayers, 3.0);
+        const double e = 64;
+        QVERIFY(near(first.expert, s.routedExpertParams / e));
+        QVERIFY(near(first.matmul, 3 * (s.attnParams + s.denseMlpParams)
+                                       + (s.attnParams + s.moeMlpParams - s.routedExpertParams)));
+        const StageParams middle = middleStageParams(s, l, 7);
+        QCOMPARE(middle.denseLayers, 0.0);
+        QVERIFY(near(middle.expert, 4 * s.routedExpertParams / e));
+        const StageParams last = lastStageParams(s, l);
+        QCOMPARE(last.layers, 1.0);
+        QCOMPARE(last.denseLayers, 0.0);
+        double matmul = first.matmul + last.matmul, expert = first.expert + last.expert;
+        for (int stage = 1; stage < 15; ++stage) {
+            matmul += middleStageParams(s, l, stage).matmul;
+            expert += middleStageParams(s, l, stage).expert;
+        }
+        QVERIFY(near(expert * e, s.expertParamsTotal));
+        QVERIFY(near(matmul + expert * e + s.layers * s.normParamsPerLayer, s.transformerParams));
+        // With one stage the kinds average out as before: the whole model.
+        l.pp = 1;
+        QVERIFY(near(firstStageParams(s, l).matmul + firstStageParams(s, l).expert * e + s.layers * s.normParamsPerLayer,
+                     s.transformerParams));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestModelStateMemory)
