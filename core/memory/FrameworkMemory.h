@@ -54,8 +54,24 @@ struct FrameworkMemoryTraits
     // step (Megatron-Core's _ParamAndGradBuffer: param_data and grad_data, one tensor per dtype and
     // bucket group, megatron/core/distributed/param_and_grad_buffer.py), so the caching allocator
     // holds them as a few exact segments: the reserved-vs-allocated gap comes from the tensors
-    // allocated and freed every step, not from these buffers.
+    // allocated and freed every step, not from these buffers (as for every stack's model states
+    // unless stateBlocksReallocated, FrameworkOverhead.h).
     bool contiguousParamGradBuffers = false;
+    // FSDP2 reduce-scatters each unit's gradient on its own stream and keeps the sharded result as
+    // the parameter's .grad; zero_grad(set_to_none=True) frees it, but the caching allocator keeps
+    // a block freed on one stream for that stream's later allocations (torch/csrc/cuda/
+    // CUDACachingAllocator.cpp: blocks are pooled per stream), so the sharded gradients' blocks stay
+    // reserved through the next forward, where the default stream cannot reuse them, until the
+    // backward's reduce-scatters take them again. They are reserved, not allocated.
+    bool gradientBlocksOnReduceStream = false;
+    // The stack rebuilds its model states after the model is made: DeepSpeed's optimizers flatten
+    // the 16-bit parameters into new contiguous groups and derive the fp32 master copy from them
+    // (deepspeed/runtime/fp16/fused_optimizer.py, zero/stage_1_and_2.py _flatten_dense_tensors),
+    // and make and free the flat gradient partitions every step (get_flat_partition, averaged
+    // gradients set to None after the step). The blocks the states leave behind stay in the cache,
+    // so the reserved-vs-allocated gap is on the states too; the other stacks allocate their
+    // states once, in place, and the gap is on what a step allocates and frees.
+    bool stateBlocksReallocated = false;
 };
 
 const FrameworkMemoryTraits &frameworkMemoryTraits(Framework framework);

@@ -11,20 +11,21 @@
 
 namespace gpuplan {
 
-FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators, Framework framework)
+FrameworkOverhead frameworkOverhead(const MemoryOverheads &o, int communicators, Framework framework, bool training)
 {
     FrameworkOverhead f;
     f.cudaContextBytes = (o.cudaContextGiB >= 0 ? o.cudaContextGiB : memassume::kCudaContextGiB) * units::kGiB;
     const double stackGap = frameworkMemoryTraits(framework).reservedGap;
     f.allocatorSlack = o.allocatorSlack >= 0 ? o.allocatorSlack : (stackGap >= 0 ? stackGap : memassume::kAllocatorSlack);
-    f.slackSkipsParamGradBuffers = frameworkMemoryTraits(framework).contiguousParamGradBuffers;
+    const FrameworkMemoryTraits &fw = frameworkMemoryTraits(framework);
+    f.slackSkipsModelStates = training && !fw.stateBlocksReallocated;
     f.ncclBytes = communicators * memassume::kNcclGiBPerCommunicator * units::kGiB;
     if (o.commBufferGiB >= 0)
         f.commOverrideBytes = o.commBufferGiB * units::kGiB;
     return f;
 }
 
-double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &f, double extraOutsideBytes)
+double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &f, double extraOutsideBytes, double steadyBytes)
 {
     double nccl = f.ncclBytes;
     if (f.commOverrideBytes >= 0) {
@@ -34,10 +35,11 @@ double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &f, double
     }
     b.cudaContext = f.cudaContextBytes;
     b.allocatorSlack = 0;
-    // Fragmentation comes from what is allocated and freed during a step; buffers allocated once
+    // Fragmentation comes from what is allocated and freed during a step; states allocated once
     // as whole segments add none.
-    const double buffers = f.slackSkipsParamGradBuffers ? b.weights + b.gradients : 0.0;
-    const double inside = std::max(0.0, b.total() - b.cudaContext - extraOutsideBytes - buffers);
+    const double buffers =
+        f.slackSkipsModelStates ? b.weights + b.gradients + b.optimizerStates + b.masterWeights : 0.0;
+    const double inside = std::max(0.0, b.total() - b.cudaContext - extraOutsideBytes - buffers - steadyBytes);
     b.allocatorSlack = f.allocatorSlack * inside;
     b.commBuffers += nccl;
     return b.cudaContext + nccl + extraOutsideBytes;

@@ -15,22 +15,29 @@ struct FrameworkOverhead
 {
     double cudaContextBytes = 0;
     double allocatorSlack = 0;     // fraction of the allocator-visible bytes
-    // The slack leaves out the weights and gradients: the stack keeps them in contiguous buffers
-    // allocated once (FrameworkMemoryTraits::contiguousParamGradBuffers).
-    bool slackSkipsParamGradBuffers = false;
+    // The slack leaves out the model states (training): weights, gradients, optimizer states and
+    // master weights are allocated once, in large blocks, and their blocks are reused at the same
+    // sizes every step (gradients freed by zero_grad(set_to_none=True) are made again at the same
+    // sizes, FSDP2's on their own stream), so they add no fragmentation; the gap comes from what
+    // a step allocates and frees at changing sizes (activations, logits, gathered units, buckets).
+    // Not where the stack rebuilds its states (FrameworkMemoryTraits::stateBlocksReallocated).
+    bool slackSkipsModelStates = false;
     double ncclBytes = 0;          // NCCL buffers of the communicators this GPU belongs to
     double commOverrideBytes = -1; // >= 0: plan.overheads.comm_buffer_gib replaces all communication buffers
 };
 
 // communicators: process groups of size > 1 this GPU takes part in (TP, PP, CP, DP, EP). The
 // allocator slack defaults to the framework's fitted reserved-vs-allocated gap (FrameworkMemory.h).
+// training: the plan trains (the slack then leaves out the model states).
 FrameworkOverhead frameworkOverhead(const MemoryOverheads &overheads, int communicators,
-                                    Framework framework = Framework::Generic);
+                                    Framework framework = Framework::Generic, bool training = false);
 
 // Adds the overhead components to one breakdown (the CUDA context, NCCL buffers into commBuffers,
-// the allocator gap on the allocator-visible bytes, those less extraOutsideBytes); returns the
-// bytes outside the allocator (context, NCCL, extraOutsideBytes).
-double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &overhead, double extraOutsideBytes);
+// the allocator gap on the allocator-visible bytes, those less extraOutsideBytes and less
+// steadyBytes, allocator-visible bytes held in blocks the cache serves again at the same sizes);
+// returns the bytes outside the allocator (context, NCCL, extraOutsideBytes).
+double addMemoryOverheads(MemoryBreakdown &b, const FrameworkOverhead &overhead, double extraOutsideBytes,
+                          double steadyBytes = 0.0);
 
 // Adds the overhead components to m.breakdown (commBuffers already holds the allocator-visible
 // communication buffers), then sets perGpuBytes, outsideAllocatorBytes (plus extraOutsideBytes,

@@ -33,6 +33,14 @@ struct StageMemory
     double offloadedCpu = 0;
     double offloadedNvme = 0;
     double offloadedActivations = 0;   // host copies of saved activations (activation offloading)
+    // Sharded gradients whose blocks stay reserved on the reduce-scatter stream in every phase
+    // (FrameworkMemoryTraits::gradientBlocksOnReduceStream): what a phase does not hold of them as
+    // gradients is reserved, not allocated.
+    double reducedGradientBlocks = 0;
+    // Per phase, the gathered units (ZeRO-3/FSDP, parameter offload): one block per unit, gathered
+    // and freed at the same sizes unit after unit and step after step, so the cache serves them
+    // again exactly and, like the states whose shards they gather, they add no fragmentation.
+    double gatheredUnits[6] = {};
 };
 
 // Micro-batches per pipeline per step (m): activations of at most this many are ever held.
@@ -154,6 +162,10 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const bool gradsDuringForward = gradsPersist || m > 1.0 || l.pp > 1;
     const double forwardGrads = gradsDuringForward ? grads : 0.0;
     const double forwardUnitGradient = gradsDuringForward ? unitGradient : 0.0;
+    // FSDP2's reduce-scatter output is allocated on its own stream; once freed by zero_grad its
+    // blocks serve only that stream, so from the second step on they sit next to the forward.
+    if (fw.gradientBlocksOnReduceStream && l.sharding == ShardingImpl::Fsdp && l.zero >= 2 && l.shardingGroup() > 1)
+        out.reducedGradientBlocks = grads;
 
     // Transients that never coexist: the logits and loss at the end of the forward (with the first
     // gradient the backward makes, the output layer's, when no buffer held it before), one layer's
@@ -187,6 +199,8 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
         p.microBatch = microBatch;
         p.timeFraction = clock.fraction(kind, stage, microBatch, inFlight);
         p.bytes = b;
+        out.gatheredUnits[out.count - 1] =
+            kind == MemoryPhaseKind::OptimizerStep ? 0.0 : std::min(b.workspace, states.gathered);
     };
 
     MemoryBreakdown b = base;
@@ -266,10 +280,12 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     // CUDA context included), the capacity as sold where the catalog has no such figure.
     const double capacity = plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0;
     const FrameworkOverhead overhead =
-        frameworkOverhead(p.overheads, trainingCommunicators(layout), p.parallelism.framework);
+        frameworkOverhead(p.overheads, trainingCommunicators(layout), p.parallelism.framework, true);
 
-    // Every phase with the overheads of that moment: the CUDA context and NCCL buffers, and the
-    // caching allocator's reserved-vs-allocated gap on what is allocated then.
+    // Every phase with the overheads of that moment: the CUDA context and NCCL buffers, the caching
+    // allocator's reserved-vs-allocated gap on what the step allocates and frees then (not the
+    // model states nor the gathered units, FrameworkOverhead.h), and the sharded gradients' blocks
+    // a reduce-scatter stream keeps reserved where the phase holds no gradients.
     MemoryResult m;
     timeline = MemoryTimeline{};
     timeline.pipelineStages = std::max(layout.pp, 1);
@@ -279,7 +295,8 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
         StageMemory &st = stages[si];
         for (int i = 0; i < st.count; ++i) {
             MemoryPhase phase = st.phases[i];
-            addMemoryOverheads(phase.bytes, overhead, 0.0);
+            addMemoryOverheads(phase.bytes, overhead, 0.0, overhead.slackSkipsModelStates ? st.gatheredUnits[i] : 0.0);
+            phase.bytes.allocatorSlack += std::max(0.0, st.reducedGradientBlocks - phase.bytes.gradients);
             addMemoryPhase(timeline, phase);
             if (phase.bytes.total() + st.pagedStates > heavyBytes) {
                 heavyBytes = phase.bytes.total() + st.pagedStates;

@@ -79,13 +79,13 @@ private slots:
         qInfo("all:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", all.compared, all.mape, all.medianApe, all.maxApe);
         qInfo("fit:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", fit.compared, fit.mape, fit.medianApe, fit.maxApe);
         qInfo("test: n=%d MAPE %.2f%% median %.2f%% max %.2f%%", test.compared, test.mape, test.medianApe, test.maxApe);
-        // 64 rows with the 8 MoE rows of 2026-12 (12.28 % all, 10.63 % test half since a blank global
-        // batch means no gradient accumulation without a pipeline): the target of 8 % is not reached,
-        // the MoE rows are 23-37 % off (docs/accuracy.md "Memory"). These pins hold what the model
-        // does now.
-        QVERIFY2(all.mape <= 12.3, std::to_string(all.mape).c_str());
+        // 64 rows with the 8 MoE rows of 2026-12 (11.35 % all, 9.19 % test half since the allocator's
+        // gap leaves out the model states and FSDP2's sharded gradients stay reserved on the
+        // reduce-scatter stream): the target of 8 % is not reached, the MoE rows are 21-39 % off
+        // (docs/accuracy.md "Memory"). These pins hold what the model does now.
+        QVERIFY2(all.mape <= 11.4, std::to_string(all.mape).c_str());
         // The half the overheads never saw.
-        QVERIFY2(test.mape <= 10.7, std::to_string(test.mape).c_str());
+        QVERIFY2(test.mape <= 9.2, std::to_string(test.mape).c_str());
         QVERIFY2(test.medianApe <= 8.0, std::to_string(test.medianApe).c_str());
         // Every source on its own (docs/accuracy.md "Memory" lists them).
         std::map<std::string, std::vector<const ValidationRow *>> bySource;
@@ -127,10 +127,10 @@ private slots:
         std::sort(apes.begin(), apes.end());
         const double p75 = apes[static_cast<std::size_t>(0.75 * static_cast<double>(apes.size())) - 1];
         qInfo("75th percentile absolute error %.1f%%, band %.0f%%", p75 * 100, memassume::kMemoryVerdictBand * 100);
-        // The band was the 75th percentile of the 56 rows before the MoE rows; with them it is 23.6 %
+        // The band was the 75th percentile of the 56 rows before the MoE rows; with them it is 21.2 %
         // (the MoE rows and the torchtune/PEFT README rows are the quarter above 16 %). The band is
         // kept until the MoE rows are modelled rather than widened for every plan.
-        QEXPECT_FAIL("", "p75 is 23.6 % with the 2026-12 MoE rows (docs/accuracy.md)", Continue);
+        QEXPECT_FAIL("", "p75 is 21.2 % with the 2026-12 MoE rows (docs/accuracy.md)", Continue);
         QVERIFY(p75 <= memassume::kMemoryVerdictBand);
         QVERIFY(p75 > memassume::kMemoryVerdictBand - 0.03);   // not a band wider than the spread needs
     }

@@ -157,8 +157,8 @@ private slots:
         QString text, row;
         memoryTexts(text, row);
         QVERIFY(text.contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB).")));
-        QVERIFY(text.contains(QStringLiteral("Fits: even 10% more than the estimate stays within the limit")));
-        QVERIFY2(row.contains(QStringLiteral("(fits; fits up to 71.9 GiB, does not fit above 88.1 GiB (±10% error band))")),
+        QVERIFY(text.contains(QStringLiteral("Fits: even 8% more than the estimate stays within the limit")));
+        QVERIFY2(row.contains(QStringLiteral("(fits; fits up to 73.6 GiB, does not fit above 85.7 GiB (±8% error band))")),
                  qPrintable(row));
         QVERIFY(!text.contains(QStringLiteral("Memory is borderline")));
 
@@ -166,9 +166,9 @@ private slots:
         QVERIFY2(c->setNumber(QStringLiteral("workload.training.micro_batch"), 2, &error), qPrintable(error));
         QCOMPARE(c->evaluation().memory.verdict, MemoryVerdict::Borderline);
         memoryTexts(text, row);
-        QVERIFY(text.contains(QStringLiteral("Memory is borderline: 84.9 GiB per GPU is within the memory model's 10% error band")));
-        QVERIFY(text.contains(QStringLiteral("Borderline: the estimate is within the memory model's ±10% error band")));
-        QVERIFY2(row.startsWith(QStringLiteral("84.9 GiB of 79.2 GiB (borderline; ")), qPrintable(row));
+        QVERIFY(text.contains(QStringLiteral("Memory is borderline: 84.2 GiB per GPU is within the memory model's 8% error band")));
+        QVERIFY(text.contains(QStringLiteral("Borderline: the estimate is within the memory model's ±8% error band")));
+        QVERIFY2(row.startsWith(QStringLiteral("84.2 GiB of 79.2 GiB (borderline; ")), qPrintable(row));
     }
 
     void figuresMatchTheEvaluation() const
