@@ -90,6 +90,9 @@ const EnumName kBatching[] = {n(Batching::Static, "static"), n(Batching::Dynamic
                               n(Batching::Continuous, "continuous")};
 const EnumName kServingLoad[] = {n(ServingLoad::Static, "static"), n(ServingLoad::Concurrency, "concurrency"),
                                  n(ServingLoad::Rate, "rate"), n(ServingLoad::Max, "max")};
+const EnumName kServingMode[] = {n(ServingMode::Aggregated, "aggregated"),
+                                 n(ServingMode::Disaggregated, "disaggregated")};
+const EnumName kKvTransfer[] = {n(KvTransferPath::Network, "network"), n(KvTransferPath::NvLink, "nvlink")};
 const EnumName kCooling[] = {n(Cooling::Air, "air"), n(Cooling::Liquid, "liquid")};
 const EnumName kCloudPricing[] = {n(CloudPricing::OnDemand, "on_demand"), n(CloudPricing::Reserved1y, "reserved_1y"),
                                   n(CloudPricing::Reserved3y, "reserved_3y"), n(CloudPricing::Spot, "spot")};
@@ -136,6 +139,8 @@ GPUPLAN_ENUM_TABLE(positionNames, "position", kPosition, {})
 GPUPLAN_ENUM_TABLE(engineNames, "engine", kEngine, kEngineAlias)
 GPUPLAN_ENUM_TABLE(batchingNames, "batching", kBatching, {})
 GPUPLAN_ENUM_TABLE(servingLoadNames, "load", kServingLoad, {})
+GPUPLAN_ENUM_TABLE(servingModeNames, "serving mode", kServingMode, {})
+GPUPLAN_ENUM_TABLE(kvTransferNames, "KV transfer", kKvTransfer, {})
 GPUPLAN_ENUM_TABLE(coolingNames, "cooling", kCooling, {})
 GPUPLAN_ENUM_TABLE(cloudPricingNames, "cloud pricing", kCloudPricing, {})
 GPUPLAN_ENUM_TABLE(storageTierNames, "storage tier", kStorageTier, {})

@@ -43,6 +43,8 @@ const EnumNameTable &positionNames();
 const EnumNameTable &engineNames();
 const EnumNameTable &batchingNames();
 const EnumNameTable &servingLoadNames();
+const EnumNameTable &servingModeNames();   // "aggregated", "disaggregated"
+const EnumNameTable &kvTransferNames();    // "network", "nvlink"
 const EnumNameTable &coolingNames();
 const EnumNameTable &cloudPricingNames();
 const EnumNameTable &storageTierNames();

@@ -83,6 +83,14 @@ enum class Batching : std::uint8_t { Static, Dynamic, Continuous };
 // loop), arrivals at a rate (open loop), or all at once with the engine choosing its batch (offline).
 enum class ServingLoad : std::uint8_t { Static, Concurrency, Rate, Max };
 
+// Serving as replicas that prefill and decode their own requests, or as a pool of prefill workers
+// handing each prompt's KV cache to a pool of decode workers (perf/DisaggregatedPlan.h).
+enum class ServingMode : std::uint8_t { Aggregated, Disaggregated };
+
+// How a prompt's KV cache reaches the decode pool: over the scale-out network, or over NVLink where
+// both pools sit in one NVLink domain.
+enum class KvTransferPath : std::uint8_t { Network, NvLink };
+
 enum class Cooling : std::uint8_t { Air, Liquid };
 
 } // namespace gpuplan

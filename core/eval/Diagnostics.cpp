@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eval/Diagnostics.h"
 
+#include "common/EnumNames.h"
 #include "common/Format.h"
 
 #include <cmath>
@@ -74,6 +75,9 @@ const char *diagCodeId(DiagCode code)
     case DiagCode::HostCpuLimitsStep: return "host_cpu_limits_step";
     case DiagCode::AverageRateAbovePeak: return "average_rate_above_peak";
     case DiagCode::ExpertTpNotDivideTp: return "expert_tp_not_divide_tp";
+    case DiagCode::PoolsExceedGpus: return "pools_exceed_gpus";
+    case DiagCode::PoolNotDivideTp: return "pool_not_divide_tp";
+    case DiagCode::DisaggregatedLoad: return "disaggregated_load";
     case DiagCode::Count: break;
     }
     return "unknown";
@@ -88,6 +92,17 @@ const char *severityName(Severity s)
     }
     return "error";
 }
+
+namespace {
+
+// A field of a disaggregated pool (workload.inference.prefill_* / decode_*).
+bool poolField(const char *field)
+{
+    const std::string_view f(field ? field : "");
+    return f.starts_with("workload.inference.prefill_") || f.starts_with("workload.inference.decode_");
+}
+
+} // namespace
 
 std::string describe(const Diagnostic &d)
 {
@@ -117,13 +132,30 @@ std::string describe(const Diagnostic &d)
     case DiagCode::CpNotDivideSeq:
         return "CP = " + v + ": the sequence length " + l + " must split into 2 x CP equal chunks";
     case DiagCode::EpNotDivideExperts:
+        if (poolField(d.field))
+            return std::string(d.field) + " = " + v + " does not divide the " + l + " experts; allowed: a divisor of " +
+                   l;
         return "EP must divide the " + l + " experts (EP = " + v + ")";
     case DiagCode::EpExceedsGroup:
         return "EP = " + v + " must divide the " + l + " ranks that hold copies of the experts (DP x CP x TP / expert TP)";
     case DiagCode::ExpertTpNotDivideTp:
         return "Expert TP = " + v + " must divide TP = " + l;
     case DiagCode::EpWithoutMoe:
+        if (poolField(d.field))
+            return std::string(d.field) + " = " + v + " has no effect on a dense model";
         return "EP = " + v + " has no effect on a dense model";
+    case DiagCode::PoolsExceedGpus:
+        return "hardware.num_gpus = " + v + " is fewer than the " + l +
+               " GPUs of the disaggregated pools (prefill_workers x prefill_tp + decode_workers x decode_tp); "
+               "allowed: at least " +
+               l;
+    case DiagCode::PoolNotDivideTp:
+        return std::string(d.field) + " = " + v + " does not divide the worker's " + l +
+               " GPUs (its TP degree); allowed: a divisor of " + l;
+    case DiagCode::DisaggregatedLoad:
+        return std::string("workload.inference.load = ") + enumName(servingLoadNames(), static_cast<int>(d.value)) +
+               ": a disaggregated deployment is evaluated as a closed loop of requests in flight only; allowed: "
+               "concurrency";
     case DiagCode::BatchNotDivisible:
         return "The global batch of " + v + " sequences must be a multiple of DP x micro-batch = " + l;
     case DiagCode::MicroBatchTooLarge:

@@ -50,6 +50,9 @@ enum class DiagCode : std::uint16_t {
     HostCpuLimitsStep,       // value=data-path step s, limit=GPU step s
     AverageRateAbovePeak,    // value=average_request_rate, limit=request_rate (the day's mean above its peak)
     ExpertTpNotDivideTp,     // value=expert tp, limit=tp
+    PoolsExceedGpus,         // value=hardware.num_gpus, limit=GPUs of the disaggregated pools
+    PoolNotDivideTp,         // value=a pool's attention DP or EP (field), limit=the pool's TP
+    DisaggregatedLoad,       // value=load (ServingLoad), limit=concurrency (the only load the pools are evaluated at)
     Count
 };
 

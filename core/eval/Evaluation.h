@@ -123,6 +123,37 @@ struct ConcurrencyPoint
     double ttftMs = 0;
 };
 
+// One pool of a disaggregated deployment as evaluated (perf/DisaggregatedPlan.h).
+struct DisaggregatedPoolResult
+{
+    int workers = 0;
+    int gpusPerWorker = 0;   // the worker's TP degree
+    int attentionDp = 1;     // attention ranks of a worker as served (1 where the plan's does not divide tp)
+    int ep = 1;              // expert-parallel ranks as served
+    double batch = 0;        // per worker: prompts a prefill pass (within the token budget), requests decoding
+    int gpus = 0;            // workers x gpusPerWorker
+    // One GPU of a worker (memory/DisaggregatedMemory.h): bytes in all and by part, against the capacity.
+    double perGpuBytes = 0;
+    double weightBytes = 0;
+    double kvCacheBytes = 0;
+    double capacityBytes = 0;
+    int requestsThatFit = 0;   // per worker: prompts (prefill) or requests (decode) whose KV fits
+    bool fits = false;
+};
+
+struct DisaggregatedResult
+{
+    bool active = false;   // workload.inference.serving_mode = disaggregated
+    DisaggregatedPoolResult prefill;
+    DisaggregatedPoolResult decode;
+    int gpus = 0;   // both pools
+    KvTransferPath kvTransfer = KvTransferPath::Network;
+    double kvBytesPerRequest = 0;   // one prompt's KV cache, all layers, one copy
+    double kvTransferMs = 0;        // to send it from a prefill worker to a decode worker
+    double prefillPassMs = 0;       // one pass of a prefill worker
+    double runningRequests = 0;     // requests the decode pool runs at the plan's concurrency
+};
+
 struct InferenceResult
 {
     bool valid = false;
@@ -167,6 +198,10 @@ struct InferenceResult
     // Replicas for the plan's request rate under the P99 latency targets with queueing
     // (perf/Capacity.h); replicasNeeded is capacity.replicas.
     CapacityResult capacity;
+    // serving_mode = disaggregated: the pools, the KV transfer and per-pool memory. The figures
+    // above are then the whole deployment's (one "replica" of gpusPerReplica = both pools' GPUs);
+    // the model gives means, so the percentiles and the capacity plan stay 0.
+    DisaggregatedResult disaggregated;
 };
 
 struct ScalingPoint

@@ -158,6 +158,35 @@ Json capacityJson(const CapacityResult &c)
     return j;
 }
 
+Json poolJson(const DisaggregatedPoolResult &p)
+{
+    return {{"workers", p.workers},
+            {"tp", p.gpusPerWorker},
+            {"attention_dp", p.attentionDp},
+            {"ep", p.ep},
+            {"batch", num(p.batch)},
+            {"gpus", p.gpus},
+            {"memory",
+             {{"per_gpu_bytes", num(p.perGpuBytes)},
+              {"weights_bytes", num(p.weightBytes)},
+              {"kv_cache_bytes", num(p.kvCacheBytes)},
+              {"capacity_bytes", num(p.capacityBytes)},
+              {"requests_that_fit", p.requestsThatFit},
+              {"fits", p.fits}}}};
+}
+
+Json disaggregatedJson(const DisaggregatedResult &d)
+{
+    return {{"prefill", poolJson(d.prefill)},
+            {"decode", poolJson(d.decode)},
+            {"gpus", d.gpus},
+            {"kv_transfer", enumName(kvTransferNames(), static_cast<int>(d.kvTransfer))},
+            {"kv_bytes_per_request", num(d.kvBytesPerRequest)},
+            {"kv_transfer_ms", num(d.kvTransferMs)},
+            {"prefill_pass_ms", num(d.prefillPassMs)},
+            {"running_requests", num(d.runningRequests)}};
+}
+
 Json inferenceJson(const InferenceResult &r)
 {
     Json curve = Json::array();
@@ -168,45 +197,48 @@ Json inferenceJson(const InferenceResult &r)
                          {"tpot_ms", num(p.tpotMs)},
                          {"ttft_ms", num(p.ttftMs)}});
     }
-    return {{"valid", r.valid},
-            {"gpus_per_replica", r.gpusPerReplica},
-            {"serving_layout",
-             {{"attention_dp", r.attentionDp},
-              {"attention_tp", r.attentionTp},
-              {"ep", r.expertParallel},
-              {"expert_tp", r.expertTp}}},
-            {"batching_used", enumName(batchingNames(), static_cast<int>(r.batchingUsed))},
-            {"ttft_ms", num(r.ttftMs)},
-            {"decode_ms_per_token", num(r.decodeMsPerToken)},
-            {"e2e_latency_ms", num(r.e2eLatencyMs)},
-            {"output_tokens_per_s_per_gpu", num(r.outputTokensPerSPerGpu)},
-            {"output_tokens_per_s_per_replica", num(r.outputTokensPerSPerReplica)},
-            {"requests_per_s_per_replica", num(r.requestsPerSPerReplica)},
-            {"max_concurrency", r.maxConcurrency},
-            {"sizing_concurrency", r.sizingConcurrency},
-            {"replicas_needed", r.replicasNeeded},
-            {"meets_ttft", r.meetsTtft},
-            {"meets_tpot", r.meetsTpot},
-            {"batching",
-             {{"static", num(r.batchingTokensPerSPerGpu[0])},
-              {"dynamic", num(r.batchingTokensPerSPerGpu[1])},
-              {"continuous", num(r.batchingTokensPerSPerGpu[2])}}},
-            {"concurrency_curve", std::move(curve)},
-            {"saturated",
-             {{"concurrency", r.saturatedConcurrency},
-              {"output_tokens_per_s_per_gpu", num(r.saturatedTokensPerSPerGpu)},
-              {"ttft_ms", num(r.saturatedTtftMs)},
-              {"tpot_ms", num(r.saturatedTpotMs)}}},
-            {"capacity", capacityJson(r.capacity)},
-            {"at_load",
-             {{"ttft_p50_ms", num(r.ttftP50Ms)},
-              {"ttft_p90_ms", num(r.ttftP90Ms)},
-              {"ttft_p99_ms", num(r.ttftP99Ms)},
-              {"tpot_p50_ms", num(r.tpotP50Ms)},
-              {"tpot_p90_ms", num(r.tpotP90Ms)},
-              {"tpot_p99_ms", num(r.tpotP99Ms)},
-              {"queued_requests", num(r.queuedRequests)}}},
-            {"error_band", num(r.errorBand)}};
+    Json j = {{"valid", r.valid},
+              {"gpus_per_replica", r.gpusPerReplica},
+              {"serving_layout",
+               {{"attention_dp", r.attentionDp},
+                {"attention_tp", r.attentionTp},
+                {"ep", r.expertParallel},
+                {"expert_tp", r.expertTp}}},
+              {"batching_used", enumName(batchingNames(), static_cast<int>(r.batchingUsed))},
+              {"ttft_ms", num(r.ttftMs)},
+              {"decode_ms_per_token", num(r.decodeMsPerToken)},
+              {"e2e_latency_ms", num(r.e2eLatencyMs)},
+              {"output_tokens_per_s_per_gpu", num(r.outputTokensPerSPerGpu)},
+              {"output_tokens_per_s_per_replica", num(r.outputTokensPerSPerReplica)},
+              {"requests_per_s_per_replica", num(r.requestsPerSPerReplica)},
+              {"max_concurrency", r.maxConcurrency},
+              {"sizing_concurrency", r.sizingConcurrency},
+              {"replicas_needed", r.replicasNeeded},
+              {"meets_ttft", r.meetsTtft},
+              {"meets_tpot", r.meetsTpot},
+              {"batching",
+               {{"static", num(r.batchingTokensPerSPerGpu[0])},
+                {"dynamic", num(r.batchingTokensPerSPerGpu[1])},
+                {"continuous", num(r.batchingTokensPerSPerGpu[2])}}},
+              {"concurrency_curve", std::move(curve)},
+              {"saturated",
+               {{"concurrency", r.saturatedConcurrency},
+                {"output_tokens_per_s_per_gpu", num(r.saturatedTokensPerSPerGpu)},
+                {"ttft_ms", num(r.saturatedTtftMs)},
+                {"tpot_ms", num(r.saturatedTpotMs)}}},
+              {"capacity", capacityJson(r.capacity)},
+              {"at_load",
+               {{"ttft_p50_ms", num(r.ttftP50Ms)},
+                {"ttft_p90_ms", num(r.ttftP90Ms)},
+                {"ttft_p99_ms", num(r.ttftP99Ms)},
+                {"tpot_p50_ms", num(r.tpotP50Ms)},
+                {"tpot_p90_ms", num(r.tpotP90Ms)},
+                {"tpot_p99_ms", num(r.tpotP99Ms)},
+                {"queued_requests", num(r.queuedRequests)}}},
+              {"error_band", num(r.errorBand)}};
+    if (r.disaggregated.active)
+        j["disaggregated"] = disaggregatedJson(r.disaggregated);
+    return j;
 }
 
 Json shapeJson(const ModelShape &s)

@@ -14,7 +14,11 @@ Evaluation evaluateMemoryFirst(const ResolvedPlan &plan, const Layout &layout)
     Evaluation e;
     e.shape = plan.shape;
     e.layout = layout;
-    checkLayout(plan, layout, e.diagnostics);
+    // A disaggregated deployment runs the layouts of its pools, not parallelism.* (their checks:
+    // perf/DisaggregatedPlan.h).
+    const Plan &p = *plan.plan;
+    if (p.workload.mode == Mode::Training || p.workload.inference.servingMode == ServingMode::Aggregated)
+        checkLayout(plan, layout, e.diagnostics);
     if (plan.gpu && !plan.gpu->efficiency.fitted)
         e.diagnostics.add(DiagCode::EfficiencyNotFitted, Severity::Info, "hardware.gpu",
                           plan.gpu->efficiency.residualMape, 0);

@@ -414,6 +414,9 @@ FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layo
         const double fleet = servingFleetGpus(evaluation);
         if (fleet > 0)
             in.jobGpus = fleet;
+        // A disaggregated deployment is its two pools, whatever hardware.num_gpus lists beyond them.
+        if (p.workload.inference.servingMode == ServingMode::Disaggregated)
+            in.jobGpus = std::max(disaggregatedGpus(p.workload.inference), 1);
     }
     in.gpusPerNode = std::max(plan.gpusPerNode, 1);
     in.jobNodes = std::ceil(in.jobGpus / in.gpusPerNode);

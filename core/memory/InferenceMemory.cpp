@@ -4,6 +4,7 @@
 #include "catalog/EnginePreset.h"
 #include "common/Dtype.h"
 #include "common/Units.h"
+#include "memory/DisaggregatedMemory.h"
 #include "memory/FrameworkOverhead.h"
 #include "memory/MemoryAssumptions.h"
 #include "memory/MemoryModel.h"
@@ -74,12 +75,22 @@ double inferenceWeightBytes(const Plan &plan, const ModelShape &s, const Layout 
     return l.pp > 1 ? std::max(first, bytes(lastStageParams(s, l))) : first;
 }
 
+int pagedBlockTokens(const Plan &plan, const EnginePreset *engine)
+{
+    return blockTokens(plan, engine);
+}
+
 AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &s, const Layout &l, double contextTokens,
                                     int block)
 {
+    return attentionDpMemory(plan, s, l, contextTokens, block, plan.workload.inference.attentionDp);
+}
+
+AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &s, const Layout &l, double contextTokens,
+                                    int block, int asked)
+{
     AttentionDpMemory r;
     const int tp = std::max(l.tp, 1);
-    const int asked = plan.workload.inference.attentionDp;
     r.dp = asked > 1 && tp % asked == 0 ? asked : 1;
     r.attentionTp = tp / r.dp;
     const double wMatmul = quantizedBytesPerElement(plan.precision.weights);
@@ -165,6 +176,8 @@ double inferenceDecodeWorkspaceBytes(const Plan &plan, const ModelShape &s, cons
 
 MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &layout)
 {
+    if (plan.plan->workload.inference.servingMode == ServingMode::Disaggregated)
+        return disaggregatedMemory(plan, layout).binding;
     const Plan &p = *plan.plan;
     const ModelShape &s = plan.shape;
     const InferenceWorkload &w = p.workload.inference;

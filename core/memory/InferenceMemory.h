@@ -43,6 +43,12 @@ struct AttentionDpMemory
 };
 AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &shape, const Layout &layout,
                                     double contextTokens, int blockTokens);
+// The same with `attentionDp` ranks asked for instead of the plan's (a disaggregated pool's).
+AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &shape, const Layout &layout,
+                                    double contextTokens, int blockTokens, int attentionDp);
+
+// Tokens of one paged-KV block as the engine allocates them (1: the engine does not page its KV).
+int pagedBlockTokens(const Plan &plan, const EnginePreset *engine);
 
 // Temporaries of the forward pass for `sequences` concurrent sequences: a prefill step's activations
 // for a couple of layers (chunked in paged engines), eager attention scores, last-token logits,

@@ -3,6 +3,7 @@
 
 #include "perf/AttentionDp.h"
 #include "perf/Capacity.h"
+#include "perf/DisaggregatedPlan.h"
 #include "perf/ForwardCost.h"
 #include "perf/Saturated.h"
 #include "perf/Serving.h"
@@ -98,6 +99,8 @@ void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
 
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory)
 {
+    if (plan.plan && plan.plan->workload.inference.servingMode == ServingMode::Disaggregated)
+        return estimateDisaggregatedInference(plan, layout, memory);
     InferenceResult r;
     const ForwardCostModel m = servingForwardCost(plan, layout);
     if (!m.valid)
@@ -199,6 +202,11 @@ void addInferenceDiagnostics(const ResolvedPlan &plan, const Layout &layout, con
     if (w.requestRate > 0 && w.averageRequestRate > w.requestRate)
         diagnostics.add(DiagCode::AverageRateAbovePeak, Severity::Error, "workload.inference.average_request_rate",
                         w.averageRequestRate, w.requestRate);
+    if (w.servingMode == ServingMode::Disaggregated) {
+        // Requests beyond the decode slots wait for one (the model queues them): no concurrency limit.
+        addDisaggregatedDiagnostics(plan, result, diagnostics);
+        return;
+    }
     if (memory.maxConcurrency >= 1 && layout.microBatch > memory.maxConcurrency)
         diagnostics.add(DiagCode::ConcurrencyTooHigh, Severity::Error, "workload.inference.concurrency", layout.microBatch,
                         memory.maxConcurrency);

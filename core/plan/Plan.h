@@ -115,7 +115,37 @@ struct InferenceWorkload
     int attentionDp = 1;
     int ep = 1;
     int expertTp = 0;
+    // Disaggregated serving (perf/DisaggregatedPlan.h): a pool of prefill workers hands each
+    // prompt's KV cache to a pool of decode workers, all on hardware.gpu. A worker of either pool
+    // is `tp` GPUs running attention as `attentionDp` ranks of tp / attentionDp GPUs (attentionDp
+    // divides tp) with the MoE layers' experts over `ep` ranks; `batch` is per worker: the prompts
+    // one prefill worker prefills together, the requests one decode worker decodes together. The
+    // pools' GPUs (workers x tp, both pools) must fit in hardware.num_gpus; they are what the plan
+    // deploys.
+    ServingMode servingMode = ServingMode::Aggregated;
+    struct Pool
+    {
+        int workers = 1;
+        int tp = 1;
+        int attentionDp = 1;
+        int ep = 1;
+        int batch = 1;
+    };
+    Pool prefill;
+    Pool decode{1, 1, 1, 1, 32};
+    KvTransferPath kvTransfer = KvTransferPath::Network;
 };
+
+// GPUs of a disaggregated pool, and of both pools together.
+inline int poolGpus(const InferenceWorkload::Pool &pool)
+{
+    return pool.workers * pool.tp;
+}
+
+inline int disaggregatedGpus(const InferenceWorkload &w)
+{
+    return poolGpus(w.prefill) + poolGpus(w.decode);
+}
 
 struct Workload
 {

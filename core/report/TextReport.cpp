@@ -35,9 +35,19 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
     if (e.deployed.replicas > 0)
         out += "  fleet: " + deployedFleetText(e.deployed) + (fleetDiffersFromPlan(e.deployed) ? " " + fleetSizedText(e.deployed) : "") +
                "\n";
-    out += "  layout: TP " + std::to_string(e.layout.tp) + ", PP " + std::to_string(e.layout.pp) + ", DP " +
-           std::to_string(e.layout.dp) + ", CP " + std::to_string(e.layout.cp) + ", EP " + std::to_string(e.layout.ep) +
-           ", ZeRO " + std::to_string(e.layout.zero) + ", recompute " + nameOf(recomputeNames(), e.layout.recompute) + "\n\n";
+    const DisaggregatedResult &dis = e.inference.disaggregated;
+    auto pool = [](const char *name, const DisaggregatedPoolResult &q) {
+        return std::string(name) + " " + std::to_string(q.workers) + " x " + std::to_string(q.gpusPerWorker) +
+               " GPUs (attention DP " + std::to_string(q.attentionDp) + ", EP " + std::to_string(q.ep) + ")";
+    };
+    if (p.workload.mode == Mode::Inference && dis.active)
+        out += "  disaggregated: " + pool("prefill", dis.prefill) + ", " + pool("decode", dis.decode) + "; KV over " +
+               enumName(kvTransferNames(), static_cast<int>(dis.kvTransfer)) + "\n";
+    else
+        out += "  layout: TP " + std::to_string(e.layout.tp) + ", PP " + std::to_string(e.layout.pp) + ", DP " +
+               std::to_string(e.layout.dp) + ", CP " + std::to_string(e.layout.cp) + ", EP " +
+               std::to_string(e.layout.ep) + ", ZeRO " + std::to_string(e.layout.zero) + ", recompute " +
+               nameOf(recomputeNames(), e.layout.recompute) + "\n\n";
 
     out += "Memory per GPU\n";
     const MemoryResult &mem = e.memory;
@@ -88,10 +98,21 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         line("end-to-end latency", formatDuration(r.e2eLatencyMs / 1e3));
         line("output tokens/s per GPU", formatFixed(r.outputTokensPerSPerGpu, 0) + " (" +
                                             enumName(batchingNames(), static_cast<int>(r.batchingUsed)) + " batching)");
-        line("static/dynamic/continuous", formatFixed(r.batchingTokensPerSPerGpu[0], 0) + " / " +
-                                              formatFixed(r.batchingTokensPerSPerGpu[1], 0) + " / " +
-                                              formatFixed(r.batchingTokensPerSPerGpu[2], 0) + " tokens/s per GPU");
+        if (!dis.active)   // a disaggregated deployment batches its own way: no other batching to compare
+            line("static/dynamic/continuous", formatFixed(r.batchingTokensPerSPerGpu[0], 0) + " / " +
+                                                  formatFixed(r.batchingTokensPerSPerGpu[1], 0) + " / " +
+                                                  formatFixed(r.batchingTokensPerSPerGpu[2], 0) + " tokens/s per GPU");
         line("max concurrency", std::to_string(r.maxConcurrency));
+        if (dis.active) {
+            line("KV transfer", formatDuration(dis.kvTransferMs / 1e3) + " per request (" +
+                                    formatBytes(dis.kvBytesPerRequest) + "); a prefill pass " +
+                                    formatDuration(dis.prefillPassMs / 1e3));
+            line("memory per GPU", "prefill " + formatBytes(dis.prefill.perGpuBytes) + ", decode " +
+                                       formatBytes(dis.decode.perGpuBytes) + " of " +
+                                       formatBytes(dis.decode.capacityBytes));
+            if (r.queuedRequests > 0)
+                line("queued", formatFixed(r.queuedRequests, 0) + " requests wait for a decode slot");
+        }
         const CapacityResult &c = r.capacity;
         if (c.valid) {
             line("saturated", std::to_string(c.requestSlots) + " requests in flight, " +

@@ -46,6 +46,9 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::ReplicasWithoutWork: return "more data-parallel replicas than sequences per step";
     case DiagCode::AverageRateAbovePeak: return "average request rate above the peak";
     case DiagCode::ExpertTpNotDivideTp: return "expert TP does not divide TP";
+    case DiagCode::PoolsExceedGpus: return "disaggregated pools need more GPUs than the plan has";
+    case DiagCode::PoolNotDivideTp: return "a pool's attention DP or EP does not divide its TP";
+    case DiagCode::DisaggregatedLoad: return "disaggregated serving at a load other than concurrency";
     case DiagCode::Count: break;
     }
     return "unknown problem";

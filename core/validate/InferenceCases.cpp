@@ -2,14 +2,14 @@
 #include "validate/InferenceCases.h"
 
 #include "catalog/Catalog.h"
+#include "memory/InferenceMemory.h"
 #include "perf/AttentionDp.h"
-#include "perf/Disaggregated.h"
+#include "perf/DisaggregatedPlan.h"
 #include "perf/ForwardCost.h"
 #include "perf/Prefill.h"
 #include "perf/Saturated.h"
 #include "perf/Serving.h"
 #include "perf/SteadyLoad.h"
-#include "memory/InferenceMemory.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
@@ -67,41 +67,19 @@ void loadCase(const CsvTable &t, std::size_t i, const Catalog &catalog, Inferenc
     }
 }
 
-// One worker of a disaggregated pool as a cost model: its attention TP x DP ranks and the
-// expert-parallel MoE layers over them (perf/AttentionDp.h, the exchange the pools were
-// validated with).
-ForwardCostModel poolModel(const ResolvedPlan &plan, const Layout &base, const InferenceRowPlan::Pool &pool)
-{
-    return attentionDpModel(plan, base, {pool.tp * pool.dp, pool.dp, pool.ep}, ExpertExchange::ReplicaAllReduce);
-}
-
+// The pools of the row's plan (perf/DisaggregatedPlan.h, the functions a disaggregated plan's
+// evaluation uses), per GPU of both pools.
 std::array<double, kInferenceMetricCount> predictDisaggregated(const InferenceCase &c, const ResolvedPlan &resolved,
                                                                const ServingWorkload &sw)
 {
-    const InferenceRowPlan &row = c.row;
-    const ForwardCostModel prefill = poolModel(resolved, c.layout, row.prefillPool);
-    const ForwardCostModel decode = poolModel(resolved, c.layout, row.decodePool);
-    DisaggregatedInputs in;
-    in.prefill = &prefill;
-    in.decode = &decode;
-    in.workload = sw;
-    in.concurrency = row.plan.workload.inference.concurrency;
-    in.prefillWorkers = row.prefillPool.workers;
-    in.decodeWorkers = row.decodePool.workers;
-    // Each attention rank of a prefill worker takes its batch of prompts, within the token budget.
-    in.promptsPerPass = std::max(1.0, std::min<double>(row.prefillPool.dp * row.prefillPool.batch,
-                                                       prefill.maxTokensPerStep / std::max(sw.promptLen, 1.0)));
-    in.decodeSlots = static_cast<double>(row.decodePool.workers) * row.decodePool.dp * row.decodePool.batch;
-    // The whole KV cache of a prompt, one copy (tensor parallelism 1), sent once.
-    const double kvPerToken =
-        kvBytesPerTokenPerLayer(resolved.shape, 1, row.plan.precision.kvCache) * resolved.shape.layers;
-    in.kvBytesPerRequest = kvPerToken * sw.promptLen;
-    in.transferS = kvTransferTime(in.kvBytesPerRequest, row.prefillPool.tp * row.prefillPool.dp, prefill.net);
-    const DisaggregatedPoint p = disaggregatedPoint(in);
+    const InferenceWorkload &w = c.row.plan.workload.inference;
+    const ForwardCostModel prefill = disaggregatedPoolModel(resolved, c.layout, w.prefill);
+    const ForwardCostModel decode = disaggregatedPoolModel(resolved, c.layout, w.decode);
+    const DisaggregatedServing s = disaggregatedServing(resolved, prefill, decode, sw, w.concurrency);
     std::array<double, kInferenceMetricCount> out{};
-    out[0] = p.point.tokensPerSPerReplica / std::max(row.plan.hardware.numGpus, 1);
-    out[1] = p.point.ttftS * 1e3;
-    out[2] = p.point.tpotS * 1e3;
+    out[0] = s.point.point.tokensPerSPerReplica / std::max(disaggregatedGpus(w), 1);
+    out[1] = s.point.point.ttftS * 1e3;
+    out[2] = s.point.point.tpotS * 1e3;
     return out;
 }
 

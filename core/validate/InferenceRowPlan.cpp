@@ -185,7 +185,9 @@ bool applyAttentionDp(const CsvTable &t, std::size_t row, Plan &plan, std::strin
     return true;
 }
 
-// serving_mode and the pools of a disaggregated deployment.
+// serving_mode and the pools of a disaggregated deployment, as the plan's fields: a worker of
+// prefix_tp x prefix_dp GPUs (the plan's prefill_tp / decode_tp, attention DP its ranks), its batch
+// per rank x the ranks (the plan's batch per worker).
 bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out, std::string &reason)
 {
     const std::string_view mode = t.cell(row, "serving_mode");
@@ -194,17 +196,32 @@ bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out,
         reason = "column serving_mode = \"" + std::string(mode) + "\"; expected aggregated or disaggregated";
         return false;
     }
+    InferenceWorkload &w = out.plan.workload.inference;
+    w.servingMode = out.disaggregated ? ServingMode::Disaggregated : ServingMode::Aggregated;
     if (!out.disaggregated)
         return applyAttentionDp(t, row, out.plan, reason);
-    auto pool = [&](const char *prefix, InferenceRowPlan::Pool &p) {
+    auto pool = [&](const char *prefix, InferenceWorkload::Pool &p) {
         const std::string s(prefix);
-        return optionalIntCell(t, row, (s + "workers").c_str(), 1, 100000, p.workers, reason) &&
-               optionalIntCell(t, row, (s + "tp").c_str(), 1, 100000, p.tp, reason) &&
-               optionalIntCell(t, row, (s + "dp").c_str(), 1, 100000, p.dp, reason) &&
-               optionalIntCell(t, row, (s + "ep").c_str(), 1, 100000, p.ep, reason) &&
-               optionalIntCell(t, row, (s + "batch").c_str(), 1, 1000000, p.batch, reason);
+        int tp = 1, dp = 1, batch = 1;
+        p = InferenceWorkload::Pool{};
+        if (!optionalIntCell(t, row, (s + "workers").c_str(), 1, 100000, p.workers, reason) ||
+            !optionalIntCell(t, row, (s + "tp").c_str(), 1, 1024, tp, reason) ||
+            !optionalIntCell(t, row, (s + "dp").c_str(), 1, 1024, dp, reason) ||
+            !optionalIntCell(t, row, (s + "ep").c_str(), 1, 1024, p.ep, reason) ||
+            !optionalIntCell(t, row, (s + "batch").c_str(), 1, 1000000, batch, reason))
+            return false;
+        if (tp * dp > 1024 || static_cast<long long>(dp) * batch > 1000000) {
+            reason = "columns " + s + "tp x " + s + "dp = " + std::to_string(tp * dp) + ", " + s + "dp x " + s +
+                     "batch = " + std::to_string(static_cast<long long>(dp) * batch) +
+                     "; expected at most 1024 GPUs a worker and 1000000 requests a worker";
+            return false;
+        }
+        p.tp = tp * dp;
+        p.attentionDp = dp;
+        p.batch = dp * batch;
+        return true;
     };
-    if (!pool("prefill_", out.prefillPool) || !pool("decode_", out.decodePool))
+    if (!pool("prefill_", w.prefill) || !pool("decode_", w.decode))
         return false;
     if (out.load != ServingLoad::Concurrency) {
         reason = "column serving_mode = disaggregated is predicted for load = concurrency (a closed loop) only";

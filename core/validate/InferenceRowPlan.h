@@ -32,14 +32,10 @@ struct InferenceRowPlan
     // How the requests reached the engine (`load` column; blank: static with a batch_size, max
     // without); plan.workload.inference.load holds the same.
     ServingLoad load = ServingLoad::Static;
-    // serving_mode = disaggregated: the prefill and decode pools (prefill_* / decode_* columns):
-    // workers, each worker's attention TP x DP ranks, its expert parallelism and batch per rank.
-    struct Pool
-    {
-        int workers = 1, tp = 1, dp = 1, ep = 1, batch = 1;
-    };
+    // serving_mode = disaggregated: the prefill and decode pools (prefill_* / decode_* columns) are
+    // in plan.workload.inference (serving_mode, prefill, decode): a worker of the columns' attention
+    // TP x DP ranks is the plan's tp, its batch per rank x the ranks the plan's batch per worker.
     bool disaggregated = false;
-    Pool prefillPool, decodePool;
     std::string group;                  // rows ranked together: model and GPU
 };
 

@@ -163,7 +163,8 @@ private slots:
     // time bands; without any memory entry it is the fixed fallback, and the JSON says which.
     void memoryVerdictTakesItsRegimeBand() const
     {
-        for (const char *name : {"llama3-70b-training.gpuplan", "deepseek-v3-training.gpuplan", "llama3-8b-inference.gpuplan"}) {
+        for (const char *name : {"llama3-70b-training.gpuplan", "deepseek-v3-training.gpuplan", "llama3-8b-inference.gpuplan",
+                                 "deepseek-r1-disaggregated-h200.gpuplan"}) {
             const auto f = test::loadExample(name);
             QVERIFY(f);
             const RegimeKey key = regimeKey(BandMetric::Memory, *f->resolved.gpu,

@@ -61,6 +61,21 @@ set(PLAN ${SOURCE_DIR}/examples/llama3-8b-inference.gpuplan)
 expect_invalid("INVALID PLAN: " average_rate_above_peak
                "workload.inference.average_request_rate = 60 requests/s is above workload.inference.request_rate = 40"
                --set workload.inference.average_request_rate=60)
+# The disaggregated example's pools need 56 GPUs: 48 listed is invalid, naming the field, value and what is allowed.
+set(PLAN ${SOURCE_DIR}/examples/deepseek-r1-disaggregated-h200.gpuplan)
+expect_invalid("INVALID PLAN: " pools_exceed_gpus "hardware.num_gpus = 48 is fewer than the 56 GPUs .*allowed: at least 56"
+               --set hardware.num_gpus=48)
+expect_invalid("INVALID PLAN: " pool_not_divide_tp "workload.inference.decode_attention_dp = 3 does not divide the worker's 8"
+               --set workload.inference.decode_attention_dp=3)
+evaluate(json rc err --json)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "disaggregated example refused: rc=${rc} ${err}")
+endif()
+string(JSON pool_gpus GET "${json}" inference disaggregated gpus)
+string(JSON deployed GET "${json}" deployed gpus)
+if(NOT pool_gpus EQUAL 56 OR NOT deployed EQUAL 56)
+  message(FATAL_ERROR "disaggregated example: pools ${pool_gpus} GPUs, deployed ${deployed}; expected 56 and 56")
+endif()
 set(PLAN ${SOURCE_DIR}/examples/llama3-70b-training.gpuplan)
 
 # The valid example: exit 0, status valid, both times to train labelled.

@@ -482,6 +482,48 @@ private slots:
         QVERIFY(f.panel->messageFor(QStringLiteral("workload.inference.average_request_rate")).isEmpty());
     }
 
+    // Serving mode disaggregated shows the pools' rows in place of the replica's attention DP / EP
+    // rows; each edits the plan as one undo step, and pools that need more GPUs than the plan has
+    // are said under hardware.num_gpus.
+    void disaggregatedPoolInputsEditThePlanAndUndo()
+    {
+        const char *const pools[] = {"workload.inference.prefill_workers",
+                                     "workload.inference.prefill_tp",
+                                     "workload.inference.prefill_attention_dp",
+                                     "workload.inference.prefill_ep",
+                                     "workload.inference.prefill_batch",
+                                     "workload.inference.decode_workers",
+                                     "workload.inference.decode_tp",
+                                     "workload.inference.decode_attention_dp",
+                                     "workload.inference.decode_ep",
+                                     "workload.inference.decode_batch",
+                                     "workload.inference.kv_transfer"};
+        Fixture f;
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.mode"), static_cast<double>(Mode::Inference)));
+        QVERIFY(f.panel->row(QStringLiteral("workload.inference.serving_mode"))->isRowVisible());
+        QVERIFY(f.panel->row(QStringLiteral("workload.inference.attention_dp"))->isRowVisible());
+        QVERIFY(!f.panel->row(QStringLiteral("workload.inference.decode_workers"))->isRowVisible());
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.inference.serving_mode"),
+                                       static_cast<double>(ServingMode::Disaggregated)));
+        f.controller.undoStack()->clear();
+        QVERIFY(!f.panel->row(QStringLiteral("workload.inference.attention_dp"))->isRowVisible());
+        CollapsibleSection *workload = f.panel->section(QStringLiteral("WORKLOAD"));
+        QVERIFY(workload);
+        editEachAndUndo(f, workload, pools);
+        if (QTest::currentTestFailed())
+            return;
+        refuseEach(f, {{"workload.inference.decode_tp", 2048.0}, {"workload.inference.prefill_workers", 0.0}});
+        if (QTest::currentTestFailed())
+            return;
+        // 64 decode workers of one GPU and one prefill GPU on the fixture's GPUs: too many.
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.inference.decode_workers"),
+                                       f.controller.plan().hardware.numGpus + 1.0));
+        const QString message = f.panel->messageFor(QStringLiteral("hardware.num_gpus"));
+        QVERIFY2(message.contains(QStringLiteral("allowed: at least")), qPrintable(message));
+        f.controller.undoStack()->undo();
+        QVERIFY(f.panel->messageFor(QStringLiteral("hardware.num_gpus")).isEmpty());
+    }
+
     // A warning about a field in a folded section is seen at the top of the panel with the section's
     // name (the data path's host-CPU limit is about the loader workers, in TRAINING STACK), and at
     // its row once the section is unfolded.

@@ -59,6 +59,38 @@ private:
 private slots:
     void initTestCase() { test::isolateUserFiles(); }
 
+    // A disaggregated plan: its pools' point, from the evaluation, marked and named as such.
+    void disaggregatedPlanMarksItsPools()
+    {
+        Plan p = servingPlan();
+        InferenceWorkload &w = p.workload.inference;
+        w.servingMode = ServingMode::Disaggregated;
+        w.load = ServingLoad::Concurrency;
+        w.prefill = {2, 1, 1, 1, 1};
+        w.decode = {6, 1, 1, 1, 32};
+        p.hardware.numGpus = 8;
+        PlanController controller(test::fixtureCatalog());
+        controller.applyPlan(p, QStringLiteral("fixture"));
+        QVERIFY(controller.isResolved());
+        const InferenceResult &r = controller.evaluation().inference;
+        QVERIFY(r.valid && r.disaggregated.active);
+        ServingFrontierChart chart;
+        chart.refresh(controller);
+        QVERIFY(chart.frontier().valid);
+        QVERIFY(chart.planIsDisaggregated());
+        QCOMPARE(chart.planPoint().size(), 1);
+        QCOMPARE(chart.planPoint()[0].x(), 1.0 / (r.decodeMsPerToken / 1e3));
+        QCOMPARE(chart.planPoint()[0].y(), r.outputTokensPerSPerGpu);
+        QVERIFY(chart.legendEntries().contains(chart.tr("This plan (disaggregated, its own load)")));
+        chart.resize(QSize(900, 560));
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.plot()->replot();
+        QCoreApplication::processEvents();
+        const QStringList problems = gpuplan::testing::chartTextProblems(*chart.plot());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
     void servingPlanDrawsBothOptionsAndThePlan()
     {
         PlanController controller(test::fixtureCatalog());

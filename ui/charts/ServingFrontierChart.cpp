@@ -97,12 +97,17 @@ void ServingFrontierChart::refresh(const PlanController &controller)
     }
     const Evaluation &e = controller.evaluation();
     const InferenceResult &r = e.inference;
+    // A disaggregated plan's point is its pools' (the evaluation's figures are the deployment's).
+    const DisaggregatedResult &d = r.disaggregated;
     setFrontier(servingFrontier(controller.resolved(), e.layout), r.valid ? r.outputTokensPerSPerGpu : 0.0,
-                r.valid ? r.decodeMsPerToken / 1e3 : 0.0);
+                r.valid ? r.decodeMsPerToken / 1e3 : 0.0, d.active ? d.prefill.gpus : 0, d.active ? d.decode.gpus : 0);
 }
 
-void ServingFrontierChart::setFrontier(const ServingFrontier &frontier, double planTokensPerSPerGpu, double planTpotS)
+void ServingFrontierChart::setFrontier(const ServingFrontier &frontier, double planTokensPerSPerGpu, double planTpotS,
+                                       int planPrefillGpus, int planDecodeGpus)
 {
+    m_planPrefillGpus = std::max(planPrefillGpus, 0);
+    m_planDecodeGpus = std::max(planDecodeGpus, 0);
     m_frontier = frontier;
     m_hasData = frontier.valid;
     if (frontier.valid)
@@ -201,6 +206,8 @@ void ServingFrontierChart::rebuild()
     }
     setPoints(m_crossover, crossings);
     const bool plan = m_hasData && m_planTokens > 0 && m_planRate > 0;
+    m_plan->setName(planIsDisaggregated() ? tr("This plan (disaggregated, its own load)")
+                                          : tr("This plan (its own load)"));
     setPoints(m_plan, plan ? QVector<QPointF>{QPointF(m_planRate, m_planTokens)} : QVector<QPointF>{});
 
     // The axes from everything drawn: zero to the largest value with room for the labels.
@@ -227,10 +234,15 @@ void ServingFrontierChart::rebuild()
         if (plan) {
             // Left of the mark when it sits in the right half, where text to its right runs off.
             const bool right = m_planRate > 0.5 * m_xHigh;
-            addLabel(m_planRate, m_planTokens,
-                     tr("this plan\n%1 · %2 tok/s/user")
-                         .arg(siNumber(m_planTokens, tr("tok/s/GPU")), fixedText(m_planRate, m_planRate < 10 ? 1 : 0)),
-                     (right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop, true);
+            const QString what = planIsDisaggregated() ? tr("this plan, disaggregated: %1 prefill + %2 decode GPUs")
+                                                             .arg(m_planPrefillGpus)
+                                                             .arg(m_planDecodeGpus)
+                                                       : tr("this plan");
+            addLabel(
+                m_planRate, m_planTokens,
+                tr("%1\n%2 · %3 tok/s/user")
+                    .arg(what, siNumber(m_planTokens, tr("tok/s/GPU")), fixedText(m_planRate, m_planRate < 10 ? 1 : 0)),
+                (right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop, true);
         }
         setTitle(titleText());
         setOverlayText(QString());

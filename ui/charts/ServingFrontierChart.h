@@ -28,8 +28,11 @@ public:
     void refresh(const PlanController &controller) override;
     void resetView() override;
 
-    // `planTokensPerSPerGpu`, `planTpotS`: the evaluation's operating point (0: none).
-    void setFrontier(const ServingFrontier &frontier, double planTokensPerSPerGpu, double planTpotS);
+    // `planTokensPerSPerGpu`, `planTpotS`: the evaluation's operating point (0: none); `planPools`:
+    // a disaggregated plan's prefill and decode GPUs (0, 0: an aggregated plan).
+    void setFrontier(const ServingFrontier &frontier, double planTokensPerSPerGpu, double planTpotS,
+                     int planPrefillGpus = 0, int planDecodeGpus = 0);
+    bool planIsDisaggregated() const { return m_planDecodeGpus > 0; }
 
     // What is drawn, read back from the plot (tokens/s per user, tokens/s per GPU), for tests.
     const ServingFrontier &frontier() const { return m_frontier; }
@@ -61,6 +64,8 @@ private:
     bool m_serving = false;
     double m_planTokens = 0;
     double m_planRate = 0;
+    int m_planPrefillGpus = 0;
+    int m_planDecodeGpus = 0;
     double m_xHigh = 1, m_yHigh = 1;
 };
 

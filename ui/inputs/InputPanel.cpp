@@ -193,7 +193,17 @@ void InputPanel::buildWorkload(CollapsibleSection *s)
     choice(s, "workload.inference.engine", InferenceOnly);
     // MoE serving layout of a replica (docs/performance-model.md "Attention DP and expert parallelism").
     for (const char *path : {"workload.inference.attention_dp", "workload.inference.ep", "workload.inference.expert_tp"})
-        slider(s, path, InferenceOnly);
+        slider(s, path, AggregatedOnly);
+    // Disaggregated serving (docs/performance-model.md "Disaggregated prefill and decode"): the two
+    // pools' workers, their layout and batch, and the KV cache's path between them.
+    choice(s, "workload.inference.serving_mode", InferenceOnly);
+    for (const char *path :
+         {"workload.inference.prefill_workers", "workload.inference.prefill_tp",
+          "workload.inference.prefill_attention_dp", "workload.inference.prefill_ep",
+          "workload.inference.prefill_batch", "workload.inference.decode_workers", "workload.inference.decode_tp",
+          "workload.inference.decode_attention_dp", "workload.inference.decode_ep", "workload.inference.decode_batch"})
+        slider(s, path, DisaggregatedOnly);
+    choice(s, "workload.inference.kv_transfer", DisaggregatedOnly);
 }
 
 void InputPanel::buildHardware(CollapsibleSection *s)
@@ -411,7 +421,10 @@ void InputPanel::onEvaluationChanged()
         m_migChoicesGpu = gpu;
         static_cast<ChoiceFieldRow *>(m_migRow)->setChoices(migChoices(m_controller->catalog().findGpu(gpu.toStdString())));
     }
-    const int mode = m_controller->plan().workload.mode == Mode::Training ? TrainingOnly : InferenceOnly;
+    const Workload &w = m_controller->plan().workload;
+    const int mode = w.mode == Mode::Training                                ? TrainingOnly
+                     : w.inference.servingMode == ServingMode::Disaggregated ? InferenceOnly | DisaggregatedOnly
+                                                                             : InferenceOnly | AggregatedOnly;
     for (auto &[row, mask] : m_rows) {
         const bool visible = (mask & mode) != 0;
         if (visible != row->isRowVisible())

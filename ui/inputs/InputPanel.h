@@ -48,7 +48,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    enum ModeMask { Both = 3, TrainingOnly = 1, InferenceOnly = 2 };
+    // Which plans show a row: training, inference (either serving mode), and within inference the
+    // aggregated replicas' or the disaggregated pools' rows only.
+    enum ModeMask { Both = 3, TrainingOnly = 1, InferenceOnly = 2, DisaggregatedOnly = 4, AggregatedOnly = 8 };
 
     void buildModel(CollapsibleSection *s);
     void buildWorkload(CollapsibleSection *s);
