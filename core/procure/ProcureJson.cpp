@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "procure/ProcureJson.h"
 
-#include "common/Format.h"
 #include "common/EnumNames.h"
+#include "common/Format.h"
 #include "procure/ComputeOptimal.h"
 #include "report/TextReport.h"
 
@@ -103,7 +103,7 @@ Json optionJson(const ProcureOption &o)
     j["usd_per_million_input_tokens"] = num(o.usdPerMillionInputTokens);
     if (o.gpusPerReplica > 0) {   // serving only: the training options keep their fields
         j["engine"] = o.engine;
-        j["serving_mode"] = servingModeName(o.servingMode);
+        j["serving_mode"] = nameOf(servingModeNames(), o.servingMode);
         j["prefill_workers"] = o.prefillWorkers;
         j["prefill_tp"] = o.prefillTp;
         j["decode_workers"] = o.decodeWorkers;

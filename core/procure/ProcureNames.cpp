@@ -46,9 +46,4 @@ const char *constraintName(Constraint constraint)
     return "deadline";
 }
 
-const char *servingModeName(ServingMode mode)
-{
-    return mode == ServingMode::Disaggregated ? "disaggregated" : "aggregated";
-}
-
 } // namespace gpuplan

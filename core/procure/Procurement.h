@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/Enums.h"
 #include "eval/Layout.h"
 #include "eval/ResolvedPlan.h"
 #include "plan/FacilityAssumptions.h"
@@ -22,15 +23,11 @@ namespace gpuplan {
 enum class ProcureObjective : unsigned char { Cash, Tco, Time, Energy };
 enum class Acquisition : unsigned char { Buy, Cloud, Hybrid };
 enum class Constraint : unsigned char { Deadline, Budget, SitePower };
-// A serving fleet: every replica prefills and decodes its own requests, or a prefill pool hands
-// each prompt's KV cache to a decode pool.
-enum class ServingMode : unsigned char { Aggregated, Disaggregated };
 
 const char *procureObjectiveName(ProcureObjective objective);   // "cash", "tco", "time", "energy"
 bool parseProcureObjective(const std::string &text, ProcureObjective &out);
 const char *acquisitionName(Acquisition acquisition);           // "buy", "cloud", "hybrid"
 const char *constraintName(Constraint constraint);              // "deadline", "budget", "site_power"
-const char *servingModeName(ServingMode mode);                  // "aggregated", "disaggregated"
 
 // Terms of a loan against GPUs, 2026: lenders advance 60-70% of the hardware price (ESTIMATE,
 // v2-pseo-ai.pages.dev, January 2026, low confidence; its recommended 50-60% at origination): 0.6;
