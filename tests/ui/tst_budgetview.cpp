@@ -438,7 +438,7 @@ private slots:
                 continue;
             view.selectOption(static_cast<int>(i));
             QVERIFY(!view.applyButton()->isEnabled());
-            QVERIFY(view.applyButton()->toolTip().contains(QStringLiteral("decode pool")));
+            QVERIFY(view.applyButton()->toolTip().contains(QStringLiteral("requests in flight")));
             break;
         }
         for (std::size_t i = 0; i < r.options.size(); ++i) {

@@ -393,7 +393,7 @@ bool BudgetView::applySelected()
         return false;
     const ProcureOption &o = m_answer->ranked->options[static_cast<std::size_t>(i)];
     if (o.acquisition == Acquisition::Hybrid || o.servingMode == ServingMode::Disaggregated)
-        return false;   // two clusters in turn, or two pools: no one plan holds it (updateApply() says why)
+        return false;   // two clusters in turn, or pools sized for a rate: no one plan holds it (updateApply() says why)
     m_controller->applyPlan(planForOption(m_controller->plan(), m_controller->catalog(), o),
                             tr("Apply budget option: %1").arg(optionName(o)));
     return true;
@@ -452,8 +452,9 @@ void BudgetView::updateApply()
     const bool hybrid = i >= 0 && r->options[static_cast<std::size_t>(i)].acquisition == Acquisition::Hybrid;
     const bool pools = i >= 0 && r->options[static_cast<std::size_t>(i)].servingMode == ServingMode::Disaggregated;
     m_apply->setEnabled(i >= 0 && !hybrid && !pools && !isStale());
-    m_apply->setToolTip(pools ? tr("A disaggregated fleet is a prefill pool and a decode pool, and a plan describes replicas "
-                                   "that do both: apply an aggregated fleet of the same GPU and engine from its own row.")
+    m_apply->setToolTip(pools ? tr("A disaggregated fleet is sized for the request rate, and a disaggregated plan runs at a fixed "
+                                   "number of requests in flight: set its pools under Serving mode in the inputs, or apply an "
+                                   "aggregated fleet of the same GPU and engine from its own row.")
                         : hybrid ? tr("A hybrid is two clusters in turn (the cloud cluster trains its share of the tokens, then "
                                     "the owned base the rest) and a plan describes one: apply the owned base or the cloud "
                                     "cluster from their own rows (buy, or cloud with the same offer and term).")
