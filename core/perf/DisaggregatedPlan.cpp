@@ -2,10 +2,10 @@
 #include "perf/DisaggregatedPlan.h"
 
 #include "catalog/Catalog.h"
-#include "catalog/ErrorBand.h"
 #include "memory/DisaggregatedMemory.h"
 #include "memory/InferenceMemory.h"
 #include "perf/Collectives.h"
+#include "perf/InferenceTime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,13 +117,7 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     r.expertTp = g.gpus / g.ep;
     r.batchingUsed = Batching::Continuous;
     r.maxConcurrency = memory.maxConcurrency;
-    r.errorBand = plan.engine->residualMape / 100.0;
-    if (plan.gpu && plan.catalog) {
-        const RegimeKey key = regimeKey(BandMetric::ServingThroughput, *plan.gpu, static_cast<int>(plan.engine->engine),
-                                        plan.shape.moeLayers > 0);
-        if (const ErrorBandEntry *band = findErrorBand(plan.catalog->errorBands, key))
-            r.errorBand = band->mapePct / 100.0;
-    }
+    r.errorBand = servingThroughputBand(plan);
 
     const double asked = std::max(layout.microBatch, 1);
     const DisaggregatedServing s = disaggregatedServing(plan, prefill, decode, sw, asked);

@@ -97,6 +97,18 @@ void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
 
 } // namespace
 
+double servingThroughputBand(const ResolvedPlan &plan)
+{
+    double band = plan.engine->residualMape / 100.0;
+    if (plan.gpu && plan.catalog) {
+        const RegimeKey key = regimeKey(BandMetric::ServingThroughput, *plan.gpu, static_cast<int>(plan.engine->engine),
+                                        plan.shape.moeLayers > 0);
+        if (const ErrorBandEntry *entry = findErrorBand(plan.catalog->errorBands, key))
+            band = entry->mapePct / 100.0;
+    }
+    return band;
+}
+
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory)
 {
     if (plan.plan && plan.plan->workload.inference.servingMode == ServingMode::Disaggregated)
@@ -115,15 +127,7 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.expertTp = std::max(layout.tp, 1) / g.ep;
     r.batchingUsed = batchingUsed(plan);
     r.maxConcurrency = memory.maxConcurrency;
-    // The validation error of throughput in the plan's regime (catalogs/error_bands.json); the
-    // engine's residual spread where no regime of the table applies.
-    r.errorBand = plan.engine->residualMape / 100.0;
-    if (plan.gpu && plan.catalog) {
-        const RegimeKey key = regimeKey(BandMetric::ServingThroughput, *plan.gpu, static_cast<int>(plan.engine->engine),
-                                        plan.shape.moeLayers > 0);
-        if (const ErrorBandEntry *band = findErrorBand(plan.catalog->errorBands, key))
-            r.errorBand = band->mapePct / 100.0;
-    }
+    r.errorBand = servingThroughputBand(plan);
     ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
     sw.prefixHit = w.prefixCacheHitRate;
     sw.specTokens = w.speculativeTokens;

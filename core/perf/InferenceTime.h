@@ -11,6 +11,10 @@ namespace gpuplan {
 
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory);
 
+// The validation error of serving throughput in the plan's regime (catalogs/error_bands.json), as a
+// fraction; the engine's residual spread where no regime of the table applies.
+double servingThroughputBand(const ResolvedPlan &plan);
+
 // Diagnostics of an evaluated inference plan: a concurrency whose KV cache does not fit, and
 // missed TTFT/TPOT targets. No string work: codes and numbers only.
 void addInferenceDiagnostics(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory,
