@@ -52,6 +52,14 @@ std::string deployedFleetText(const DeployedResult &d)
     return gpus + ", " + replicasText(d.replicas) + " of " + counted(d.gpusPerReplica, "GPU", "GPUs");
 }
 
+std::string disaggregatedPoolsText(const DisaggregatedResult &d)
+{
+    auto pool = [](const char *singular, const char *plural, const DisaggregatedPoolResult &q) {
+        return counted(q.workers, singular, plural) + " of " + counted(q.gpusPerWorker, "GPU", "GPUs");
+    };
+    return pool("prefill worker", "prefill workers", d.prefill) + " + " + pool("decode worker", "decode workers", d.decode);
+}
+
 bool fleetDiffersFromPlan(const DeployedResult &d)
 {
     return d.sizedByRate && d.gpus != d.planGpus;

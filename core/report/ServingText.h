@@ -2,6 +2,7 @@
 #pragma once
 
 #include "eval/CapacityResult.h"
+#include "eval/Evaluation.h"
 #include "eval/FacilityResults.h"
 
 #include <string>
@@ -33,6 +34,9 @@ std::string deployedFleetText(const DeployedResult &deployed);
 bool fleetDiffersFromPlan(const DeployedResult &deployed);
 // "(the request rate's replicas; the plan lists 8 GPUs, cost, power and racks are the fleet's)".
 std::string fleetSizedText(const DeployedResult &deployed);
+// A disaggregated deployment's pools (eval/Evaluation.h, DisaggregatedResult): "2 prefill workers
+// of 8 GPUs + 5 decode workers of 8 GPUs".
+std::string disaggregatedPoolsText(const DisaggregatedResult &d);
 // Why no number of replicas serves the rate.
 std::string unreachableTargetsText();
 

@@ -150,10 +150,16 @@ QString capacityText(const SectionInput &in)
     const double rate = in.plan.workload.inference.requestRate;
     if (rate > 0 && c.replicas > 0)
         return QString::fromStdString(replicasForRateText(c, e.inference.gpusPerReplica, rate) + "; " + highestLoadText(c));
+    if (e.inference.disaggregated.active)   // one deployment of two pools: its rates are the whole fleet's
+        return QObject::tr("%1 output tokens/s on %2 (%3 requests/s)")
+            .arg(grouped(e.inference.outputTokensPerSPerReplica),
+                 QString::fromStdString(disaggregatedPoolsText(e.inference.disaggregated)),
+                 grouped(e.inference.requestsPerSPerReplica, 1));
     const int replicas = std::max(deployedGpus(e) / std::max(e.inference.gpusPerReplica, 1), 1);
-    return QObject::tr("%1 output tokens/s on %2 replicas (%3 requests/s)")
+    return QObject::tr("%1 output tokens/s on %2 (%3 requests/s)")
         .arg(grouped(e.inference.outputTokensPerSPerReplica * replicas),
-             grouped(replicas), grouped(e.inference.requestsPerSPerReplica * replicas, 1));
+             QString::fromStdString(gpuplan::counted(replicas, "replica", "replicas")),
+             grouped(e.inference.requestsPerSPerReplica * replicas, 1));
 }
 
 QString recommendation(const SectionInput &in)
@@ -254,6 +260,10 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                                 .arg(e.layout.tp).arg(e.layout.pp).arg(e.layout.dp).arg(e.layout.cp)
                                                 .arg(e.layout.ep).arg(e.layout.zero)
                                                 .arg(QString::fromUtf8(nameOf(recomputeNames(), e.layout.recompute))));
+    else if (e.inference.disaggregated.active)
+        row(QObject::tr("Parallel layout"), QObject::tr("disaggregated: %1, the KV cache sent over %2")
+                                                .arg(QString::fromStdString(disaggregatedPoolsText(e.inference.disaggregated)),
+                                                     QString::fromUtf8(nameOf(kvTransferNames(), e.inference.disaggregated.kvTransfer))));
     else
         row(QObject::tr("Parallel layout"), QObject::tr("replicas of TP %1 × PP %2 (%3 per replica)")
                                                 .arg(e.layout.tp).arg(e.layout.pp)

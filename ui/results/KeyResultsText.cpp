@@ -202,7 +202,8 @@ void KeyResultsStrip::refreshServingCapacity(const PlanController &controller)
     const InferenceResult &r = controller.evaluation().inference;
     const CapacityResult &c = r.capacity;
     const double rate = controller.plan().workload.inference.requestRate;
-    const QString atConcurrency = tr("At the plan's concurrency of %1 a replica serves %2.")
+    const QString atConcurrency = (r.disaggregated.active ? tr("At the plan's concurrency of %1 the prefill and decode pools serve %2.")
+                                                          : tr("At the plan's concurrency of %1 a replica serves %2."))
                                       .arg(controller.plan().workload.inference.concurrency)
                                       .arg(str(formatRequestRate(r.requestsPerSPerReplica)));
     const QString how = tr("Requests arrive as a Poisson stream and queue for a replica's %1 request slots; the P99 "
@@ -210,7 +211,9 @@ void KeyResultsStrip::refreshServingCapacity(const PlanController &controller)
                             .arg(c.requestSlots)
                             .arg(percentText(c.headroom, 0));
     if (!c.valid) {
-        set(KeyResult::Time, str(formatRequestRate(r.requestsPerSPerReplica)), tr("per replica of %1 GPUs").arg(r.gpusPerReplica),
+        set(KeyResult::Time, str(formatRequestRate(r.requestsPerSPerReplica)),
+            r.disaggregated.active ? tr("on %1").arg(str(disaggregatedPoolsText(r.disaggregated)))
+                                   : tr("per replica of %1 GPUs").arg(r.gpusPerReplica),
             atConcurrency, ResultState::Normal);
     } else if (c.limit == CapacityLimit::Unreachable) {
         set(KeyResult::Time, tr("none"), tr("replicas: %1").arg(str(unreachableTargetsText())),
