@@ -10,6 +10,7 @@
 #include "evaluator/EvaluationJson.h"
 #include "evaluator/Evaluator.h"
 #include "plan/PlanIo.h"
+#include "report/ServingText.h"
 #include "validate/CsvTable.h"
 #include "validate/InferenceCases.h"
 
@@ -135,6 +136,8 @@ private slots:
         // Cost, power and racks are of the two pools.
         QCOMPARE(e.deployed.gpus, 56);
         QCOMPARE(e.deployed.replicas, 1);
+        // Every view words the deployment as its two pools (report/ServingText.h), not as one replica.
+        QCOMPARE(disaggregatedPoolsText(d), std::string("2 prefill workers of 8 GPUs + 5 decode workers of 8 GPUs"));
         // The fuller pool's GPU is the plan's memory.
         QCOMPARE(e.memory.perGpuBytes, std::max(d.prefill.perGpuBytes, d.decode.perGpuBytes));
 
