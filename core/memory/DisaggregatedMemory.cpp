@@ -66,18 +66,12 @@ MemoryResult sizePool(const PoolSizing &z, double held)
         // The free bytes over one request's KV bound the count from above; the temporaries grow with
         // it too, so the largest count that still fits is found by bisection below the bound.
         const double perRequest = std::max(one.kvBytesPerSequence, 1.0);
-        int lo = 1;
-        int hi = static_cast<int>(std::clamp((z.capacity - one.perGpuBytes) / perRequest + 1.0, 1.0, 1e9));
+        const int hi = static_cast<int>(std::clamp((z.capacity - one.perGpuBytes) / perRequest + 1.0, 1.0, 1e9));
         MemoryResult probe;
-        while (lo < hi) {
-            const int mid = lo + (hi - lo + 1) / 2;
-            poolMemory(z, mid, probe);
-            if (probe.fits)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        fit = lo;
+        fit = largestCountThatFits(hi, [&](int count) {
+            poolMemory(z, count, probe);
+            return probe.fits;
+        });
     }
     MemoryResult r;
     poolMemory(z, std::max(held, 1.0), r);

@@ -219,18 +219,12 @@ MemoryResult estimateInferenceMemory(const ResolvedPlan &plan, const Layout &lay
         // still fits is found by bisection below that bound.
         const double perSequence = m.kvBytesPerSequence * (1.0 + overhead.allocatorSlack);
         const double free = capacity - (m.perGpuBytes - perSequence);
-        int lo = 1;
-        int hi = perSequence > 0 ? static_cast<int>(std::min(free / perSequence, 1e9)) : 1000000000;
+        const int hi = perSequence > 0 ? static_cast<int>(std::min(free / perSequence, 1e9)) : 1000000000;
         MemoryResult probe;
-        while (lo < hi) {
-            const int mid = lo + (hi - lo + 1) / 2;
-            withSequences(layout, mid, probe);
-            if (probe.fits)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        maxConcurrency = lo;
+        maxConcurrency = largestCountThatFits(hi, [&](int count) {
+            withSequences(layout, count, probe);
+            return probe.fits;
+        });
     }
     const double held = modelFits ? std::min<double>(concurrency, maxConcurrency) : 1.0;
     withSequences(layout, held, m);

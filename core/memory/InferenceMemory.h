@@ -48,6 +48,25 @@ AttentionDpMemory attentionDpMemory(const Plan &plan, const ModelShape &shape, c
                                     double contextTokens, int blockTokens, int attentionDp);
 
 // Tokens of one paged-KV block as the engine allocates them (1: the engine does not page its KV).
+// The largest count from 1 to `upper` for which fits(count) holds, by bisection (fits must be
+// monotone: true up to some count, false above it); 1 when even `upper` is below 2. The memory a
+// serving GPU holds grows with its requests' KV caches and temporaries, so the requests that fit
+// are found this way below the bound the free bytes give.
+template <class Fits>
+int largestCountThatFits(int upper, Fits fits)
+{
+    int lo = 1;
+    int hi = upper;
+    while (lo < hi) {
+        const int mid = lo + (hi - lo + 1) / 2;
+        if (fits(mid))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 int pagedBlockTokens(const Plan &plan, const EnginePreset *engine);
 
 // Temporaries of the forward pass for `sequences` concurrent sequences: a prefill step's activations
