@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Kubernetes manifests: a Kubeflow training-operator PyTorchJob for training plans and an apps/v1
 // Deployment of vLLM replicas for serving plans, with a HorizontalPodAutoscaler between the
-// replicas of the average and the peak request rate when the plan has a rate.
+// replicas of the average and the peak request rate when the plan has a rate; a disaggregated
+// plan gets one Deployment per pool.
 #include "export/LaunchScripts.h"
 
 #include "export/TextEscape.h"
@@ -120,37 +121,80 @@ std::string kubernetesTrainingManifest(Context &c)
     return manifestText(c, "Kubernetes PyTorchJob (Kubeflow training operator)", job.dump(2, ' ', false, Json::error_handler_t::replace));
 }
 
-std::string kubernetesServingManifest(Context &c)
+namespace {
+
+// One container of `vllm serve` on `gpus` GPUs with the given arguments.
+Json servingContainer(const Context &c, const std::vector<std::string> &vllm, int gpus, const std::string &model)
 {
-    const int perReplica = gpusPerReplica(c);
     std::vector<std::string> args = {"$(MODEL)"};
-    const std::vector<std::string> vllm = vllmArguments(c);
     args.insert(args.end(), vllm.begin(), vllm.end());
     args.insert(args.end(), {"--port", "8000"});
+    return {{"name", "vllm"},
+            {"image", c.options.servingImage},
+            {"command", Json::array({"vllm", "serve"})},
+            {"args", args},
+            {"env", Json::array({{{"name", "MODEL"}, {"value", model}}})},
+            {"ports", Json::array({{{"name", "http"}, {"containerPort", 8000}}})},
+            {"resources", {{"limits", {{"nvidia.com/gpu", gpus}}}}},
+            {"readinessProbe", {{"httpGet", {{"path", "/health"}, {"port", 8000}}}, {"initialDelaySeconds", readinessDelayS(c)}, {"periodSeconds", 10}}},
+            {"volumeMounts", sharedMemoryMount()}};
+}
+
+Json deploymentOf(const Json &meta, const Json &labels, int replicas, const Json &container)
+{
+    return {{"apiVersion", "apps/v1"},
+            {"kind", "Deployment"},
+            {"metadata", meta},
+            {"spec",
+             {{"replicas", replicas},
+              {"selector", {{"matchLabels", labels}}},
+              {"template",
+               {{"metadata", {{"labels", labels}}},
+                {"spec", {{"containers", Json::array({container})}, {"volumes", sharedMemoryVolume()}}}}}}}};
+}
+
+std::string modelOf(Context &c)
+{
     const std::string model = c.plan.model.name.empty() ? c.plan.model.preset : c.plan.model.name;
     c.notes.push_back("Set the MODEL variable of the Deployment to the Hugging Face id or the path of the weights of " +
                       commentText(model) + " (it holds the plan's model name).");
-    const Json container = {
-        {"name", "vllm"},
-        {"image", c.options.servingImage},
-        {"command", Json::array({"vllm", "serve"})},
-        {"args", args},
-        {"env", Json::array({{{"name", "MODEL"}, {"value", model}}})},
-        {"ports", Json::array({{{"name", "http"}, {"containerPort", 8000}}})},
-        {"resources", {{"limits", {{"nvidia.com/gpu", perReplica}}}}},
-        {"readinessProbe", {{"httpGet", {{"path", "/health"}, {"port", 8000}}}, {"initialDelaySeconds", readinessDelayS(c)}, {"periodSeconds", 10}}},
-        {"volumeMounts", sharedMemoryMount()}};
-    const Json labels = {{"app.kubernetes.io/name", c.fileBase}};
-    const Json deployment = {
-        {"apiVersion", "apps/v1"},
-        {"kind", "Deployment"},
-        {"metadata", metadata(c)},
-        {"spec",
-         {{"replicas", servingReplicas(c)},
-          {"selector", {{"matchLabels", labels}}},
-          {"template",
-           {{"metadata", {{"labels", labels}}},
-            {"spec", {{"containers", Json::array({container})}, {"volumes", sharedMemoryVolume()}}}}}}}};
+    return model;
+}
+
+// Disaggregated: a Deployment per pool (one pod per worker), labelled with its role for the router.
+std::string disaggregatedManifest(Context &c)
+{
+    const DisaggregatedResult &d = c.evaluation.inference.disaggregated;
+    const std::string model = modelOf(c);
+    Json items = Json::array();
+    for (const bool prefill : {true, false}) {
+        const DisaggregatedPoolResult &pool = prefill ? d.prefill : d.decode;
+        const char *role = prefill ? "prefill" : "decode";
+        Json meta = metadata(c);
+        // kubernetesName keeps names to 63 characters; the role's suffix must fit too.
+        meta["name"] = kubernetesName(c.fileBase.substr(0, 63 - 8), "gpuplan-job") + "-" + role;
+        meta["labels"]["gpuplan.org/role"] = role;
+        const Json labels = {{"app.kubernetes.io/name", c.fileBase}, {"gpuplan.org/role", role}};
+        const std::vector<std::string> args = vllmPoolArguments(c, prefill);
+        items.push_back(deploymentOf(meta, labels, pool.workers, servingContainer(c, args, pool.gpusPerWorker, model)));
+    }
+    c.notes.push_back("Route requests by the gpuplan.org/role label: each prompt to a prefill pod, then to a decode "
+                      "pod with the KV transfer parameters the prefill returned (NIXL).");
+    const Json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", items}};
+    return manifestText(c, "Kubernetes Deployments of the prefill and decode pools (vLLM, NIXL KV transfer)",
+                        list.dump(2, ' ', false, Json::error_handler_t::replace));
+}
+
+} // namespace
+
+std::string kubernetesServingManifest(Context &c)
+{
+    if (isDisaggregated(c))
+        return disaggregatedManifest(c);
+    const std::vector<std::string> args = vllmArguments(c);
+    const std::string model = modelOf(c);
+    const Json deployment = deploymentOf(metadata(c), {{"app.kubernetes.io/name", c.fileBase}}, servingReplicas(c),
+                                         servingContainer(c, args, gpusPerReplica(c), model));
     const CapacityResult &cap = c.evaluation.inference.capacity;
     if (cap.maxReplicas < 1)
         return manifestText(c, "Kubernetes Deployment of vLLM replicas",

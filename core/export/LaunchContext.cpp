@@ -115,8 +115,24 @@ std::string layoutSummary(const Context &c)
     if (l.vp > 1)
         s += " (" + std::to_string(l.vp) + " virtual stages)";
     s += ", DP " + std::to_string(l.dp) + ", CP " + std::to_string(l.cp) + ", EP " + std::to_string(l.ep);
-    if (c.plan.workload.mode == Mode::Inference)
-        return s;
+    if (c.plan.workload.mode == Mode::Inference) {
+        const InferenceResult &r = c.evaluation.inference;
+        const DisaggregatedResult &d = r.disaggregated;
+        if (!d.active) {
+            // The replica as served: attention data-parallel ranks and expert parallelism (perf/AttentionDp.h).
+            if (r.attentionDp > 1)
+                s += ", attention DP " + std::to_string(r.attentionDp) + " of TP " + std::to_string(r.attentionTp);
+            if (r.expertParallel > 1)
+                s += ", experts over EP " + std::to_string(r.expertParallel) + " x expert TP " + std::to_string(r.expertTp);
+            return s;
+        }
+        auto pool = [](const char *role, const DisaggregatedPoolResult &p) {
+            return std::string(role) + " " + std::to_string(p.workers) + " x " + std::to_string(p.gpusPerWorker) +
+                   " GPUs (attention DP " + std::to_string(p.attentionDp) + ", EP " + std::to_string(p.ep) + ")";
+        };
+        return pool("disaggregated: prefill", d.prefill) + ", " + pool("decode", d.decode) + ", KV over " +
+               nameOf(kvTransferNames(), d.kvTransfer);
+    }
     s += std::string(l.sp ? ", sequence parallel" : "") + ", ZeRO " + std::to_string(l.zero) + " (" +
          nameOf(shardingImplNames(), l.sharding) + "), recompute " + nameOf(recomputeNames(), l.recompute) +
          ", micro-batch " + std::to_string(l.microBatch) + ", global batch " +

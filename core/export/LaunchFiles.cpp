@@ -74,10 +74,23 @@ bool makeLaunchFile(const ResolvedPlan &plan, const Evaluation &evaluation, Laun
     case LaunchFormat::Slurm: text = launch::slurmScript(c); break;
     case LaunchFormat::DeepSpeed: text = launch::deepSpeedConfigFile(c); break;
     case LaunchFormat::Megatron: text = launch::megatronArgumentsFile(c); break;
-    case LaunchFormat::Vllm: text = launch::vllmScript(c); break;
+    case LaunchFormat::Vllm:
+        text = launch::isDisaggregated(c) ? launch::vllmDisaggregatedScript(c) : launch::vllmScript(c);
+        break;
     case LaunchFormat::Kubernetes:
         if (mode == Mode::Training) {
             text = launch::kubernetesTrainingManifest(c);
+        } else if (launch::isDisaggregated(c)) {
+            const DisaggregatedResult &d = evaluation.inference.disaggregated;
+            const int largest = std::max(d.prefill.gpusPerWorker, d.decode.gpusPerWorker);
+            if (largest > c.gpusPerNode) {
+                error = "a " + std::string(d.prefill.gpusPerWorker >= d.decode.gpusPerWorker ? "prefill" : "decode") +
+                        " worker of " + std::to_string(largest) + " GPUs spans several nodes of " +
+                        std::to_string(c.gpusPerNode) + "; a Deployment runs each worker in one pod on one node "
+                        "(use --launch vllm with a Ray cluster per worker)";
+                return false;
+            }
+            text = launch::kubernetesServingManifest(c);
         } else if (launch::gpusPerReplica(c) > c.gpusPerNode) {
             error = "a replica of " + std::to_string(launch::gpusPerReplica(c)) + " GPUs spans several nodes of " +
                     std::to_string(c.gpusPerNode) + "; a Deployment runs each replica in one pod on one node "

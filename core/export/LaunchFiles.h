@@ -36,7 +36,7 @@ struct LaunchOptions
     std::string generator = "gpuplan";   // "gpuplan 0.1.0": named in the header of every file
     std::string entryScript;             // training script; empty = pretrain_gpt.py (Megatron) or train.py
     std::string image = "nvcr.io/nvidia/pytorch:24.07-py3";  // container image (Kubernetes training)
-    std::string servingImage = "vllm/vllm-openai:v0.6.3";    // container image (Kubernetes serving)
+    std::string servingImage = "vllm/vllm-openai:v0.12.0";   // container image (Kubernetes serving; vLLM 0.12: expert and data parallelism, NIXL)
     int masterPort = 29500;
 };
 

@@ -17,10 +17,15 @@ std::string kubernetesTrainingManifest(Context &c);   // Kubeflow PyTorchJob
 int servingReplicas(const Context &c);
 int gpusPerReplica(const Context &c);
 std::vector<std::string> vllmArguments(Context &c);   // after `vllm serve MODEL`
+// Disaggregated serving (workload.inference.serving_mode): the arguments of one instance of the
+// prefill or the decode pool, and the script starting either pool's instances on a node.
+bool isDisaggregated(const Context &c);
+std::vector<std::string> vllmPoolArguments(Context &c, bool prefill);
+std::string vllmDisaggregatedScript(Context &c);
 int maxSequences(const Context &c);                   // --max-num-seqs
 std::string maxSequencesComment(const Context &c);    // why that value, as a comment line
 std::string vllmScript(Context &c);
-std::string kubernetesServingManifest(Context &c);    // apps/v1 Deployment
+std::string kubernetesServingManifest(Context &c);    // apps/v1 Deployment (two when disaggregated)
 
 // JSON text is also YAML (YAML 1.2 is a superset of JSON): manifests are written as JSON after a
 // comment header, so any plan text is escaped by the JSON writer and the file parses either way.

@@ -317,6 +317,78 @@ private slots:
         QVERIFY(error.find("serving") != std::string::npos);
     }
 
+    // A disaggregated plan launches its two pools (perf/DisaggregatedPlan.h), not one replica of
+    // all its GPUs: one instance per worker with the pool's layout and batch, KV over NIXL.
+    void disaggregatedPools() const
+    {
+        auto f = load("deepseek-r1-disaggregated-h200.gpuplan");
+        QVERIFY(f);
+        const DisaggregatedResult &d = f->evaluation.inference.disaggregated;
+        QVERIFY(d.active);
+        QCOMPARE(d.prefill.workers * d.prefill.gpusPerWorker + d.decode.workers * d.decode.gpusPerWorker, 56);
+        const std::string text = make(*f, LaunchFormat::Vllm).text;
+        const auto prefillAt = text.find("PREFILL_ARGS=(");
+        const auto decodeAt = text.find("DECODE_ARGS=(");
+        QVERIFY(prefillAt != std::string::npos && decodeAt > prefillAt);
+        const std::string prefill = text.substr(prefillAt, decodeAt - prefillAt);
+        const std::string decode = text.substr(decodeAt, text.find(")\n", decodeAt) - decodeAt);
+        const auto perRank = [](double batch, int ranks) { return static_cast<int>(std::ceil(batch / ranks - 1e-9)); };
+        QVERIFY(hasArgument(prefill, "--tensor-parallel-size " + std::to_string(d.prefill.gpusPerWorker / d.prefill.attentionDp)));
+        QVERIFY(hasArgument(prefill, "--max-num-seqs " + std::to_string(std::max(1, perRank(d.prefill.batch, d.prefill.attentionDp)))));
+        QVERIFY(hasArgument(decode, "--max-num-seqs " + std::to_string(perRank(d.decode.batch, d.decode.attentionDp))));
+        QVERIFY(d.decode.ep > 1);
+        QVERIFY(hasArgument(decode, "--enable-expert-parallel"));
+        const std::string nixl = "--kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"}'";
+        QVERIFY(hasArgument(prefill, nixl) && hasArgument(decode, nixl));
+        QVERIFY(text.find("# prefill: " + std::to_string(d.prefill.workers) + " workers of 8 GPUs on " +
+                          std::to_string(d.prefill.workers) + " nodes, 1 per node.") != std::string::npos);
+        QVERIFY(text.find("# decode: " + std::to_string(d.decode.workers) + " workers of 8 GPUs") != std::string::npos);
+        QVERIFY(text.find("Layout: disaggregated: prefill ") != std::string::npos);
+        // Two Deployments, one pod per worker, named and labelled by role; all 56 GPUs.
+        const auto list = manifestJson(make(*f, LaunchFormat::Kubernetes).text);
+        QCOMPARE(list["items"].size(), std::size_t{2});
+        QCOMPARE(manifestGpus(list["items"][0]) + manifestGpus(list["items"][1]), 56);
+        QCOMPARE(list["items"][0]["spec"]["replicas"].get<int>(), d.prefill.workers);
+        QCOMPARE(list["items"][1]["metadata"]["labels"]["gpuplan.org/role"].get<std::string>(), std::string("decode"));
+        const std::string name = list["items"][0]["metadata"]["name"].get<std::string>();
+        QVERIFY2(name.size() <= 63 && name.substr(name.size() - 8) == "-prefill", name.c_str());
+        // A worker wider than a node cannot be one pod.
+        auto wide = load("deepseek-r1-disaggregated-h200.gpuplan", {"workload.inference.prefill_tp=16", "workload.inference.prefill_workers=1"});
+        QVERIFY(wide);
+        std::string error;
+        QVERIFY(make(*wide, LaunchFormat::Kubernetes, &error).text.empty());
+        QVERIFY2(error.find("prefill worker of 16 GPUs spans several nodes") != std::string::npos, error.c_str());
+        const std::string ray = make(*wide, LaunchFormat::Vllm).text;
+        QVERIFY(ray.find("start a Ray cluster over a worker's nodes") != std::string::npos);
+        QVERIFY(ray.find("exec env VLLM_NIXL_SIDE_CHANNEL_PORT") != std::string::npos);
+    }
+
+    // Attention data parallelism with expert-parallel MoE layers maps to vLLM's DP and EP flags,
+    // with max_num_seqs per attention rank.
+    void attentionDataParallelFlags() const
+    {
+        auto f = load("deepseek-r1-disaggregated-h200.gpuplan",
+                      {"workload.inference.serving_mode=aggregated", "workload.inference.attention_dp=8",
+                       "workload.inference.ep=8", "hardware.num_gpus=8"});
+        QVERIFY(f);
+        QCOMPARE(f->evaluation.inference.attentionDp, 8);
+        const std::string text = make(*f, LaunchFormat::Vllm).text;
+        QVERIFY(hasArgument(text, "--tensor-parallel-size 1"));
+        QVERIFY(hasArgument(text, "--data-parallel-size 8"));
+        QVERIFY(hasArgument(text, "--enable-expert-parallel"));
+        const int seqs = static_cast<int>(std::ceil(f->evaluation.inference.capacity.requestSlots / 8.0 - 1e-9));
+        QVERIFY(f->evaluation.inference.capacity.valid);
+        QVERIFY(hasArgument(text, "--max-num-seqs " + std::to_string(seqs)));
+        QVERIFY(text.find("per attention data-parallel rank") != std::string::npos);
+        QVERIFY(text.find("attention DP 8 of TP 1, experts over EP 8") != std::string::npos);
+        // Plain tensor parallelism keeps the plain flags.
+        auto tp = load("llama3-8b-inference.gpuplan");
+        QVERIFY(tp);
+        const std::string plain = make(*tp, LaunchFormat::Vllm).text;
+        QVERIFY(plain.find("--data-parallel-size") == std::string::npos);
+        QVERIFY(plain.find("--enable-expert-parallel") == std::string::npos);
+    }
+
     void layoutErrorsAreRefused() const
     {
         // TP 3 does not divide the 64 attention heads.
