@@ -183,7 +183,11 @@ struct InferenceResult
     // concurrency, the saturated point, capacity.sloLimited), in increasing concurrency.
     std::array<ConcurrencyPoint, 13> curve{};
     int curveCount = 0;
+    // Validation bands (catalogs/error_bands.json) as fractions: throughput (and so cost per token),
+    // time to first token, time per output token.
     double errorBand = 0;
+    double ttftErrorBand = 0;
+    double tpotErrorBand = 0;
     // Saturated serving (offline max throughput): the concurrency the engine itself runs, as many
     // requests as its KV pool and max batch hold (0: not even one fits), and that point.
     int saturatedConcurrency = 0;

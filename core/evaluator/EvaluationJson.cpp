@@ -235,7 +235,9 @@ Json inferenceJson(const InferenceResult &r)
                 {"tpot_p90_ms", num(r.tpotP90Ms)},
                 {"tpot_p99_ms", num(r.tpotP99Ms)},
                 {"queued_requests", num(r.queuedRequests)}}},
-              {"error_band", num(r.errorBand)}};
+              {"error_band", num(r.errorBand)},
+              {"ttft_error_band", num(r.ttftErrorBand)},
+              {"tpot_error_band", num(r.tpotErrorBand)}};
     if (r.disaggregated.active)
         j["disaggregated"] = disaggregatedJson(r.disaggregated);
     return j;

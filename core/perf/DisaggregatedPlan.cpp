@@ -117,7 +117,7 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     r.expertTp = g.gpus / g.ep;
     r.batchingUsed = Batching::Continuous;
     r.maxConcurrency = memory.maxConcurrency;
-    r.errorBand = servingThroughputBand(plan);
+    setServingBands(plan, r);
 
     const double asked = std::max(layout.microBatch, 1);
     const DisaggregatedServing s = disaggregatedServing(plan, prefill, decode, sw, asked);

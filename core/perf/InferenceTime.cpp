@@ -97,16 +97,22 @@ void fillCurve(const ForwardCostModel &m, Batching b, const ServingWorkload &sw,
 
 } // namespace
 
-double servingThroughputBand(const ResolvedPlan &plan)
+double servingBand(const ResolvedPlan &plan, BandMetric metric)
 {
     double band = plan.engine->residualMape / 100.0;
     if (plan.gpu && plan.catalog) {
-        const RegimeKey key = regimeKey(BandMetric::ServingThroughput, *plan.gpu, static_cast<int>(plan.engine->engine),
-                                        plan.shape.moeLayers > 0);
+        const RegimeKey key = regimeKey(metric, *plan.gpu, static_cast<int>(plan.engine->engine), plan.shape.moeLayers > 0);
         if (const ErrorBandEntry *entry = findErrorBand(plan.catalog->errorBands, key))
             band = entry->mapePct / 100.0;
     }
     return band;
+}
+
+void setServingBands(const ResolvedPlan &plan, InferenceResult &r)
+{
+    r.errorBand = servingBand(plan, BandMetric::ServingThroughput);
+    r.ttftErrorBand = servingBand(plan, BandMetric::ServingTtft);
+    r.tpotErrorBand = servingBand(plan, BandMetric::ServingTpot);
 }
 
 InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout, const MemoryResult &memory)
@@ -127,7 +133,7 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.expertTp = std::max(layout.tp, 1) / g.ep;
     r.batchingUsed = batchingUsed(plan);
     r.maxConcurrency = memory.maxConcurrency;
-    r.errorBand = servingThroughputBand(plan);
+    setServingBands(plan, r);
     ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
     sw.prefixHit = w.prefixCacheHitRate;
     sw.specTokens = w.speculativeTokens;

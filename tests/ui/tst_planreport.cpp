@@ -277,6 +277,27 @@ private slots:
         QVERIFY(!reportOf({serving.get()}, keepServing).table(QStringLiteral("alternatives-cash")));
     }
 
+    // A serving plan's page 1 and risks give each metric its own validation band (catalogs/
+    // error_bands.json): time to first token is far less certain than throughput, and saying
+    // "throughput and latency ±15%" would promise more than the validation shows.
+    void servingBandsPerMetric() const
+    {
+        auto serving = openExample("llama3-8b-inference.gpuplan");
+        const InferenceResult &r = serving->evaluation().inference;
+        QVERIFY(r.errorBand > 0 && r.ttftErrorBand > 0 && r.tpotErrorBand > 0);
+        QVERIFY2(r.ttftErrorBand > r.errorBand + 0.05, qPrintable(QString::number(r.ttftErrorBand)));
+        std::vector<std::unique_ptr<ReportPlan>> keep;
+        const QString text = reportOf({serving.get()}, keep).plainText();
+        const QString ttft = QString::fromStdString(formatPercent(r.ttftErrorBand, 0));
+        const QString tpot = QString::fromStdString(formatPercent(r.tpotErrorBand, 0));
+        const QString throughput = QString::fromStdString(formatPercent(r.errorBand, 0));
+        QVERIFY2(text.contains(QStringLiteral("throughput and cost ±%1, time to first token ±%2, time per output token ±%3")
+                                   .arg(throughput, ttft, tpot)),
+                 qPrintable(text.left(3000)));
+        QVERIFY(text.contains(QStringLiteral("±%1 of its time to first token").arg(ttft)));
+        QVERIFY(!text.contains(QStringLiteral("throughput and latency")));
+    }
+
     void everyPriceHasSourceAndDate() const
     {
         auto c = openExample("llama3-70b-training.gpuplan");

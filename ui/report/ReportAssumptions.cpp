@@ -151,8 +151,10 @@ QStringList riskItems(const SectionInput &in)
                                  "the time to train and the cost carry that uncertainty.")
                          .arg(percent(e.training.errorBand));
     } else if (e.inference.errorBand > 0) {
-        risks << QObject::tr("Accuracy: measured serving runs land within about ±%1 of this model's throughput and latency.")
-                     .arg(percent(e.inference.errorBand));
+        risks << QObject::tr("Accuracy: measured serving runs land within about ±%1 of this model's throughput, ±%2 of its "
+                             "time to first token and ±%3 of its time per output token.")
+                     .arg(percent(e.inference.errorBand), percent(e.inference.ttftErrorBand),
+                          percent(e.inference.tpotErrorBand));
     }
     if (e.storage.starved)
         risks << QObject::tr("Storage: the loaders' tier reads %1 GB/s but the GPUs need %2 GB/s; training would wait for data.")

@@ -55,10 +55,16 @@ QString bandText(const SectionInput &in)
     const Evaluation &e = in.evaluation;
     const bool training = in.plan.workload.mode == Mode::Training;
     const double band = training ? e.training.errorBand : e.inference.errorBand;
-    QString s = band > 0 ? (training ? QObject::tr("time to train and cost ±%1 (validation against measured runs)")
-                                    : QObject::tr("throughput, latency and cost ±%1 (validation against measured runs)"))
-                               .arg(percent(band))
-                         : QObject::tr("no validation band for this regime");
+    QString s;
+    if (band <= 0)
+        s = QObject::tr("no validation band for this regime");
+    else if (training)
+        s = QObject::tr("time to train and cost ±%1 (validation against measured runs)").arg(percent(band));
+    else
+        // Each serving metric has its own band: time to first token is the least certain.
+        s = QObject::tr("throughput and cost ±%1, time to first token ±%2, time per output token ±%3 (validation "
+                        "against measured runs)")
+                .arg(percent(band), percent(e.inference.ttftErrorBand), percent(e.inference.tpotErrorBand));
     if (e.memory.bandFraction > 0)
         s += QObject::tr("; memory per GPU ±%1").arg(percent(e.memory.bandFraction));
     return s;
