@@ -67,9 +67,10 @@ double backwardOverForward(Recompute r)
 // the stage runs them: the model states at the start, the stored activations of every in-flight
 // micro-batch at the end of the warm-up forwards, the logits and loss at the end of a forward (last
 // stage), the first backward with its recompute's re-forward, the end of the backward with every
-// gradient made, and the optimizer step with its transients.
-StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act,
-                        const LayerKindActivations &kinds, bool first, bool last, int middle = -1)
+// gradient made, and the optimizer step with its transients. `out` is a fresh StageMemory, filled in
+// place (it is large: no copy per stage).
+void stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act,
+                 const LayerKindActivations &kinds, bool first, bool last, StageMemory &out, int middle = -1)
 {
     const Plan &plan = *rp.plan;
     const ModelShape &s = rp.shape;
@@ -81,11 +82,15 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const bool middleRank = middle >= 0 && l.pp > 2;
     const int otherStage = middleRank ? l.pp - 1 - middle : 0;
     const StageParams one = middleRank ? middleStageParams(s, l, middle) : first ? firstStageParams(s, l) : lastStageParams(s, l);
-    const StageParams other = middleRank ? middleStageParams(s, l, otherStage) : lastStageParams(s, l);
-    const StageParams params = middleRank ? combinedStageParams(one, other) : rankStageParams(s, l, first);
+    // The last stage's parameters are `one` on the last stage itself.
+    const StageParams other = middleRank ? middleStageParams(s, l, otherStage) : first ? lastStageParams(s, l) : one;
+    // The rank's own stages (rankStageParams): DualPipe's end rank holds `one` and `other`.
+    const bool dualPipeRank = l.schedule == PipelineSchedule::DualPipe && l.pp > 1;
+    const StageParams params = middleRank || (dualPipeRank && first) ? combinedStageParams(one, other)
+                               : dualPipeRank                        ? rankStageParams(s, l, first)
+                                                                     : one;
     const ModelStateBytes states = modelStateBytes(plan, s, l, params, anyLayoutFp8Gemm(rp.gpu));
 
-    StageMemory out;
     MemoryBreakdown base;
     base.weights = states.weights;
     base.optimizerStates = states.optimizerStates;
@@ -243,7 +248,6 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     if (fw.foreachOptimizer && adam && !plan.parallelism.optimizerInBackward)
         b.workspace = 0.5 * states.optimizerStates;
     add(MemoryPhaseKind::OptimizerStep, 0, b);
-    return out;
 }
 
 int trainingCommunicators(const Layout &l)
@@ -265,16 +269,16 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     StageMemory stages[2];   // first and last, or DualPipe's end and middle ranks
     int stageCount = 1;
     const LayerKindActivations kinds = layerKindActivations(plan.shape, act, layout.recompute);
-    stages[0] = stageMemory(plan, layout, act, kinds, true, layout.pp <= 1 || dualPipe);
+    stageMemory(plan, layout, act, kinds, true, layout.pp <= 1 || dualPipe, stages[0]);
     if (layout.pp > 1 && !dualPipe)
-        stages[stageCount++] = stageMemory(plan, layout, act, kinds, false, true);
+        stageMemory(plan, layout, act, kinds, false, true, stages[stageCount++]);
     // DualPipe's middle ranks hold two stages of inner layers (MoE layers where the dense ones
     // lead) and no embedding, output layer or logits: one of them is the heaviest GPU when their
     // layers outweigh the end rank's vocabulary matrices.
     // (A pipeline deeper than the model has layers leaves it none: not evaluated.)
     if (const int middle = dualPipeMiddleStage(layout);
         dualPipe && middle >= 0 && middleStageParams(plan.shape, layout, layout.pp - 1 - middle).layers >= 1)
-        stages[stageCount++] = stageMemory(plan, layout, act, kinds, false, false, middle);
+        stageMemory(plan, layout, act, kinds, false, false, stages[stageCount++], middle);
 
     // What CUDA reports as the device total (the ceiling of everything a process allocates, the
     // CUDA context included), the capacity as sold where the catalog has no such figure.
@@ -287,14 +291,16 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     // model states nor the gathered units, FrameworkOverhead.h), and the sharded gradients' blocks
     // a reduce-scatter stream keeps reserved where the phase holds no gradients.
     MemoryResult m;
-    timeline = MemoryTimeline{};
+    // Both callers hand a fresh timeline (its phases zero, 1.3 kB that need no clearing again).
+    timeline.count = 0;
+    timeline.peak = -1;
     timeline.pipelineStages = std::max(layout.pp, 1);
     const StageMemory *heavy = &stages[0];
     double heavyBytes = -1;
     for (int si = 0; si < stageCount; ++si) {
         StageMemory &st = stages[si];
         for (int i = 0; i < st.count; ++i) {
-            MemoryPhase phase = st.phases[i];
+            MemoryPhase &phase = st.phases[i];   // the stage's own copy, no longer needed as it was
             addMemoryOverheads(phase.bytes, overhead, 0.0, overhead.slackSkipsModelStates ? st.gatheredUnits[i] : 0.0);
             phase.bytes.allocatorSlack += std::max(0.0, st.reducedGradientBlocks - phase.bytes.gradients);
             addMemoryPhase(timeline, phase);
