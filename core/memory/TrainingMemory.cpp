@@ -255,8 +255,9 @@ int trainingCommunicators(const Layout &l)
     return (l.tp > 1) + (l.pp > 1) + (l.cp > 1) + (l.dp > 1) + (l.ep > 1);
 }
 
-// The estimate and its timeline (docs/memory.md "Over one step").
-MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTimeline &timeline)
+// The estimate and, when asked for (`timeline` not null), its timeline (docs/memory.md "Over one
+// step"): the evaluation needs only the peak phase, which is found among the stages' own phases.
+MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTimeline *timeline)
 {
     const Plan &p = *plan.plan;
     const ActivationConfig act = trainingActivationConfig(p, layout);
@@ -291,19 +292,24 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     // model states nor the gathered units, FrameworkOverhead.h), and the sharded gradients' blocks
     // a reduce-scatter stream keeps reserved where the phase holds no gradients.
     MemoryResult m;
-    // Both callers hand a fresh timeline (its phases zero, 1.3 kB that need no clearing again).
-    timeline.count = 0;
-    timeline.peak = -1;
-    timeline.pipelineStages = std::max(layout.pp, 1);
     const StageMemory *heavy = &stages[0];
     double heavyBytes = -1;
+    // The phases in time order as addMemoryPhase puts them (after those that begin no later), sorted
+    // by reference: the timeline's order, copied into it once when it is asked for.
+    MemoryPhase *order[kMaxMemoryPhases];
+    int ordered = 0;
     for (int si = 0; si < stageCount; ++si) {
         StageMemory &st = stages[si];
         for (int i = 0; i < st.count; ++i) {
             MemoryPhase &phase = st.phases[i];   // the stage's own copy, no longer needed as it was
             addMemoryOverheads(phase.bytes, overhead, 0.0, overhead.slackSkipsModelStates ? st.gatheredUnits[i] : 0.0);
             phase.bytes.allocatorSlack += std::max(0.0, st.reducedGradientBlocks - phase.bytes.gradients);
-            addMemoryPhase(timeline, phase);
+            if (ordered < kMaxMemoryPhases) {
+                int at = ordered++;
+                for (; at > 0 && order[at - 1]->timeFraction > phase.timeFraction; --at)
+                    order[at] = order[at - 1];
+                order[at] = &phase;
+            }
             if (phase.bytes.total() + st.pagedStates > heavyBytes) {
                 heavyBytes = phase.bytes.total() + st.pagedStates;
                 heavy = &st;
@@ -320,13 +326,28 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
         const double peakWithout = heavyBytes - heavy->pagedStates;
         resident = std::clamp(capacity - peakWithout, 0.0, heavy->pagedStates);
         m.offloadedCpuBytes += heavy->pagedStates - resident;
-        for (int i = 0; i < timeline.count; ++i)
-            timeline.phases[static_cast<std::size_t>(i)].bytes.optimizerStates += resident;
+        for (int i = 0; i < ordered; ++i)
+            order[i]->bytes.optimizerStates += resident;
     }
-    timeline.peak = largestMemoryPhase(timeline);
-    const MemoryPhase *peak = memoryPeakPhase(timeline);
-    if (peak)
-        m.breakdown = peak->bytes;
+    // The peak: the first of the largest phases in time order (largestMemoryPhase).
+    int peak = -1;
+    double peakBytes = 0;
+    for (int i = 0; i < ordered; ++i) {
+        const double bytes = order[i]->bytes.total();
+        if (peak < 0 || bytes > peakBytes) {
+            peak = i;
+            peakBytes = bytes;
+        }
+    }
+    if (peak >= 0)
+        m.breakdown = order[peak]->bytes;
+    if (timeline) {
+        for (int i = 0; i < ordered; ++i)
+            timeline->phases[static_cast<std::size_t>(i)] = *order[i];
+        timeline->count = ordered;
+        timeline->peak = peak;
+        timeline->pipelineStages = std::max(layout.pp, 1);
+    }
     m.deviceTotalBytes = capacity;
     m.soldBytes = plan.gpu ? plan.gpu->memoryBytes : 0.0;
     // Host memory of one node: offloaded states with their pinned staging buffers, offloaded
@@ -351,14 +372,13 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
 
 MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layout)
 {
-    MemoryTimeline timeline;
-    return estimate(plan, layout, timeline);
+    return estimate(plan, layout, nullptr);
 }
 
 MemoryTimeline trainingMemoryTimeline(const ResolvedPlan &plan, const Layout &layout)
 {
     MemoryTimeline timeline;
-    estimate(plan, layout, timeline);
+    estimate(plan, layout, &timeline);
     return timeline;
 }
 
