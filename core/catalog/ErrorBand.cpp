@@ -47,15 +47,6 @@ std::string wordList(const std::array<const char *, N> &words)
     return s;
 }
 
-const ErrorBandEntry *exact(const std::vector<ErrorBandEntry> &bands, const RegimeKey &key)
-{
-    for (const ErrorBandEntry &b : bands) {
-        if (b.key == key && b.rows >= kMinBandRows)
-            return &b;
-    }
-    return nullptr;
-}
-
 } // namespace
 
 bool isServingMetric(BandMetric m)
@@ -81,14 +72,38 @@ RegimeKey regimeKey(BandMetric metric, const GpuSpec &gpu, int framework, bool m
 
 const ErrorBandEntry *findErrorBand(const std::vector<ErrorBandEntry> &bands, const RegimeKey &key)
 {
-    if (const ErrorBandEntry *b = exact(bands, key))
-        return b;
-    // Dense and MoE rows differ most (docs/accuracy.md): drop the framework before the model kind.
-    if (const ErrorBandEntry *b = exact(bands, {key.metric, key.gpu, 0, key.model}))
-        return b;
-    if (const ErrorBandEntry *b = exact(bands, {key.metric, key.gpu, 0, ModelKind::Any}))
-        return b;
-    return exact(bands, {key.metric, GpuClass::Any, 0, ModelKind::Any});
+    // The levels, finest first: the key itself, the GPU class and model kind with any framework
+    // (dense and MoE rows differ most, docs/accuracy.md: the framework goes first), the GPU class
+    // alone, every row of the metric. One pass over the table (every evaluation asks it twice)
+    // keeps each level's first entry; the finest level found wins, which is the answer of asking
+    // level after level.
+    const ErrorBandEntry *first[4] = {};
+    auto keep = [&first](int level, const ErrorBandEntry &b) {
+        if (!first[level])
+            first[level] = &b;
+    };
+    for (const ErrorBandEntry &b : bands) {
+        const RegimeKey &k = b.key;
+        if (k.metric != key.metric || b.rows < kMinBandRows)
+            continue;
+        if (k == key)
+            return &b;
+        if (k.framework != 0)
+            continue;
+        if (k.gpu == key.gpu) {
+            if (k.model == key.model)
+                keep(1, b);
+            else if (k.model == ModelKind::Any)
+                keep(2, b);
+        } else if (k.gpu == GpuClass::Any && k.model == ModelKind::Any) {
+            keep(3, b);
+        }
+    }
+    for (const ErrorBandEntry *b : first) {
+        if (b)
+            return b;
+    }
+    return nullptr;
 }
 
 const char *bandMetricWord(BandMetric m) { return kMetricWords[static_cast<std::size_t>(m)]; }

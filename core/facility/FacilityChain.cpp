@@ -13,7 +13,9 @@ namespace gpuplan {
 namespace {
 
 // Everything that follows from the run's length and the cluster: `in` is at the pace the run goes.
-void runPacedChain(const FacilityInputs &in, FacilityOutputs &out)
+// Out is FacilityOutputs or FacilityOutputRefs (the same member names).
+template <typename Out>
+void runPacedChain(const FacilityInputs &in, Out &out)
 {
     out.fabric = fabricFor(in);
     out.power = computePower(in, out.fabric, out.storage.capacityBytes);
@@ -27,9 +29,8 @@ void runPacedChain(const FacilityInputs &in, FacilityOutputs &out)
     out.cost = computeCost(in, out.power, out.bom, out.reliability);
 }
 
-} // namespace
-
-void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
+template <typename Out>
+void runChain(const FacilityInputs &in, Out &out)
 {
     // Storage and the data path see what the GPUs would consume at their own pace; when the data
     // path cannot deliver that, the run goes at its step: longer, the GPUs idle while they wait.
@@ -44,6 +45,18 @@ void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
     paced.tokensPerS /= out.dataPath.pace;
     paced.trainingBusyShare = out.dataPath.gpuBusyShare;
     runPacedChain(paced, out);
+}
+
+}   // namespace
+
+void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out)
+{
+    runChain(in, out);
+}
+
+void runFacilityChain(const FacilityInputs &in, const FacilityOutputRefs &out)
+{
+    runChain(in, out);   // assigns through the references
 }
 
 } // namespace gpuplan

@@ -23,4 +23,19 @@ struct FacilityOutputs
 
 void runFacilityChain(const FacilityInputs &in, FacilityOutputs &out);
 
+// The same chain writing into results held elsewhere (an evaluation's own members), so that they
+// are not built in a FacilityOutputs and copied over: every one is assigned whole.
+struct FacilityOutputRefs
+{
+    StorageResult &storage;
+    DataPathResult &dataPath;
+    FabricSize &fabric;
+    PowerResult &power;
+    CoolingResult &cooling;
+    BillOfMaterials &bom;
+    ReliabilityResult &reliability;
+    CostResult &cost;
+};
+void runFacilityChain(const FacilityInputs &in, const FacilityOutputRefs &out);
+
 } // namespace gpuplan

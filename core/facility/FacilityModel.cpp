@@ -26,9 +26,9 @@ void checkUtilization(double u, const char *field, Diagnostics &d)
         d.add(DiagCode::UtilizationHigh, Severity::Warning, field, u, kUtilizationHigh);
 }
 
-void addDiagnostics(const ResolvedPlan &plan, const FacilityInputs &in, const FacilityOutputs &out, Diagnostics &d)
+void addDiagnostics(const ResolvedPlan &plan, const FacilityInputs &in, const Evaluation &e, Diagnostics &d)
 {
-    const CoolingResult &c = out.cooling;
+    const CoolingResult &c = e.cooling;
     if (c.nodeExceedsRack)
         d.add(DiagCode::RackBelowNode, Severity::Warning, "facility.rack_power_limit_kw", in.rackLimitW / 1000.0,
               nodePeakW(in) / 1000.0);
@@ -37,14 +37,14 @@ void addDiagnostics(const ResolvedPlan &plan, const FacilityInputs &in, const Fa
               in.airLimitW / 1000.0);
     if (in.mode == Mode::Training) {
         checkUtilization(in.onpremUtilization, "cost.onprem_utilization", d);
-        const DataPathResult &data = out.dataPath;
+        const DataPathResult &data = e.dataPath;
         const DiagCode code = data.limit == DataLimit::Storage   ? DiagCode::StorageLimitsStep
                               : data.limit == DataLimit::Network ? DiagCode::NetworkLimitsStep
                                                                  : DiagCode::HostCpuLimitsStep;
         if (data.known && data.limit != DataLimit::Gpu)
             d.add(code, Severity::Warning,
                   data.limit == DataLimit::HostCpu ? "parallelism.loader_workers"
-                  : out.storage.separateCache      ? "storage.cache_tier"
+                  : e.storage.separateCache        ? "storage.cache_tier"
                                                    : "storage.data_tier",
                   data.stepS, data.gpuStepS);
     } else {
@@ -86,18 +86,13 @@ DeployedResult deployedOf(const ResolvedPlan &plan, const Layout &layout, const 
 void estimateFacility(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)
 {
     const FacilityInputs in = gatherFacilityInputs(plan, layout, e);
-    FacilityOutputs out;
-    runFacilityChain(in, out);
-    e.power = out.power;
-    e.cooling = out.cooling;
-    e.storage = out.storage;
-    e.dataPath = out.dataPath;
-    e.reliability = out.reliability;
-    e.cost = out.cost;
-    e.bom = out.bom;
+    // The chain writes the evaluation's own results (none is read before it assigns it).
+    FabricSize fabric;
+    runFacilityChain(
+        in, FacilityOutputRefs{e.storage, e.dataPath, fabric, e.power, e.cooling, e.bom, e.reliability, e.cost});
     e.deployed = deployedOf(plan, layout, in, e);
-    paceTraining(plan, layout, out.dataPath, e.training);
-    addDiagnostics(plan, in, out, e.diagnostics);
+    paceTraining(plan, layout, e.dataPath, e.training);
+    addDiagnostics(plan, in, e, e.diagnostics);
 }
 
 void estimateCostSensitivity(const ResolvedPlan &plan, const Layout &layout, Evaluation &e)

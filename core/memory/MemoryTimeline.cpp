@@ -52,13 +52,14 @@ double StepSchedule::fraction(MemoryPhaseKind kind, int stage, int microBatch, d
     // per forward slot). 1F1B and interleaved start the first backward once the last stage has
     // finished the first micro-batch, GPipe once every forward is done; the backward reaches stage
     // s after the (p - 1 - s) stages behind it.
-    const double warm = kind == MemoryPhaseKind::Loss ? k : std::max(1.0, std::round(inFlight));
+    const double inFlightSlots = std::round(inFlight);
+    const double warm = kind == MemoryPhaseKind::Loss ? k : std::max(1.0, inFlightSlots);
     double firstBackward = (schedule == PipelineSchedule::GPipe ? m + p - 1.0 : p) + (p - 1.0 - s) * b;
     if (schedule == PipelineSchedule::DualPipe) {
         // The ranks at either end are the last stage of the other direction: its first micro-batch
         // arrives after the p - 1 ranks before it, and its loss and backward start at once, when the
         // rank's own direction has put its in-flight micro-batches through.
-        firstBackward = std::max(p, std::round(inFlight));
+        firstBackward = std::max(p, inFlightSlots);
         if (kind == MemoryPhaseKind::Loss)
             return T > 0 ? std::clamp((firstBackward - 0.05) / T, 0.0, 1.0) : 0.0;
     }

@@ -67,9 +67,10 @@ double backwardOverForward(Recompute r)
 // the stage runs them: the model states at the start, the stored activations of every in-flight
 // micro-batch at the end of the warm-up forwards, the logits and loss at the end of a forward (last
 // stage), the first backward with its recompute's re-forward, the end of the backward with every
-// gradient made, and the optimizer step with its transients.
-StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act,
-                        const LayerKindActivations &kinds, bool first, bool last, int middle = -1)
+// gradient made, and the optimizer step with its transients. `out` is a fresh StageMemory, filled in
+// place (it is large: no copy per stage).
+void stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig &act,
+                 const LayerKindActivations &kinds, bool first, bool last, StageMemory &out, int middle = -1)
 {
     const Plan &plan = *rp.plan;
     const ModelShape &s = rp.shape;
@@ -81,11 +82,15 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     const bool middleRank = middle >= 0 && l.pp > 2;
     const int otherStage = middleRank ? l.pp - 1 - middle : 0;
     const StageParams one = middleRank ? middleStageParams(s, l, middle) : first ? firstStageParams(s, l) : lastStageParams(s, l);
-    const StageParams other = middleRank ? middleStageParams(s, l, otherStage) : lastStageParams(s, l);
-    const StageParams params = middleRank ? combinedStageParams(one, other) : rankStageParams(s, l, first);
+    // The last stage's parameters are `one` on the last stage itself.
+    const StageParams other = middleRank ? middleStageParams(s, l, otherStage) : first ? lastStageParams(s, l) : one;
+    // The rank's own stages (rankStageParams): DualPipe's end rank holds `one` and `other`.
+    const bool dualPipeRank = l.schedule == PipelineSchedule::DualPipe && l.pp > 1;
+    const StageParams params = middleRank || (dualPipeRank && first) ? combinedStageParams(one, other)
+                               : dualPipeRank                        ? rankStageParams(s, l, first)
+                                                                     : one;
     const ModelStateBytes states = modelStateBytes(plan, s, l, params, anyLayoutFp8Gemm(rp.gpu));
 
-    StageMemory out;
     MemoryBreakdown base;
     base.weights = states.weights;
     base.optimizerStates = states.optimizerStates;
@@ -243,7 +248,6 @@ StageMemory stageMemory(const ResolvedPlan &rp, const Layout &l, const Activatio
     if (fw.foreachOptimizer && adam && !plan.parallelism.optimizerInBackward)
         b.workspace = 0.5 * states.optimizerStates;
     add(MemoryPhaseKind::OptimizerStep, 0, b);
-    return out;
 }
 
 int trainingCommunicators(const Layout &l)
@@ -251,8 +255,9 @@ int trainingCommunicators(const Layout &l)
     return (l.tp > 1) + (l.pp > 1) + (l.cp > 1) + (l.dp > 1) + (l.ep > 1);
 }
 
-// The estimate and its timeline (docs/memory.md "Over one step").
-MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTimeline &timeline)
+// The estimate and, when asked for (`timeline` not null), its timeline (docs/memory.md "Over one
+// step"): the evaluation needs only the peak phase, which is found among the stages' own phases.
+MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTimeline *timeline)
 {
     const Plan &p = *plan.plan;
     const ActivationConfig act = trainingActivationConfig(p, layout);
@@ -265,16 +270,16 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     StageMemory stages[2];   // first and last, or DualPipe's end and middle ranks
     int stageCount = 1;
     const LayerKindActivations kinds = layerKindActivations(plan.shape, act, layout.recompute);
-    stages[0] = stageMemory(plan, layout, act, kinds, true, layout.pp <= 1 || dualPipe);
+    stageMemory(plan, layout, act, kinds, true, layout.pp <= 1 || dualPipe, stages[0]);
     if (layout.pp > 1 && !dualPipe)
-        stages[stageCount++] = stageMemory(plan, layout, act, kinds, false, true);
+        stageMemory(plan, layout, act, kinds, false, true, stages[stageCount++]);
     // DualPipe's middle ranks hold two stages of inner layers (MoE layers where the dense ones
     // lead) and no embedding, output layer or logits: one of them is the heaviest GPU when their
     // layers outweigh the end rank's vocabulary matrices.
     // (A pipeline deeper than the model has layers leaves it none: not evaluated.)
     if (const int middle = dualPipeMiddleStage(layout);
         dualPipe && middle >= 0 && middleStageParams(plan.shape, layout, layout.pp - 1 - middle).layers >= 1)
-        stages[stageCount++] = stageMemory(plan, layout, act, kinds, false, false, middle);
+        stageMemory(plan, layout, act, kinds, false, false, stages[stageCount++], middle);
 
     // What CUDA reports as the device total (the ceiling of everything a process allocates, the
     // CUDA context included), the capacity as sold where the catalog has no such figure.
@@ -287,17 +292,24 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
     // model states nor the gathered units, FrameworkOverhead.h), and the sharded gradients' blocks
     // a reduce-scatter stream keeps reserved where the phase holds no gradients.
     MemoryResult m;
-    timeline = MemoryTimeline{};
-    timeline.pipelineStages = std::max(layout.pp, 1);
     const StageMemory *heavy = &stages[0];
     double heavyBytes = -1;
+    // The phases in time order as addMemoryPhase puts them (after those that begin no later), sorted
+    // by reference: the timeline's order, copied into it once when it is asked for.
+    MemoryPhase *order[kMaxMemoryPhases];
+    int ordered = 0;
     for (int si = 0; si < stageCount; ++si) {
         StageMemory &st = stages[si];
         for (int i = 0; i < st.count; ++i) {
-            MemoryPhase phase = st.phases[i];
+            MemoryPhase &phase = st.phases[i];   // the stage's own copy, no longer needed as it was
             addMemoryOverheads(phase.bytes, overhead, 0.0, overhead.slackSkipsModelStates ? st.gatheredUnits[i] : 0.0);
             phase.bytes.allocatorSlack += std::max(0.0, st.reducedGradientBlocks - phase.bytes.gradients);
-            addMemoryPhase(timeline, phase);
+            if (ordered < kMaxMemoryPhases) {
+                int at = ordered++;
+                for (; at > 0 && order[at - 1]->timeFraction > phase.timeFraction; --at)
+                    order[at] = order[at - 1];
+                order[at] = &phase;
+            }
             if (phase.bytes.total() + st.pagedStates > heavyBytes) {
                 heavyBytes = phase.bytes.total() + st.pagedStates;
                 heavy = &st;
@@ -314,13 +326,28 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
         const double peakWithout = heavyBytes - heavy->pagedStates;
         resident = std::clamp(capacity - peakWithout, 0.0, heavy->pagedStates);
         m.offloadedCpuBytes += heavy->pagedStates - resident;
-        for (int i = 0; i < timeline.count; ++i)
-            timeline.phases[static_cast<std::size_t>(i)].bytes.optimizerStates += resident;
+        for (int i = 0; i < ordered; ++i)
+            order[i]->bytes.optimizerStates += resident;
     }
-    timeline.peak = largestMemoryPhase(timeline);
-    const MemoryPhase *peak = memoryPeakPhase(timeline);
-    if (peak)
-        m.breakdown = peak->bytes;
+    // The peak: the first of the largest phases in time order (largestMemoryPhase).
+    int peak = -1;
+    double peakBytes = 0;
+    for (int i = 0; i < ordered; ++i) {
+        const double bytes = order[i]->bytes.total();
+        if (peak < 0 || bytes > peakBytes) {
+            peak = i;
+            peakBytes = bytes;
+        }
+    }
+    if (peak >= 0)
+        m.breakdown = order[peak]->bytes;
+    if (timeline) {
+        for (int i = 0; i < ordered; ++i)
+            timeline->phases[static_cast<std::size_t>(i)] = *order[i];
+        timeline->count = ordered;
+        timeline->peak = peak;
+        timeline->pipelineStages = std::max(layout.pp, 1);
+    }
     m.deviceTotalBytes = capacity;
     m.soldBytes = plan.gpu ? plan.gpu->memoryBytes : 0.0;
     // Host memory of one node: offloaded states with their pinned staging buffers, offloaded
@@ -345,14 +372,13 @@ MemoryResult estimate(const ResolvedPlan &plan, const Layout &layout, MemoryTime
 
 MemoryResult estimateTrainingMemory(const ResolvedPlan &plan, const Layout &layout)
 {
-    MemoryTimeline timeline;
-    return estimate(plan, layout, timeline);
+    return estimate(plan, layout, nullptr);
 }
 
 MemoryTimeline trainingMemoryTimeline(const ResolvedPlan &plan, const Layout &layout)
 {
     MemoryTimeline timeline;
-    estimate(plan, layout, timeline);
+    estimate(plan, layout, &timeline);
     return timeline;
 }
 

@@ -52,8 +52,27 @@ double interNodeLatency(const CommNetwork &net, int nodes)
     return net.inter.latencyS * std::max(1.0, std::log2(static_cast<double>(std::max(nodes, 2))));
 }
 
+CommPath commPath(const CommGroup &group, const CommNetwork &net)
+{
+    CommPath path;
+    path.group = group;
+    if (group.nodes > 1) {
+        path.interBusBw = interNodeBusBw(net, group.nodes);
+        path.interLatencyS = interNodeLatency(net, group.nodes);
+    }
+    return path;
+}
+
 double collectiveTime(Collective op, double bytes, const CommGroup &group, const CommNetwork &net)
 {
+    if (group.ranks <= 1 || bytes <= 0)
+        return 0.0;
+    return collectiveTime(op, bytes, commPath(group, net), net);
+}
+
+double collectiveTime(Collective op, double bytes, const CommPath &path, const CommNetwork &net)
+{
+    const CommGroup &group = path.group;
     if (group.ranks <= 1 || bytes <= 0)
         return 0.0;
     const double n = group.ranks;
@@ -63,8 +82,8 @@ double collectiveTime(Collective op, double bytes, const CommGroup &group, const
     if (op == Collective::AllToAll) {
         // (local-1)/n of the buffer goes to node-mates, (n-local)/n leaves the node.
         const double intra = local > 1 ? (local - 1) / n * bytes / busBwOf(net.intra) : 0.0;
-        const double inter = spansNodes ? (n - local) / n * bytes / interNodeBusBw(net, group.nodes) : 0.0;
-        const double latency = (local > 1 ? net.intra.latencyS : 0.0) + (spansNodes ? interNodeLatency(net, group.nodes) : 0.0);
+        const double inter = spansNodes ? (n - local) / n * bytes / path.interBusBw : 0.0;
+        const double latency = (local > 1 ? net.intra.latencyS : 0.0) + (spansNodes ? path.interLatencyS : 0.0);
         return latency + std::max(intra, inter);
     }
     const double c = op == Collective::AllReduce ? 2.0 : 1.0;
@@ -72,7 +91,7 @@ double collectiveTime(Collective op, double bytes, const CommGroup &group, const
     if (local > 1)
         t += net.intra.latencyS + c * (local - 1) / local * bytes / busBwOf(net.intra);
     if (spansNodes)
-        t += interNodeLatency(net, group.nodes) + c * (nodes - 1) / nodes * (bytes / local) / interNodeBusBw(net, group.nodes);
+        t += path.interLatencyS + c * (nodes - 1) / nodes * (bytes / local) / path.interBusBw;
     return t;
 }
 

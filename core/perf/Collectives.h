@@ -52,6 +52,18 @@ CommGroup placeGroup(int size, int stride, int gpusPerNode);
 //  - all-to-all: the node-local and the remote parts of the send buffer move at the same time.
 double collectiveTime(Collective op, double bytes, const CommGroup &group, const CommNetwork &net);
 
+// A group with its inter-node bus bandwidth and latency worked out once (interNodeBusBw and
+// interNodeLatency at its node count, when it spans nodes), for several collectives over the same
+// group: the same times as collectiveTime on the group, without the pow and log2 of each call.
+struct CommPath
+{
+    CommGroup group;
+    double interBusBw = 0;
+    double interLatencyS = 0;
+};
+CommPath commPath(const CommGroup &group, const CommNetwork &net);
+double collectiveTime(Collective op, double bytes, const CommPath &path, const CommNetwork &net);
+
 // One point-to-point transfer between ranks `stride` apart (pipeline stages, CP ring steps).
 double p2pTime(double bytes, int stride, const CommNetwork &net);
 

@@ -105,9 +105,22 @@ void attentionCore(LayerWork &w, const ModelShape &s, const LayerDims &d, const 
 
 } // namespace
 
-LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const ComputeRates &r)
+LayerWork attentionWork(const ModelShape &s, const LayerDims &d, const ComputeRates &r)
 {
     LayerWork w;
+    const double T = d.tokens;
+    const double h = s.hidden;
+    const double tp = d.tp;
+    // Attention projections: everything but the output projection feeds from h.
+    const double inWidth = std::max(s.attnParams - s.vWidth * h, 0.0) / h;
+    w.tpBackwardWindowS += weightGemm(w, T, inWidth / tp, h, d, r);
+    attentionCore(w, s, d, r);
+    weightGemm(w, T, h, s.vWidth / tp, d, r);
+    return w;
+}
+
+void addMlpWork(LayerWork &w, const ModelShape &s, const LayerDims &d, bool moe, const ComputeRates &r)
+{
     const double T = d.tokens;
     const double h = s.hidden;
     const double tp = d.tp;
@@ -115,12 +128,6 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
     // Norms, dropout and residual adds are replicated across the TP group unless sequence
     // parallelism splits them (Korthikanti et al. 2022 §4.2.2).
     const double splitNorms = d.sp ? tp : 1.0;
-
-    // Attention projections: everything but the output projection feeds from h.
-    const double inWidth = std::max(s.attnParams - s.vWidth * h, 0.0) / h;
-    w.tpBackwardWindowS += weightGemm(w, T, inWidth / tp, h, d, r);
-    attentionCore(w, s, d, r);
-    weightGemm(w, T, h, s.vWidth / tp, d, r);
 
     const double up = s.gated ? 2.0 : 1.0;
     const double act = (s.gated ? 3.0 : 2.0) * q;
@@ -159,6 +166,12 @@ LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const Com
     elementwise(w, 2.0 * q * T * h / splitNorms, r);            // post-attention norm
     elementwise(w, (3.0 * q + 1.0) * T * h / splitNorms, r);    // bias + dropout + residual
     elementwise(w, (3.0 * q + 1.0) * T * h / splitNorms, r);
+}
+
+LayerWork layerWork(const ModelShape &s, const LayerDims &d, bool moe, const ComputeRates &r)
+{
+    LayerWork w = attentionWork(s, d, r);
+    addMlpWork(w, s, d, moe, r);
     return w;
 }
 
@@ -186,14 +199,12 @@ LayerWork logitsWork(const ModelShape &s, const LayerDims &d, const ComputeRates
     return w;
 }
 
-LayerWork mtpHeadWork(const ModelShape &s, const LayerDims &d, const ComputeRates &r)
+void addMtpHeadWork(LayerWork &w, const ModelShape &s, const LayerDims &d, const ComputeRates &r)
 {
-    LayerWork w = logitsWork(s, d, r);
     const double T = d.tokens;
     const double splitNorms = d.sp ? d.tp : 1.0;
     elementwise(w, 2.0 * 2.0 * d.actBytes * T * s.hidden / splitNorms, r);   // two RMSNorms
     weightGemm(w, T, s.hidden / d.tp, 2.0 * s.hidden, d, r);                 // projection of the concatenation
-    return w;
 }
 
 } // namespace gpuplan

@@ -44,6 +44,11 @@ struct LayerWork
 
 // One layer; moe selects the MoE MLP (router, local experts as a grouped GEMM, shared experts).
 LayerWork layerWork(const ModelShape &shape, const LayerDims &d, bool moe, const ComputeRates &r);
+// layerWork in two parts, the attention block first: it is the same in a dense and an MoE layer, so
+// a model with both kinds works it out once and adds each kind's MLP (and the norms) to a copy.
+// attentionWork followed by addMlpWork gives layerWork exactly (the same sums in the same order).
+LayerWork attentionWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
+void addMlpWork(LayerWork &w, const ModelShape &shape, const LayerDims &d, bool moe, const ComputeRates &r);
 
 // First stage: token (and position) embedding; last stage: final norm, logits GEMM, and the
 // vocabulary-parallel cross-entropy in fp32.
@@ -51,8 +56,9 @@ LayerWork embeddingWork(const ModelShape &shape, const LayerDims &d, const Compu
 LayerWork logitsWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
 
 // A multi-token-prediction module without its transformer layer (DeepSeek-V3 report §2.2):
-// the two RMSNorms of the hidden state and of the next token's embedding, the 2h -> h
-// projection, and the shared output head with its loss.
-LayerWork mtpHeadWork(const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
+// the shared output head with its loss, which is logitsWork's, then what this adds to a copy of
+// it: the two RMSNorms of the hidden state and of the next token's embedding and the 2h -> h
+// projection (the head is worked out once for the main model and every module).
+void addMtpHeadWork(LayerWork &w, const ModelShape &shape, const LayerDims &d, const ComputeRates &r);
 
 } // namespace gpuplan

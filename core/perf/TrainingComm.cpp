@@ -36,15 +36,16 @@ LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, co
         // GEMMs and reduce-scatters the outputs after them.
         const int etp = l.expertTpOrTp();
         const bool split = d.sp || etp < l.tp;
-        const CommGroup ep = placeGroup(l.ep, etp, G);
+        // Four all-to-alls over the one group: its inter-node figures once.
+        const CommPath ep = commPath(placeGroup(l.ep, etp, G), net);
         double sent = d.tokens * s.topK * s.hidden / (split ? d.tp : 1);
-        if (ep.nodes > 1 && s.topK > 1) {
+        if (ep.group.nodes > 1 && s.topK > 1) {
             // Across nodes the dispatchers of MoE training (DeepEP's internode kernels, HybridEP,
             // DeepSeek-V3 §3.2.2) send a token over the scale-out network once per node that
             // holds one of its experts and forward it over NVLink inside the node, instead of
             // once per expert: with k experts spread uniformly over N nodes a token reaches
             // (N - 1)(1 - (1 - 1/N)^k) remote nodes, not k (N - 1)/N.
-            const double nodes = ep.nodes;
+            const double nodes = ep.group.nodes;
             const double distinct = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, s.topK));
             sent *= distinct / (s.topK * (nodes - 1.0) / nodes);
         }
@@ -102,8 +103,11 @@ GradientSync gradientSync(double denseParams, double expertParams, double gradBy
     // expert DP = TP x DP x CP).
     const int etp = l.expertTpOrTp();
     const int expertFull = std::max(full * (l.tp / etp) / std::max(l.ep, 1), 1);
-    const CommGroup dense = placeGroup(l.zero >= 1 ? shard : full, l.tp, G);
-    const CommGroup expert = placeGroup(l.zero >= 1 ? std::min(shard, expertFull) : expertFull, etp * l.ep, G);
+    // Each group carries two or three collectives: its inter-node figures once.
+    const CommPath dense = commPath(placeGroup(l.zero >= 1 ? shard : full, l.tp, G), net);
+    // (A dense model moves nothing over the expert group.)
+    const CommGroup expertGroup = placeGroup(l.zero >= 1 ? std::min(shard, expertFull) : expertFull, etp * l.ep, G);
+    const CommPath expert = expertParams > 0 ? commPath(expertGroup, net) : CommPath{expertGroup};
 
     auto both = [&](Collective op, double denseBytes, double expertBytes) {
         return collectiveTime(op, denseBytes, dense, net) + collectiveTime(op, expertBytes, expert, net);

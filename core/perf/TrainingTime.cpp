@@ -47,17 +47,31 @@ struct Parts
     }
 };
 
-// One pass of kernels plus its exposed communication: the host bound turns into "other".
-void addPass(Parts &p, double Parts::*slot, double computeS, double tpS, double cpS, double epS, double kernels,
-             const ComputeRates &r)
+// One pass of kernels plus its exposed communication: the host bound turns into "other". Returns
+// the pass's time; `knownPassS` (>= 0) is that time when the same pass was timed before (a full
+// recompute re-runs the forward pass), which spares passTime's two pow calls.
+double addPass(Parts &p, double Parts::*slot, double computeS, double tpS, double cpS, double epS, double kernels,
+               const ComputeRates &r, double knownPassS = -1.0)
 {
     const double busy = computeS + tpS + cpS + epS;
     p.*slot += computeS;
     p.tp += tpS;
     p.cp += cpS;
     p.ep += epS;
-    p.other += passTime(busy, kernels, r) - busy;
+    const double passS = knownPassS >= 0 ? knownPassS : passTime(busy, kernels, r);
+    p.other += passS - busy;
+    return passS;
 }
+
+// Selective recompute re-runs the attention core, which is the same in every layer kind (a dense
+// and an MoE layer differ in the MLP only): its pass is timed once per step and reused while the
+// core's time and kernels are the same.
+struct RepeatedPass
+{
+    double gpuS = -1;
+    double kernels = -1;
+    double passS = -1;
+};
 
 // Communication that runs beside `window` seconds of compute: what does not fit in the window
 // (at least `tail`, the part that can never overlap), plus `penalty` x the hidden part, by
@@ -80,7 +94,8 @@ struct PassWindows
 
 // One micro-batch through one layer: forward, recomputation and backward.
 Parts layerParts(const LayerWork &w, LayerComm c, Recompute recompute, const ComputeRates &r, double penalty,
-                 PassWindows &win, int recomputeEvery = 1, bool epOverlap = false)
+                 PassWindows &win, int recomputeEvery = 1, bool epOverlap = false,
+                 RepeatedPass *coreRecompute = nullptr)
 {
     Parts p;
     if (epOverlap) {
@@ -93,13 +108,20 @@ Parts layerParts(const LayerWork &w, LayerComm c, Recompute recompute, const Com
     const double cpFwd = exposedComm(c.cpS, w.attentionCore.gpuS, penalty);   // ring overlapped with attention
     const double cpBwd = exposedComm(2.0 * c.cpS, w.attentionBackwardS, penalty);
     const double commKernels = c.tpKernels + (c.epFwdS > 0 ? 2.0 : 0.0);
-    addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
+    const double forwardS =
+        addPass(p, &Parts::compute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
     win.forward = p.total();
-    if (recompute == Recompute::Full)
-        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r);
-    else if (recompute == Recompute::Selective)
-        addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r);
-    else if (recompute == Recompute::EveryN) {
+    if (recompute == Recompute::Full) {
+        addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r,
+                forwardS);
+    } else if (recompute == Recompute::Selective) {
+        const bool same = coreRecompute && coreRecompute->gpuS == w.attentionCore.gpuS &&
+                          coreRecompute->kernels == w.attentionCore.kernels;
+        const double passS = addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r,
+                                     same ? coreRecompute->passS : -1.0);
+        if (coreRecompute)
+            *coreRecompute = {w.attentionCore.gpuS, w.attentionCore.kernels, passS};
+    } else if (recompute == Recompute::EveryN) {
         // One layer in N is re-run whole.
         const double k = 1.0 / std::max(recomputeEvery, 1);
         addPass(p, &Parts::recompute, k * w.forward.gpuS, k * c.tpS, k * cpFwd, k * c.epFwdS,
@@ -227,14 +249,18 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     Parts layer, lastKindLayer;
     PassWindows layerWin;
     double weightGradS = 0;   // weight-gradient GEMMs of the average layer
+    // The attention block is the same in both layer kinds: worked out once, each kind adds its MLP.
+    const LayerWork attention = attentionWork(s, d, r);
+    RepeatedPass coreRecompute;
     for (int moe = 0; moe < 2; ++moe) {
         const double count = moe ? s.moeLayers : s.denseLayers;
         if (count <= 0)
             continue;
         PassWindows win;
-        const LayerWork work = layerWork(s, d, moe == 1, r);
+        LayerWork work = attention;
+        addMlpWork(work, s, d, moe == 1, r);
         lastKindLayer = layerParts(work, layerComm(s, d, l, net, moe == 1), l.recompute, r, eff.commOverlapPenalty, win,
-                                   plan.parallelism.recomputeEvery, l.epOverlap);
+                                   plan.parallelism.recomputeEvery, l.epOverlap, &coreRecompute);
         layer.add(lastKindLayer.scaled(count / layers));
         layerWin.forward += win.forward * count / layers;
         layerWin.backward += win.backward * count / layers;
@@ -243,13 +269,19 @@ TrainingResult estimateTrainingTime(const ResolvedPlan &rp, const Layout &l)
     Parts ends;
     PassWindows unused;
     ends.add(layerParts(embeddingWork(s, d, r), LayerComm{}, Recompute::None, r, 0.0, unused));
-    ends.add(layerParts(logitsWork(s, d, rHead), LayerComm{}, Recompute::None, rHead, 0.0, unused));
+    const LayerWork logits = logitsWork(s, d, rHead);
+    ends.add(layerParts(logits, LayerComm{}, Recompute::None, rHead, 0.0, unused));
     // Multi-token prediction (DeepSeek-V3 §2.2): each module runs one more layer of the
     // model's kind (MoE when the model has experts) and a second pass through the output head.
     const int mtpModules = s.mtpParams > 0 ? std::max(plan.model.mtpLayers, 0) : 0;
-    for (int i = 0; i < mtpModules; ++i) {
-        ends.add(lastKindLayer);
-        ends.add(layerParts(mtpHeadWork(s, d, rHead), LayerComm{}, Recompute::None, rHead, 0.0, unused));
+    if (mtpModules > 0) {
+        LayerWork mtpHead = logits;   // the shared output head (LayerCost.h, addMtpHeadWork)
+        addMtpHeadWork(mtpHead, s, d, rHead);
+        const Parts mtpHeadParts = layerParts(mtpHead, LayerComm{}, Recompute::None, rHead, 0.0, unused);
+        for (int i = 0; i < mtpModules; ++i) {
+            ends.add(lastKindLayer);
+            ends.add(mtpHeadParts);
+        }
     }
 
     // The busiest stage. Stages are taken as balanced: the first and last stages carry the
