@@ -8,6 +8,20 @@
 
 namespace gpuplan {
 
+namespace {
+
+// Passes of the prefill pool the q-quantile request waits: of `waves` x running requests, the
+// first wave's take k passes for groups of `group` prompts (k = 1 .. passes), the later waves' one.
+double passesAtQuantile(double q, double waves, double running, double group, double passes)
+{
+    const double firstWaveShare = q * waves - (waves - 1.0);   // of the first wave, in units of running
+    if (firstWaveShare <= 0)
+        return 1.0;
+    return std::clamp(std::ceil(firstWaveShare * running / group - 1e-9), 1.0, passes);
+}
+
+}   // namespace
+
 double kvTransferTime(double bytes, int senders, const CommNetwork &net)
 {
     const int n = std::max(senders, 1);
@@ -60,7 +74,9 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
     // decodes then hold only the requests that pace keeps decoding (b = rate x decode time, at the
     // TPOT of b), and the others wait for a prefill pass (Little's law over the prefill stage).
     const double prefillRate = r.prefillPassS > 0 ? workers * perPass / r.prefillPassS : 0.0;
+    bool bound = false;
     if (in.prefillBound && prefillRate > 0 && r.point.requestsPerSPerReplica > prefillRate) {
+        bound = true;
         double decoding = running;
         double t = tpot;
         for (int i = 0; i < 8; ++i) {   // TPOT grows with b: from b = running down to the fixed point
@@ -81,6 +97,32 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
         r.point.e2eS += wait;
     }
     r.point.tokensPerSPerReplica = r.point.requestsPerSPerReplica * w.outputLen;
+    if (bound) {
+        r.ttftP50S = r.ttftP90S = r.ttftP99S = r.point.ttftS;
+        r.tpotP50S = r.tpotP90S = r.tpotP99S = r.point.tpotS;
+    } else {
+        const double queueWait = r.point.ttftS - ttft;   // for a decode slot (n > running)
+        auto ttftAt = [&](double q) {
+            return passesAtQuantile(q, waves, running, perPass * workers, passes) * r.prefillPassS + r.transferS +
+                   queueWait;
+        };
+        r.ttftP50S = ttftAt(0.5);
+        r.ttftP90S = ttftAt(0.9);
+        r.ttftP99S = ttftAt(0.99);
+        // Round-robin over the decode workers: `heavy` of them run one request more. A request's
+        // TPOT is its worker's step (the attention ranks of a worker step together).
+        const double decodeWorkers = std::max(in.decodeWorkers, 1);
+        const double light = std::floor(running / decodeWorkers);
+        const double heavy = running - light * decodeWorkers;
+        const double onHeavy = heavy * (light + 1.0) / running;   // share of the requests
+        const double tpotLight = light >= 1 ? decodeOnlyStepTime(*in.decode, light, context) / accepted : tpot;
+        const double tpotHeavy =
+            heavy > 0 ? decodeOnlyStepTime(*in.decode, light + 1.0, context) / accepted : tpotLight;
+        auto tpotAt = [&](double q) { return q > 1.0 - onHeavy ? tpotHeavy : tpotLight; };
+        r.tpotP50S = tpotAt(0.5);
+        r.tpotP90S = tpotAt(0.9);
+        r.tpotP99S = tpotAt(0.99);
+    }
     r.valid = true;
     return r;
 }

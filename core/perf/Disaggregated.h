@@ -43,6 +43,12 @@ struct DisaggregatedPoint
     double prefillPassS = 0;
     double transferS = 0;
     double queued = 0;              // requests waiting for a decode slot
+    // Over the measured waves' requests. TTFT: the prefill pool's queue, the first wave's prompts
+    // taking 1 to `passes` passes and the later waves' one; TPOT: the decode pool's batches, the
+    // requests dealt round-robin over its workers so that some run one request more per step.
+    // A prefill-bound loop (prefillBound) has every request wait alike: percentiles = means.
+    double ttftP50S = 0, ttftP90S = 0, ttftP99S = 0;
+    double tpotP50S = 0, tpotP90S = 0, tpotP99S = 0;
 };
 
 DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in);

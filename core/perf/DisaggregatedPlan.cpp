@@ -128,6 +128,12 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     r.outputTokensPerSPerGpu = s.point.point.tokensPerSPerReplica / gpus;
     r.requestsPerSPerReplica = s.point.point.requestsPerSPerReplica;
     r.queuedRequests = s.point.queued;
+    r.ttftP50Ms = s.point.ttftP50S * 1e3;
+    r.ttftP90Ms = s.point.ttftP90S * 1e3;
+    r.ttftP99Ms = s.point.ttftP99S * 1e3;
+    r.tpotP50Ms = s.point.tpotP50S * 1e3;
+    r.tpotP90Ms = s.point.tpotP90S * 1e3;
+    r.tpotP99Ms = s.point.tpotP99S * 1e3;
     r.meetsTtft = meets(w.ttftTargetMs, r.ttftMs);
     r.meetsTpot = meets(w.tpotTargetMs, r.decodeMsPerToken);
     r.batchingTokensPerSPerGpu[static_cast<std::size_t>(Batching::Continuous)] = r.outputTokensPerSPerGpu;
