@@ -230,6 +230,32 @@ bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out,
     return true;
 }
 
+// `replicas`: blank takes as many instances as num_gpus holds (one where it is the instance's
+// GPUs, the published rows' case); given, num_gpus must be that many instances.
+bool applyReplicas(const CsvTable &t, std::size_t row, InferenceRowPlan &out, std::string &reason)
+{
+    const Plan &plan = out.plan;
+    const long long instance =
+        out.disaggregated ? std::max(disaggregatedGpus(plan.workload.inference), 1)
+                          : static_cast<long long>(std::max(plan.parallelism.tp, 1)) * std::max(plan.parallelism.pp, 1);
+    const long long gpus = std::max(plan.hardware.numGpus, 1);
+    int replicas = 0;
+    if (!optionalIntCell(t, row, "replicas", 1, 100000, replicas, reason))
+        return false;
+    if (replicas == 0) {
+        out.replicas = !out.disaggregated && gpus % instance == 0 ? static_cast<int>(gpus / instance) : 1;
+        return true;
+    }
+    if (replicas * instance != gpus) {
+        reason = "column replicas = " + std::to_string(replicas) + " with " + std::to_string(instance) +
+                 " GPUs an instance gives " + std::to_string(replicas * instance) +
+                 " GPUs; expected num_gpus = " + std::to_string(gpus) + " = replicas x GPUs an instance";
+        return false;
+    }
+    out.replicas = replicas;
+    return true;
+}
+
 } // namespace
 
 namespace {
@@ -333,7 +359,7 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         !applyArchitectureColumns(t, row, plan.model, skipReason))
         return false;
     w.load = out.load;
-    if (!applyServingMode(t, row, out, skipReason))
+    if (!applyServingMode(t, row, out, skipReason) || !applyReplicas(t, row, out, skipReason))
         return false;
     out.saturated = out.load == ServingLoad::Max;
     w.requestRate = 0;
@@ -360,7 +386,8 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
     // Learned position tables (when a model has one) cover prompt and output.
     plan.workload.training.seqLen = w.promptLen + w.outputLen;
 
-    out.engine = findEnginePreset(catalog, t.cell(row, "engine"));
+    out.engineColumn = std::string(t.cell(row, "engine"));
+    out.engine = findEnginePreset(catalog, out.engineColumn);
     if (!out.engine) {
         skipReason = "no engine preset for \"" + std::string(t.cell(row, "engine")) + "\" and no \"generic\" preset";
         return false;
