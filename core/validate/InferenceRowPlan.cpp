@@ -133,12 +133,15 @@ bool applyArchitectureColumns(const CsvTable &t, std::size_t row, ModelArch &m, 
     return true;
 }
 
-// The `load` column; blank: static when batch_size is given, max when it is blank.
+// The `load` column; blank: static when batch_size is given, max when it is blank. A
+// disaggregated deployment runs no static batches (its router admits requests as they come):
+// there a batch_size with the load blank is the requests in flight, a closed loop.
 bool applyLoad(const CsvTable &t, std::size_t row, bool batchBlank, ServingLoad &load, std::string &reason)
 {
     const std::string_view text = t.cell(row, "load");
     if (text.empty()) {
-        load = batchBlank ? ServingLoad::Max : ServingLoad::Static;
+        const bool disaggregated = t.cell(row, "serving_mode") == "disaggregated";
+        load = batchBlank ? ServingLoad::Max : disaggregated ? ServingLoad::Concurrency : ServingLoad::Static;
         return true;
     }
     const auto parsed = parseEnum(servingLoadNames(), text);

@@ -59,7 +59,8 @@ const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view en
 //  - batch_size blank: the engine saturated with its own batching (saturated = true);
 //  - kv_cache_dtype (optional): the KV cache's dtype where it differs from precision;
 //  - load (optional): static, concurrency (closed loop of batch_size requests in flight), rate
-//    (open loop at request_rate) or max; blank: static with a batch_size, max without;
+//    (open loop at request_rate) or max; blank: static with a batch_size (concurrency for a
+//    disaggregated row), max without;
 //  - replicas (optional): num_gpus = replicas x the GPUs of one instance (tp x pp x dp, or both
 //    pools of a disaggregated deployment); batch_size and request_rate are the whole row's;
 //  - head_dim, moe_ffn_hidden, moe_shared_experts, moe_dense_layers and the mla_* columns

@@ -324,6 +324,46 @@ private slots:
         QVERIFY(p.ttftP50Ms <= p.ttftP90Ms && p.ttftP90Ms < p.ttftP99Ms);   // 128 prompts, 2 a pass
         QVERIFY(p.ttftP50Ms < p.metrics[1] && p.metrics[1] < p.ttftP99Ms);
         QCOMPARE(p.tpotP50Ms, p.tpotP99Ms);   // one decode worker: every request in the same batch
+        // A disaggregated row with the load blank is a closed loop of batch_size in flight (no static batches).
+        const auto blank = caseOf({{"model", "DeepSeek-R1"},
+                                   {"params_b", "671"},
+                                   {"layers", "61"},
+                                   {"hidden", "7168"},
+                                   {"heads", "128"},
+                                   {"ffn_hidden", "18432"},
+                                   {"gated_mlp", "1"},
+                                   {"vocab", "129280"},
+                                   {"moe_ffn_hidden", "2048"},
+                                   {"moe_shared_experts", "1"},
+                                   {"moe_dense_layers", "3"},
+                                   {"mla_q_lora_rank", "1536"},
+                                   {"mla_kv_lora_rank", "512"},
+                                   {"mla_qk_nope_dim", "128"},
+                                   {"mla_qk_rope_dim", "64"},
+                                   {"mla_v_dim", "128"},
+                                   {"num_experts", "256"},
+                                   {"experts_per_token", "8"},
+                                   {"gpu", "GB200-186GB"},
+                                   {"num_gpus", "16"},
+                                   {"precision", "fp4"},
+                                   {"engine", "tensorrt-llm@1.2"},
+                                   {"batch_size", "128"},
+                                   {"input_len", "4096"},
+                                   {"output_len", "1024"},
+                                   {"serving_mode", "disaggregated"},
+                                   {"prefill_workers", "2"},
+                                   {"prefill_tp", "1"},
+                                   {"prefill_dp", "4"},
+                                   {"prefill_ep", "4"},
+                                   {"prefill_batch", "1"},
+                                   {"decode_workers", "1"},
+                                   {"decode_tp", "1"},
+                                   {"decode_dp", "8"},
+                                   {"decode_ep", "8"},
+                                   {"decode_batch", "16"}});
+        QVERIFY2(blank->skipped.empty(), blank->skipped.c_str());
+        QCOMPARE(blank->row.load, ServingLoad::Concurrency);
+        QCOMPARE(predictInferenceCase(*blank, *blank->row.engine)[1], p.metrics[1]);
 
         const InferenceWorkload &w = c.row.plan.workload.inference;
         const ForwardCostModel prefill = disaggregatedPoolModel(c.resolved, c.layout, w.prefill);
