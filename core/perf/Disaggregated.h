@@ -53,6 +53,21 @@ struct DisaggregatedPoint
 
 DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in);
 
+// The same pools in an open loop, Poisson arrivals at `rate` requests/s (in.concurrency unused):
+// a prompt waits for a prefill worker (the G/G/c wait of perf/Capacity.h over the workers, a
+// pass of promptsPerPass prompts the service), is prefilled in one pass and its KV sent; the
+// decode pool runs the requests that rate keeps decoding (b = rate x (output - 1) x TPOT at b,
+// dealt over its workers). The tokens served follow the arrivals. A rate beyond the prefill
+// pool's prompts per second or beyond the decode slots is `overloaded`: the figures are then the
+// loop at the decode slots with the prefill pool's pace binding (prefillBound), the queue growing.
+struct DisaggregatedRatePoint
+{
+    DisaggregatedPoint point;
+    bool overloaded = false;
+    double capacityRequestsPerS = 0;   // where overloaded: what the deployment serves
+};
+DisaggregatedRatePoint disaggregatedAtRate(const DisaggregatedInputs &in, double rate);
+
 // Time to send `bytes` from a prefill worker of `senders` GPUs to a decode worker over the
 // scale-out network of `net`: each GPU sends its share over its own link.
 double kvTransferTime(double bytes, int senders, const CommNetwork &net);

@@ -226,8 +226,9 @@ bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out,
     };
     if (!pool("prefill_", w.prefill) || !pool("decode_", w.decode))
         return false;
-    if (out.load != ServingLoad::Concurrency) {
-        reason = "column serving_mode = disaggregated is predicted for load = concurrency (a closed loop) only";
+    if (out.load == ServingLoad::Static) {
+        reason = "column serving_mode = disaggregated with load = static: a disaggregated deployment runs no static "
+                 "batches; expected load = concurrency, rate or max";
         return false;
     }
     return true;

@@ -145,7 +145,7 @@ private slots:
     // FP4 on Hopper is skipped as not supported rather than predicted from another format.
     void everyRowButTheUnsupportedIsPredicted() const
     {
-        QCOMPARE(fixtureCases().size(), std::size_t(13));
+        QCOMPARE(fixtureCases().size(), std::size_t(15));
         for (const auto &c : fixtureCases()) {
             if (c->id == "HK-10") {
                 QVERIFY2(c->skipped.find("not supported on H100-SXM-80GB") != std::string::npos, c->skipped.c_str());
@@ -382,6 +382,49 @@ private slots:
         QVERIFY(d.tpotP50S < d.tpotP90S);   // 4 of 7 requests on the lighter workers
         QCOMPARE(d.tpotP90S, d.tpotP99S);
         QVERIFY(d.tpotP50S <= d.point.tpotS * 1.001 && d.point.tpotS <= d.tpotP99S * 1.001);
+    }
+
+    // Disaggregated pools in an open loop serve the rate (per GPU of both pools), a prompt waiting at
+    // least its own prefill pass and the KV transfer; above the pools' capacity the row is overloaded at
+    // the load = max point, the decode pool full with the prefill pool's pace binding.
+    void disaggregatedOpenLoopAndMax() const
+    {
+        const InferenceCase &c = fixtureCase("HK-14");
+        QVERIFY(c.row.disaggregated);
+        QCOMPARE(c.row.load, ServingLoad::Rate);
+        const InferenceWorkload &w = c.row.plan.workload.inference;
+        const InferencePrediction p = predictInferenceCaseDetail(c, *c.row.engine);
+        QVERIFY(!p.overloaded);
+        QVERIFY(near(p.metrics[0], w.requestRate * w.outputLen / 16, 1e-9));
+        const ForwardCostModel prefill = disaggregatedPoolModel(c.resolved, c.layout, w.prefill);
+        const ForwardCostModel decode = disaggregatedPoolModel(c.resolved, c.layout, w.decode);
+        const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), false};
+        const DisaggregatedServing one = disaggregatedServing(c.resolved, prefill, decode, sw, 1);
+        QVERIFY(p.metrics[1] >= prefillTime(prefill, 1, w.promptLen) * 1e3);
+        QVERIFY(p.metrics[1] >= one.point.transferS * 1e3);
+        QVERIFY(p.ttftP50Ms <= p.ttftP90Ms && p.ttftP90Ms <= p.ttftP99Ms);
+
+        const InferenceCase &max = fixtureCase("HK-15");
+        QVERIFY(max.row.saturated);
+        const InferencePrediction top = predictInferenceCaseDetail(max, *max.row.engine);
+        const DisaggregatedServing full =
+            disaggregatedServing(max.resolved, prefill, decode, sw, 128, true);   // 1 worker x 8 ranks x 16
+        QVERIFY(near(top.metrics[0], full.point.point.tokensPerSPerReplica / 16, 1e-9));
+        QVERIFY(top.metrics[0] > p.metrics[0]);
+
+        // The TTFT grows with the rate; beyond capacity the figures are the max point's.
+        const double capacity = full.point.point.requestsPerSPerReplica;
+        double previous = 0;
+        for (double share : {0.1, 0.5, 0.8}) {
+            const DisaggregatedRatePoint r =
+                disaggregatedServingAtRate(c.resolved, prefill, decode, sw, share * capacity);
+            QVERIFY2(r.point.valid && !r.overloaded, std::to_string(share).c_str());
+            QVERIFY(r.point.point.ttftS >= previous);
+            previous = r.point.point.ttftS;
+        }
+        const DisaggregatedRatePoint over = disaggregatedServingAtRate(c.resolved, prefill, decode, sw, 2 * capacity);
+        QVERIFY(over.overloaded);
+        QVERIFY(near(over.point.point.tokensPerSPerReplica, full.point.point.tokensPerSPerReplica, 1e-9));
     }
 
     // A disaggregated plan's evaluation carries the percentiles (the `at_load` block of evaluate --json).
