@@ -75,9 +75,7 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
     // decodes then hold only the requests that pace keeps decoding (b = rate x decode time, at the
     // TPOT of b), and the others wait for a prefill pass (Little's law over the prefill stage).
     const double prefillRate = r.prefillPassS > 0 ? workers * perPass / r.prefillPassS : 0.0;
-    bool bound = false;
     if (in.prefillBound && prefillRate > 0 && r.point.requestsPerSPerReplica > prefillRate) {
-        bound = true;
         double decoding = running;
         double t = tpot;
         for (int i = 0; i < 8; ++i) {   // TPOT grows with b: from b = running down to the fixed point
@@ -98,7 +96,9 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
         r.point.e2eS += wait;
     }
     r.point.tokensPerSPerReplica = r.point.requestsPerSPerReplica * w.outputLen;
-    if (bound) {
+    // A deployment run at the prefill pool's pace (the saturated point, the serving frontier's sweeps)
+    // is read for its means: every request waits alike there, and the sweeps stay as cheap as before.
+    if (in.prefillBound) {
         r.ttftP50S = r.ttftP90S = r.ttftP99S = r.point.ttftS;
         r.tpotP50S = r.tpotP90S = r.tpotP99S = r.point.tpotS;
     } else {
@@ -116,9 +116,10 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
         const double light = std::floor(running / decodeWorkers);
         const double heavy = running - light * decodeWorkers;
         const double onHeavy = heavy * (light + 1.0) / running;   // share of the requests
-        const double tpotLight = light >= 1 ? decodeOnlyStepTime(*in.decode, light, context) / accepted : tpot;
-        const double tpotHeavy =
-            heavy > 0 ? decodeOnlyStepTime(*in.decode, light + 1.0, context) / accepted : tpotLight;
+        // An even split is the mean's batch: no other step to cost.
+        const double tpotLight =
+            heavy > 0 && light >= 1 ? decodeOnlyStepTime(*in.decode, light, context) / accepted : tpot;
+        const double tpotHeavy = heavy > 0 ? decodeOnlyStepTime(*in.decode, light + 1.0, context) / accepted : tpot;
         auto tpotAt = [&](double q) { return q > 1.0 - onHeavy ? tpotHeavy : tpotLight; };
         r.tpotP50S = tpotAt(0.5);
         r.tpotP90S = tpotAt(0.9);

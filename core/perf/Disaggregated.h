@@ -46,7 +46,7 @@ struct DisaggregatedPoint
     // Over the measured waves' requests. TTFT: the prefill pool's queue, the first wave's prompts
     // taking 1 to `passes` passes and the later waves' one; TPOT: the decode pool's batches, the
     // requests dealt round-robin over its workers so that some run one request more per step.
-    // A prefill-bound loop (prefillBound) has every request wait alike: percentiles = means.
+    // A loop run at the prefill pool's pace (prefillBound) has every request wait alike: percentiles = means.
     double ttftP50S = 0, ttftP90S = 0, ttftP99S = 0;
     double tpotP50S = 0, tpotP90S = 0, tpotP99S = 0;
 };
