@@ -204,7 +204,8 @@ struct InferenceResult
     CapacityResult capacity;
     // serving_mode = disaggregated: the pools, the KV transfer and per-pool memory. The figures
     // above are then the whole deployment's (one "replica" of gpusPerReplica = both pools' GPUs);
-    // the model gives means, so the percentiles and the capacity plan stay 0.
+    // the percentiles are the prefill pool's queue (TTFT) and the decode workers' batches (TPOT) of
+    // perf/Disaggregated.h; the capacity plan stays 0.
     DisaggregatedResult disaggregated;
 };
 

@@ -43,9 +43,30 @@ struct DisaggregatedPoint
     double prefillPassS = 0;
     double transferS = 0;
     double queued = 0;              // requests waiting for a decode slot
+    // Over the measured waves' requests. TTFT: the prefill pool's queue, the first wave's prompts
+    // taking 1 to `passes` passes and the later waves' one; TPOT: the decode pool's batches, the
+    // requests dealt round-robin over its workers so that some run one request more per step.
+    // A loop run at the prefill pool's pace (prefillBound) has every request wait alike: percentiles = means.
+    double ttftP50S = 0, ttftP90S = 0, ttftP99S = 0;
+    double tpotP50S = 0, tpotP90S = 0, tpotP99S = 0;
 };
 
 DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in);
+
+// The same pools in an open loop, Poisson arrivals at `rate` requests/s (in.concurrency unused):
+// a prompt waits for a prefill worker (the G/G/c wait of perf/Capacity.h over the workers, a
+// pass of promptsPerPass prompts the service), is prefilled in one pass and its KV sent; the
+// decode pool runs the requests that rate keeps decoding (b = rate x (output - 1) x TPOT at b,
+// dealt over its workers). The tokens served follow the arrivals. A rate beyond the prefill
+// pool's prompts per second or beyond the decode slots is `overloaded`: the figures are then the
+// loop at the decode slots with the prefill pool's pace binding (prefillBound), the queue growing.
+struct DisaggregatedRatePoint
+{
+    DisaggregatedPoint point;
+    bool overloaded = false;
+    double capacityRequestsPerS = 0;   // where overloaded: what the deployment serves
+};
+DisaggregatedRatePoint disaggregatedAtRate(const DisaggregatedInputs &in, double rate);
 
 // Time to send `bytes` from a prefill worker of `senders` GPUs to a decode worker over the
 // scale-out network of `net`: each GPU sends its share over its own link.

@@ -30,19 +30,17 @@ ForwardCostModel disaggregatedPoolModel(const ResolvedPlan &plan, const Layout &
     return attentionDpModel(plan, base, disaggregatedPoolDegrees(plan, pool), ExpertExchange::ReplicaAllReduce);
 }
 
-DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const ForwardCostModel &prefill,
-                                          const ForwardCostModel &decode, const ServingWorkload &sw, double concurrency,
-                                          bool prefillBound)
+namespace {
+
+// The pools' inputs of perf/Disaggregated.h for the plan's workers.
+DisaggregatedInputs poolInputs(const ResolvedPlan &plan, const ForwardCostModel &prefill,
+                               const ForwardCostModel &decode, const ServingWorkload &sw)
 {
-    DisaggregatedServing s;
-    if (!plan.plan)
-        return s;
     const InferenceWorkload &w = plan.plan->workload.inference;
     DisaggregatedInputs in;
     in.prefill = &prefill;
     in.decode = &decode;
     in.workload = sw;
-    in.concurrency = concurrency;
     in.prefillWorkers = std::max(w.prefill.workers, 1);
     in.decodeWorkers = std::max(w.decode.workers, 1);
     // A prefill worker takes its batch of prompts (over its attention ranks), within the token budget.
@@ -57,6 +55,20 @@ DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const Forwar
     const int senders = std::max(w.prefill.tp, 1);
     in.transferS = w.kvTransfer == KvTransferPath::NvLink ? p2pTime(in.kvBytesPerRequest / senders, 1, prefill.net)
                                                           : kvTransferTime(in.kvBytesPerRequest, senders, prefill.net);
+    return in;
+}
+
+}   // namespace
+
+DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const ForwardCostModel &prefill,
+                                          const ForwardCostModel &decode, const ServingWorkload &sw, double concurrency,
+                                          bool prefillBound)
+{
+    DisaggregatedServing s;
+    if (!plan.plan)
+        return s;
+    DisaggregatedInputs in = poolInputs(plan, prefill, decode, sw);
+    in.concurrency = concurrency;
     in.prefillBound = prefillBound;
     s.point = disaggregatedPoint(in);
     s.promptsPerPass = in.promptsPerPass;
@@ -64,6 +76,15 @@ DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const Forwar
     s.kvBytesPerRequest = in.kvBytesPerRequest;
     s.valid = s.point.valid;
     return s;
+}
+
+DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, const ForwardCostModel &prefill,
+                                                  const ForwardCostModel &decode, const ServingWorkload &sw,
+                                                  double rate)
+{
+    if (!plan.plan)
+        return {};
+    return disaggregatedAtRate(poolInputs(plan, prefill, decode, sw), rate);
 }
 
 namespace {
@@ -128,6 +149,12 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     r.outputTokensPerSPerGpu = s.point.point.tokensPerSPerReplica / gpus;
     r.requestsPerSPerReplica = s.point.point.requestsPerSPerReplica;
     r.queuedRequests = s.point.queued;
+    r.ttftP50Ms = s.point.ttftP50S * 1e3;
+    r.ttftP90Ms = s.point.ttftP90S * 1e3;
+    r.ttftP99Ms = s.point.ttftP99S * 1e3;
+    r.tpotP50Ms = s.point.tpotP50S * 1e3;
+    r.tpotP90Ms = s.point.tpotP90S * 1e3;
+    r.tpotP99Ms = s.point.tpotP99S * 1e3;
     r.meetsTtft = meets(w.ttftTargetMs, r.ttftMs);
     r.meetsTpot = meets(w.tpotTargetMs, r.decodeMsPerToken);
     r.batchingTokensPerSPerGpu[static_cast<std::size_t>(Batching::Continuous)] = r.outputTokensPerSPerGpu;

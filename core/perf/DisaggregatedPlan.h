@@ -37,6 +37,11 @@ DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const Forwar
                                           const ForwardCostModel &decode, const ServingWorkload &workload,
                                           double concurrency, bool prefillBound = false);
 
+// The deployment in an open loop at `rate` requests/s (perf/Disaggregated.h disaggregatedAtRate).
+DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, const ForwardCostModel &prefill,
+                                                  const ForwardCostModel &decode, const ServingWorkload &workload,
+                                                  double rate);
+
 // The inference result of a disaggregated plan (memory: memory/DisaggregatedMemory.h's binding pool).
 InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const Layout &layout,
                                                const MemoryResult &memory);

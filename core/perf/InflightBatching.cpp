@@ -80,4 +80,18 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     return p;
 }
 
+double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+{
+    if (!m.valid)
+        return 0.0;
+    const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
+    const double budget = std::max(m.maxTokensPerStep, 1.0);
+    const double n = std::max(w.outputLen - 1.0, 1.0);
+    // The others decode, but for the share of them prefilling their own prompts.
+    const double decoding = std::min(std::max(inFlight - 1.0, 0.0) * n / (n + 1.0), budget - 1.0);
+    const double passes = std::ceil(prompt / std::max(budget - decoding, 1.0));
+    const double context = std::max(w.promptLen, 1.0) + 0.5 * w.outputLen;
+    return passes * passTime(m, decoding, context, prompt / passes, prompt, 1.0 / passes);
+}
+
 } // namespace gpuplan

@@ -24,4 +24,11 @@ namespace gpuplan {
 // servingPoint (Serving.h) runs this for continuous batching.
 ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, double concurrency);
 
+// One request's own prefill when requests arrive one at a time (an open loop below capacity):
+// its prompt in chunks of what the token budget leaves beside the decodes of the other
+// `inFlight - 1` requests, one pass per chunk, each pass with those decodes (without the set-up
+// overhead and the wait for the pass under way). The steady state's mean pass spreads every prompt
+// over all passes, which is right for throughput and TPOT but not for the pass that carries a prompt.
+double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight);
+
 } // namespace gpuplan

@@ -109,6 +109,14 @@ SteadyLoadPoint openLoop(const LoadInputs &in)
         }
         p = servingPoint(m, in.batching, in.workload, hi);
     }
+    // A request's own prompt: it waits for the pass under way (half a pass on average) and is
+    // prefilled in the passes that carry its chunks beside the decodes in flight (chunked prefill
+    // as vLLM, SGLang and TensorRT-LLM schedule it); the steady state's TTFT spreads the prompt
+    // over every pass and comes out shorter than one prefill of it at a low rate.
+    if (in.batching == Batching::Continuous && in.workload.outputLen >= 2) {
+        p.ttftS = 0.5 * p.tpotS + ownPromptTime(m, in.workload, p.concurrency) + m.prefillOverhead;
+        p.e2eS = p.ttftS + (in.workload.outputLen - 1.0) * p.tpotS;
+    }
     // The tokens served follow the arrivals, not the in-flight capacity.
     p.requestsPerSPerReplica = lambda;
     p.tokensPerSPerReplica = lambda * in.workload.outputLen;

@@ -13,6 +13,9 @@
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace gpuplan {
 
 const std::array<InferenceMetricInfo, kInferenceMetricCount> &inferenceMetrics()
@@ -68,50 +71,76 @@ void loadCase(const CsvTable &t, std::size_t i, const Catalog &catalog, Inferenc
 }
 
 // The pools of the row's plan (perf/DisaggregatedPlan.h, the functions a disaggregated plan's
-// evaluation uses), per GPU of both pools.
-std::array<double, kInferenceMetricCount> predictDisaggregated(const InferenceCase &c, const ResolvedPlan &resolved,
-                                                               const ServingWorkload &sw)
+// evaluation uses), per GPU of both pools: `concurrency` requests in flight, `rate` requests/s in an
+// open loop, or the decode pool full at load = max.
+InferencePrediction predictDisaggregated(const InferenceCase &c, const ResolvedPlan &resolved,
+                                         const ServingWorkload &sw, double concurrency, double rate)
 {
     const InferenceWorkload &w = c.row.plan.workload.inference;
     const ForwardCostModel prefill = disaggregatedPoolModel(resolved, c.layout, w.prefill);
     const ForwardCostModel decode = disaggregatedPoolModel(resolved, c.layout, w.decode);
-    const DisaggregatedServing s = disaggregatedServing(resolved, prefill, decode, sw, w.concurrency);
-    std::array<double, kInferenceMetricCount> out{};
-    out[0] = s.point.point.tokensPerSPerReplica / std::max(disaggregatedGpus(w), 1);
-    out[1] = s.point.point.ttftS * 1e3;
-    out[2] = s.point.point.tpotS * 1e3;
+    InferencePrediction out;
+    DisaggregatedServing s;
+    if (c.row.load == ServingLoad::Rate) {
+        const DisaggregatedRatePoint r = disaggregatedServingAtRate(resolved, prefill, decode, sw, rate);
+        s.point = r.point;
+        out.overloaded = r.overloaded;
+        out.capacityRequestsPerS = r.capacityRequestsPerS;
+    } else if (c.row.saturated) {
+        // All requests at once: the decode pool full, the prefill pool's pace binding.
+        const double slots = static_cast<double>(std::max(w.decode.workers, 1)) * std::max(w.decode.batch, 1);
+        s = disaggregatedServing(resolved, prefill, decode, sw, slots, true);
+    } else {
+        s = disaggregatedServing(resolved, prefill, decode, sw, concurrency);
+    }
+    out.metrics[0] = s.point.point.tokensPerSPerReplica / std::max(disaggregatedGpus(w), 1);
+    out.metrics[1] = s.point.point.ttftS * 1e3;
+    out.metrics[2] = s.point.point.tpotS * 1e3;
+    out.ttftP50Ms = s.point.ttftP50S * 1e3;
+    out.ttftP90Ms = s.point.ttftP90S * 1e3;
+    out.ttftP99Ms = s.point.ttftP99S * 1e3;
+    out.tpotP50Ms = s.point.tpotP50S * 1e3;
+    out.tpotP90Ms = s.point.tpotP90S * 1e3;
+    out.tpotP99Ms = s.point.tpotP99S * 1e3;
     return out;
 }
 
-} // namespace
-
-std::vector<std::unique_ptr<InferenceCase>> loadInferenceCases(const CsvTable &table, const Catalog &catalog)
+void setFromLoad(const SteadyLoadPoint &p, double gpus, InferencePrediction &out)
 {
-    std::vector<std::unique_ptr<InferenceCase>> cases;
-    cases.reserve(table.rowCount());
-    for (std::size_t i = 0; i < table.rowCount(); ++i) {
-        cases.push_back(std::make_unique<InferenceCase>());
-        loadCase(table, i, catalog, *cases.back());
-    }
-    return cases;
+    out.metrics[0] = p.point.tokensPerSPerReplica / gpus;
+    out.metrics[1] = p.point.ttftS * 1e3;
+    out.metrics[2] = p.point.tpotS * 1e3;
+    out.ttftP50Ms = p.ttftP50S * 1e3;
+    out.ttftP90Ms = p.ttftP90S * 1e3;
+    out.ttftP99Ms = p.ttftP99S * 1e3;
+    out.tpotP50Ms = p.tpotP50S * 1e3;
+    out.tpotP90Ms = p.tpotP90S * 1e3;
+    out.tpotP99Ms = p.tpotP99S * 1e3;
+    out.overloaded = p.overloaded;
+    if (p.overloaded)
+        out.capacityRequestsPerS = p.point.requestsPerSPerReplica;
 }
 
-std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCase &c, const EnginePreset &engine)
+// One instance (a replica, or both pools of a disaggregated deployment) with `concurrency`
+// requests (static, closed loop) or `rate` requests/s (open loop) of the row's load.
+InferencePrediction predictInstance(const InferenceCase &c, const ResolvedPlan &resolved, const EnginePreset &engine,
+                                    double concurrency, double rate)
 {
-    ResolvedPlan resolved = c.resolved;
-    resolved.engine = &engine;
     const ForwardCostModel m = servingForwardCost(resolved, c.layout);
     const InferenceWorkload &w = c.row.plan.workload.inference;
     const ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), false};
     if (c.row.disaggregated)
-        return predictDisaggregated(c, resolved, sw);
-    std::array<double, kInferenceMetricCount> out{};
+        return predictDisaggregated(c, resolved, sw, concurrency, rate);
+    const double gpus = static_cast<double>(m.tp) * m.pp;
+    InferencePrediction out;
     if (c.row.saturated) {
         // The engine's own choice: as many requests as its KV pool and limits hold, batched its way.
         const SaturatedServing s = saturatedServing(resolved, c.layout, sw);
-        out[0] = s.point.tokensPerSPerReplica / (static_cast<double>(m.tp) * m.pp);
-        out[1] = s.point.ttftS * 1e3;
-        out[2] = s.point.tpotS * 1e3;
+        SteadyLoadPoint p;
+        p.point = s.point;
+        p.ttftP50S = p.ttftP90S = p.ttftP99S = s.point.ttftS;
+        p.tpotP50S = p.tpotP90S = p.tpotP99S = s.point.tpotS;
+        setFromLoad(p, gpus, out);
         return out;
     }
     if (c.row.load == ServingLoad::Concurrency || c.row.load == ServingLoad::Rate) {
@@ -129,25 +158,82 @@ std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCa
         in.batching = batchingUsed(resolved);
         in.workload = sw;
         in.load = c.row.load;
-        in.concurrency = w.concurrency;
-        in.ratePerReplica = w.requestRate;
+        in.concurrency = concurrency;
+        in.ratePerReplica = rate;
         in.maxRunning = std::max(std::min(pool.requests, engine.maxBatch), 1);
         in.mixedPrefill = engine.mixedPrefill;
-        const SteadyLoadPoint p = servingAtLoad(in);
-        out[0] = p.point.tokensPerSPerReplica / (static_cast<double>(m.tp) * m.pp);
-        out[1] = p.point.ttftS * 1e3;
-        out[2] = p.point.tpotS * 1e3;
+        setFromLoad(servingAtLoad(in), gpus, out);
         return out;
     }
-    const double batch = w.concurrency;
     // Benchmarks time the batch's prefill without queueing: TTFT is the prefill itself.
-    out[1] = prefillTime(m, batch, w.promptLen) * 1e3;
+    out.metrics[1] = prefillTime(m, concurrency, w.promptLen) * 1e3;
     if (w.outputLen > 1) {
-        const ServingPoint p = servingPoint(m, w.batching, sw, batch);
-        out[0] = p.tokensPerSPerReplica / (static_cast<double>(m.tp) * m.pp);
-        out[2] = p.tpotS * 1e3;
+        const ServingPoint p = servingPoint(m, w.batching, sw, concurrency);
+        out.metrics[0] = p.tokensPerSPerReplica / gpus;
+        out.metrics[2] = p.tpotS * 1e3;
     }
+    out.ttftP50Ms = out.ttftP90Ms = out.ttftP99Ms = out.metrics[1];
+    out.tpotP50Ms = out.tpotP90Ms = out.tpotP99Ms = out.metrics[2];
     return out;
+}
+
+// Adds `p` of `instances` instances running `requests` requests each: throughput per GPU as the
+// share of the instances, latencies weighted by the requests that see them.
+void addInstances(const InferencePrediction &p, double instances, double requests, double allInstances,
+                  double allRequests, InferencePrediction &sum)
+{
+    const double share = instances / allInstances;
+    const double weight = instances * requests / allRequests;
+    sum.metrics[0] += share * p.metrics[0];
+    sum.metrics[1] += weight * p.metrics[1];
+    sum.metrics[2] += weight * p.metrics[2];
+    sum.ttftP50Ms += weight * p.ttftP50Ms;
+    sum.ttftP90Ms += weight * p.ttftP90Ms;
+    sum.ttftP99Ms += weight * p.ttftP99Ms;
+    sum.tpotP50Ms += weight * p.tpotP50Ms;
+    sum.tpotP90Ms += weight * p.tpotP90Ms;
+    sum.tpotP99Ms += weight * p.tpotP99Ms;
+}
+
+}   // namespace
+
+std::vector<std::unique_ptr<InferenceCase>> loadInferenceCases(const CsvTable &table, const Catalog &catalog)
+{
+    std::vector<std::unique_ptr<InferenceCase>> cases;
+    cases.reserve(table.rowCount());
+    for (std::size_t i = 0; i < table.rowCount(); ++i) {
+        cases.push_back(std::make_unique<InferenceCase>());
+        loadCase(table, i, catalog, *cases.back());
+    }
+    return cases;
+}
+
+InferencePrediction predictInferenceCaseDetail(const InferenceCase &c, const EnginePreset &engine)
+{
+    ResolvedPlan resolved = c.resolved;
+    resolved.engine = &engine;
+    const InferenceWorkload &w = c.row.plan.workload.inference;
+    const double replicas = std::max(c.row.replicas, 1);
+    // A rate is split evenly (a random split of Poisson arrivals is Poisson); a saturated instance
+    // runs its own batch whatever the others do.
+    if (c.row.load == ServingLoad::Rate || c.row.saturated)
+        return predictInstance(c, resolved, engine, w.concurrency, w.requestRate / replicas);
+    // Requests in flight (or a static batch) dealt round-robin: some instances get one more.
+    const double asked = std::max(w.concurrency, 1);
+    const double fewer = std::floor(asked / replicas);
+    const double withMore = asked - fewer * replicas;
+    if (withMore == 0)
+        return predictInstance(c, resolved, engine, fewer, 0);
+    InferencePrediction sum;
+    addInstances(predictInstance(c, resolved, engine, fewer + 1, 0), withMore, fewer + 1, replicas, asked, sum);
+    if (fewer >= 1)
+        addInstances(predictInstance(c, resolved, engine, fewer, 0), replicas - withMore, fewer, replicas, asked, sum);
+    return sum;
+}
+
+std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCase &c, const EnginePreset &engine)
+{
+    return predictInferenceCaseDetail(c, engine).metrics;
 }
 
 } // namespace gpuplan

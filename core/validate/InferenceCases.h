@@ -44,8 +44,27 @@ struct InferenceCase
 // Every row of the table as a case (skipped ones with their reason).
 std::vector<std::unique_ptr<InferenceCase>> loadInferenceCases(const CsvTable &table, const Catalog &catalog);
 
-// The row's metrics predicted with `engine` (normally c.row.engine), in inferenceMetrics() order:
-// output tokens/s per GPU, TTFT in ms, decode ms per token.
+// A row's prediction with what the report says beside the metrics.
+struct InferencePrediction
+{
+    // In inferenceMetrics() order: output tokens/s per GPU, TTFT in ms, decode ms per token.
+    std::array<double, kInferenceMetricCount> metrics{};
+    // load = rate above what an instance serves: the queue grows for as long as the run lasts, so
+    // the metrics are the instance at its capacity (capacityRequestsPerS per instance).
+    bool overloaded = false;
+    double capacityRequestsPerS = 0;
+    // Over the requests (ms): TTFT and TPOT percentiles of the load's model (perf/SteadyLoad.h,
+    // perf/Disaggregated.h), averaged over the instances by their requests.
+    double ttftP50Ms = 0, ttftP90Ms = 0, ttftP99Ms = 0;
+    double tpotP50Ms = 0, tpotP90Ms = 0, tpotP99Ms = 0;
+};
+
+// The row predicted with `engine` (normally c.row.engine); the load of the row is spread over its
+// replicas (InferenceRowPlan::replicas): each instance runs its share, the metrics are per GPU of
+// all of them and the latencies the means over their requests.
+InferencePrediction predictInferenceCaseDetail(const InferenceCase &c, const EnginePreset &engine);
+
+// predictInferenceCaseDetail(c, engine).metrics.
 std::array<double, kInferenceMetricCount> predictInferenceCase(const InferenceCase &c, const EnginePreset &engine);
 
 } // namespace gpuplan

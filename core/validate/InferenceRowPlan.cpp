@@ -133,12 +133,15 @@ bool applyArchitectureColumns(const CsvTable &t, std::size_t row, ModelArch &m, 
     return true;
 }
 
-// The `load` column; blank: static when batch_size is given, max when it is blank.
+// The `load` column; blank: static when batch_size is given, max when it is blank. A
+// disaggregated deployment runs no static batches (its router admits requests as they come):
+// there a batch_size with the load blank is the requests in flight, a closed loop.
 bool applyLoad(const CsvTable &t, std::size_t row, bool batchBlank, ServingLoad &load, std::string &reason)
 {
     const std::string_view text = t.cell(row, "load");
     if (text.empty()) {
-        load = batchBlank ? ServingLoad::Max : ServingLoad::Static;
+        const bool disaggregated = t.cell(row, "serving_mode") == "disaggregated";
+        load = batchBlank ? ServingLoad::Max : disaggregated ? ServingLoad::Concurrency : ServingLoad::Static;
         return true;
     }
     const auto parsed = parseEnum(servingLoadNames(), text);
@@ -223,10 +226,37 @@ bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out,
     };
     if (!pool("prefill_", w.prefill) || !pool("decode_", w.decode))
         return false;
-    if (out.load != ServingLoad::Concurrency) {
-        reason = "column serving_mode = disaggregated is predicted for load = concurrency (a closed loop) only";
+    if (out.load == ServingLoad::Static) {
+        reason = "column serving_mode = disaggregated with load = static: a disaggregated deployment runs no static "
+                 "batches; expected load = concurrency, rate or max";
         return false;
     }
+    return true;
+}
+
+// `replicas`: blank takes as many instances as num_gpus holds (one where it is the instance's
+// GPUs, the published rows' case); given, num_gpus must be that many instances.
+bool applyReplicas(const CsvTable &t, std::size_t row, InferenceRowPlan &out, std::string &reason)
+{
+    const Plan &plan = out.plan;
+    const long long instance =
+        out.disaggregated ? std::max(disaggregatedGpus(plan.workload.inference), 1)
+                          : static_cast<long long>(std::max(plan.parallelism.tp, 1)) * std::max(plan.parallelism.pp, 1);
+    const long long gpus = std::max(plan.hardware.numGpus, 1);
+    int replicas = 0;
+    if (!optionalIntCell(t, row, "replicas", 1, 100000, replicas, reason))
+        return false;
+    if (replicas == 0) {
+        out.replicas = !out.disaggregated && gpus % instance == 0 ? static_cast<int>(gpus / instance) : 1;
+        return true;
+    }
+    if (replicas * instance != gpus) {
+        reason = "column replicas = " + std::to_string(replicas) + " with " + std::to_string(instance) +
+                 " GPUs an instance gives " + std::to_string(replicas * instance) +
+                 " GPUs; expected num_gpus = " + std::to_string(gpus) + " = replicas x GPUs an instance";
+        return false;
+    }
+    out.replicas = replicas;
     return true;
 }
 
@@ -333,7 +363,7 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         !applyArchitectureColumns(t, row, plan.model, skipReason))
         return false;
     w.load = out.load;
-    if (!applyServingMode(t, row, out, skipReason))
+    if (!applyServingMode(t, row, out, skipReason) || !applyReplicas(t, row, out, skipReason))
         return false;
     out.saturated = out.load == ServingLoad::Max;
     w.requestRate = 0;
@@ -360,7 +390,8 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
     // Learned position tables (when a model has one) cover prompt and output.
     plan.workload.training.seqLen = w.promptLen + w.outputLen;
 
-    out.engine = findEnginePreset(catalog, t.cell(row, "engine"));
+    out.engineColumn = std::string(t.cell(row, "engine"));
+    out.engine = findEnginePreset(catalog, out.engineColumn);
     if (!out.engine) {
         skipReason = "no engine preset for \"" + std::string(t.cell(row, "engine")) + "\" and no \"generic\" preset";
         return false;

@@ -25,6 +25,7 @@ struct InferenceRowPlan
 {
     Plan plan;                          // workload.inference: prompt, output, concurrency = batch
     const EnginePreset *engine = nullptr;
+    std::string engineColumn;           // the engine column as written (engine is the preset it maps to)
     unsigned metrics = 0;               // InferenceMetric bits
     // batch_size blank: the engine chose the concurrency (offline max throughput with in-flight
     // batching); plan.workload.inference.concurrency is then a placeholder.
@@ -36,6 +37,9 @@ struct InferenceRowPlan
     // in plan.workload.inference (serving_mode, prefill, decode): a worker of the columns' attention
     // TP x DP ranks is the plan's tp, its batch per rank x the ranks the plan's batch per worker.
     bool disaggregated = false;
+    // Independent instances sharing the row's load (`replicas`; blank: as many as num_gpus holds):
+    // the router spreads the requests in flight (or the arrivals of request_rate) evenly over them.
+    int replicas = 1;
     std::string group;                  // rows ranked together: model and GPU
 };
 
@@ -55,7 +59,10 @@ const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view en
 //  - batch_size blank: the engine saturated with its own batching (saturated = true);
 //  - kv_cache_dtype (optional): the KV cache's dtype where it differs from precision;
 //  - load (optional): static, concurrency (closed loop of batch_size requests in flight), rate
-//    (open loop at request_rate) or max; blank: static with a batch_size, max without;
+//    (open loop at request_rate) or max; blank: static with a batch_size (concurrency for a
+//    disaggregated row), max without;
+//  - replicas (optional): num_gpus = replicas x the GPUs of one instance (tp x pp x dp, or both
+//    pools of a disaggregated deployment); batch_size and request_rate are the whole row's;
 //  - head_dim, moe_ffn_hidden, moe_shared_experts, moe_dense_layers and the mla_* columns
 //    (optional): the architecture where it is not the plain one the common columns describe.
 bool inferenceRowPlan(const CsvTable &table, std::size_t row, const Catalog &catalog, InferenceRowPlan &out,

@@ -174,6 +174,8 @@ nlohmann::json reportToJson(const ValidationReport &report)
             o["group"] = r.group;
         if (!r.defaults.empty())
             o["defaults"] = r.defaults;
+        if (!r.note.empty())
+            o["note"] = r.note;
         rows.push_back(std::move(o));
     }
     const Slices s = slice(report);
@@ -230,6 +232,8 @@ std::string reportToText(const ValidationReport &report, int worstRows)
         out += buf;
         if (!r.defaults.empty())
             out += "    defaults: " + r.defaults + "\n";
+        if (!r.note.empty())
+            out += "    note: " + r.note + "\n";
     }
     const Slices s = slice(report);
     auto line = [&](const std::string &label, const ErrorStats &st) {

@@ -22,6 +22,8 @@ struct ValidationRow
     double measured = 0;
     std::string skipped;       // non-empty: the row could not be predicted, for this reason
     std::string defaults;      // defaults taken for blank cells ("loss=standard, packed=1"); may be empty
+    // What the prediction is beside its number (an open loop above capacity: "overloaded ..."); may be empty
+    std::string note;
     // The regime of the row's plan (set for predicted rows): what `validate --bands` groups by.
     bool hasRegime = false;
     RegimeKey regime;
