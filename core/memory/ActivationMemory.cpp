@@ -356,6 +356,20 @@ double logitsBytes(const ModelShape &s, const ActivationConfig &c)
     return std::max(tokens * perToken, outputBackward) + tokens * c.bytes * h / replicatedDiv;
 }
 
+double savedLossBytes(const ModelShape &s, const ActivationConfig &c)
+{
+    const double logits = c.tokensPerGpu() * static_cast<double>(s.vocab) / std::max(c.tp, 1);
+    switch (c.loss) {
+    case LossKernel::Standard:
+        // Megatron's vocab-parallel cross-entropy saves its fp32 softmax; PyTorch's log_softmax its
+        // fp32 output; a compiled one its fp32 input (the log-sum-exp is per token).
+        return logits * memassume::kLossSoftmaxBytes;
+    case LossKernel::Chunked: return logits * (c.compiledLoss ? c.bytes : memassume::kLossSoftmaxBytes);
+    case LossKernel::Fused: return 0.0;
+    }
+    return 0.0;
+}
+
 double inFlightMicroBatches(PipelineSchedule schedule, int pp, int vp, double microBatchesPerStep, bool firstStage)
 {
     const double p = std::max(pp, 1);

@@ -137,6 +137,12 @@ double embeddingActivationBytes(const ModelShape &shape, const ActivationConfig 
 // forward). Plus the final norm output.
 double logitsBytes(const ModelShape &shape, const ActivationConfig &config);
 
+// What one more cross-entropy over the same tokens keeps for its backward once its forward is done
+// (a multi-token-prediction module's loss next to the main model's, both summed into the loss the
+// backward starts from): the fp32 softmax (Megatron) or log-softmax (PyTorch, eager chunks) per
+// logit; a compiled chunked loss its 16-bit logits; a fused loss nothing.
+double savedLossBytes(const ModelShape &shape, const ActivationConfig &config);
+
 // Micro-batches whose activations a stage holds at its peak. 1F1B: min(p, m) on the first stage,
 // 1 on the last; interleaved (v virtual stages): x (1 + (p - 1)/(p v)) on the first stage; GPipe:
 // all m; DualPipe: min(p + 1, m) of one stage's activations on the ranks at either end. Without pipelining: 1 (gradient accumulation frees each micro-batch).

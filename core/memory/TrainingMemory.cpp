@@ -187,7 +187,12 @@ void stageMemory(const ResolvedPlan &rp, const Layout &l, const ActivationConfig
             loss.outputGradBytes = params.embeddingUnit
                                    * (shardedGrads ? halfPrecisionBytes(plan.precision) : bytesPerElement(plan.precision.gradients));
         }
-        logits = logitsBytes(s, loss);
+        // Each MTP module computes its own logits through the shared output head and its own
+        // cross-entropy (DeepSeek-V3 report §2.2: the MTP losses are added to the main loss), so
+        // what those keep for the backward sits next to the main loss's peak (Megatron-Core's
+        // GPTModel computes the MTP layers' losses before the main one, megatron/core/models/gpt/
+        // gpt_model.py).
+        logits = logitsBytes(s, loss) + mtpLayers * savedLossBytes(s, loss);
     }
 
     // The micro-batch each phase works on: the first backward is micro-batch 1's; without a

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace gpuplan {
 
@@ -39,6 +40,28 @@ Framework frameworkOf(std::string_view name, RowDefaults &defaults)
         return static_cast<Framework>(*f);
     defaults.add("framework=generic" + (name.empty() ? std::string() : " (\"" + std::string(name) + "\" unknown)"));
     return Framework::Generic;
+}
+
+// A run whose framework column names no stack ("other", blank or unknown) but whose counter is a
+// stack's own memory statistics ran under that stack: torchtune's "memory stats"
+// (torchtune/training/memory.py get_memory_stats, logged by its recipes) exist only inside a
+// torchtune recipe. The first word of what_measured that is a stack's name, else empty.
+std::string stackNamedByCounter(std::string_view whatMeasured)
+{
+    const std::string w = lower(whatMeasured);
+    std::size_t i = 0;
+    while (i < w.size()) {
+        const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; };
+        while (i < w.size() && !isWordChar(w[i]))
+            ++i;
+        const std::size_t begin = i;
+        while (i < w.size() && isWordChar(w[i]))
+            ++i;
+        const std::string_view word(w.data() + begin, i - begin);
+        if (const auto f = parseEnum(frameworkNames(), word); f && static_cast<Framework>(*f) != Framework::Generic)
+            return std::string(word);
+    }
+    return {};
 }
 
 // A 0/1 column; blank = the given default (recorded).
@@ -326,10 +349,16 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         tw.globalBatch = static_cast<int>(std::min(batch, static_cast<double>(std::numeric_limits<int>::max())));
     }
 
-    const std::string fwName = lower(t.cell(row, "framework"));
+    std::string fwName = lower(t.cell(row, "framework"));
     RowDefaults &defaults = out.defaults;
     if (batchBlank && !inference)
         defaults.add("global_batch=" + std::to_string(tw.globalBatch));
+    if (!inference && !parseEnum(frameworkNames(), fwName)) {
+        if (std::string counterStack = stackNamedByCounter(t.cell(row, "what_measured")); !counterStack.empty()) {
+            defaults.add("framework=" + counterStack + " (the stack whose memory statistics what_measured names)");
+            fwName = std::move(counterStack);
+        }
+    }
     const Framework fw = inference ? Framework::Generic : frameworkOf(fwName, defaults);
     const FrameworkDefaults &fd = frameworkDefaults(fw, fwName);
     applyFrameworkPreset(plan, fw);

@@ -79,13 +79,12 @@ private slots:
         qInfo("all:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", all.compared, all.mape, all.medianApe, all.maxApe);
         qInfo("fit:  n=%d MAPE %.2f%% median %.2f%% max %.2f%%", fit.compared, fit.mape, fit.medianApe, fit.maxApe);
         qInfo("test: n=%d MAPE %.2f%% median %.2f%% max %.2f%%", test.compared, test.mape, test.medianApe, test.maxApe);
-        // 64 rows with the 8 MoE rows of 2026-12 (11.35 % all, 9.19 % test half since the allocator's
-        // gap leaves out the model states and FSDP2's sharded gradients stay reserved on the
-        // reduce-scatter stream): the target of 8 % is not reached, the MoE rows are 21-39 % off
-        // (docs/accuracy.md "Memory"). These pins hold what the model does now.
-        QVERIFY2(all.mape <= 11.4, std::to_string(all.mape).c_str());
+        // 64 rows with the 8 MoE rows of 2026-12 (10.56 % all, 8.36 % test half since the torchtune
+        // README rows take the stack their counter names): the target of 8 % is not reached, the MoE
+        // rows are 21-39 % off (docs/accuracy.md "Memory"). These pins hold what the model does now.
+        QVERIFY2(all.mape <= 10.6, std::to_string(all.mape).c_str());
         // The half the overheads never saw.
-        QVERIFY2(test.mape <= 9.2, std::to_string(test.mape).c_str());
+        QVERIFY2(test.mape <= 8.4, std::to_string(test.mape).c_str());
         QVERIFY2(test.medianApe <= 8.0, std::to_string(test.medianApe).c_str());
         // Every source on its own (docs/accuracy.md "Memory" lists them).
         std::map<std::string, std::vector<const ValidationRow *>> bySource;
@@ -127,10 +126,10 @@ private slots:
         std::sort(apes.begin(), apes.end());
         const double p75 = apes[static_cast<std::size_t>(0.75 * static_cast<double>(apes.size())) - 1];
         qInfo("75th percentile absolute error %.1f%%, band %.0f%%", p75 * 100, memassume::kMemoryVerdictBand * 100);
-        // The band was the 75th percentile of the 56 rows before the MoE rows; with them it is 21.2 %
+        // The band was the 75th percentile of the 56 rows before the MoE rows; with them it is 16.2 %
         // (the MoE rows and the torchtune/PEFT README rows are the quarter above 16 %). The band is
         // kept until the MoE rows are modelled rather than widened for every plan.
-        QEXPECT_FAIL("", "p75 is 21.2 % with the 2026-12 MoE rows (docs/accuracy.md)", Continue);
+        QEXPECT_FAIL("", "p75 is 16.2 % with the 2026-12 MoE rows (docs/accuracy.md)", Continue);
         QVERIFY(p75 <= memassume::kMemoryVerdictBand);
         QVERIFY(p75 > memassume::kMemoryVerdictBand - 0.03);   // not a band wider than the spread needs
     }
@@ -139,21 +138,22 @@ private slots:
     {
         // docs/accuracy.md "Where the data stops": MTTUNE-03 and -05 (torchtune README "Memory and
         // training speed", Llama 3.1 8B LoRA / QLoRA on an RTX 4090, batch 2 packed to 2048, full
-        // activation checkpointing, loss not stated = standard) measure less than their base weights,
-        // the 32 checkpointed layer inputs (4096 tokens x 4096 x 2 B each) and the fp32 logits the
-        // standard loss keeps (4096 x 128256 x 4 B) add up to. The model must not go below that floor
-        // to meet such a row: a fit that did would be fitting the data's gaps.
+        // activation checkpointing, loss not stated = torchtune's CEWithChunkedOutputLoss) measure
+        // less than their base weights, the 32 checkpointed layer inputs (4096 tokens x 4096 x 2 B
+        // each) and the bf16 logits of every chunk the chunked loss keeps (4096 x 128256 x 2 B) add
+        // up to. The model must not go below that floor to meet such a row: a fit that did would be
+        // fitting the data's gaps.
         const CsvTable table = publicTable();
         const std::vector<MemoryCase> cases = memoryCases(table, bundledCatalog());
         const double checkpoints = 32.0 * 4096 * 4096 * 2;
-        const double fp32Logits = 4096.0 * 128256 * 4;
+        const double bf16Logits = 4096.0 * 128256 * 2;
         int checked = 0;
         for (const MemoryCase &c : cases) {
             if (c.id != "MTTUNE-03" && c.id != "MTTUNE-05")
                 continue;
             ++checked;
             const MemoryResult m = predictMemoryRow(c.row, bundledCatalog());
-            const double floor = m.breakdown.weights + m.breakdown.optimizerStates + checkpoints + fp32Logits;
+            const double floor = m.breakdown.weights + m.breakdown.optimizerStates + checkpoints + bf16Logits;
             qInfo("%s: floor %.2f GiB, measured %.2f GiB, allocated estimate %.2f GiB", c.id.c_str(), floor / units::kGiB,
                   c.measuredGiB, bytesSeenBy(m, MemoryCounter::Allocated) / units::kGiB);
             QVERIFY2(floor > c.measuredGiB * units::kGiB, c.id.c_str());
@@ -229,6 +229,34 @@ private slots:
         QVERIFY(a.rows[0].defaults.find("framework=generic") != std::string::npos);
         QVERIFY(a.rows[0].defaults.find("loss=standard") != std::string::npos);
         QVERIFY(a.rows[0].defaults.find("cpu_offload=none") != std::string::npos);
+    }
+
+    void counterNamesTheStack() const
+    {
+        // A row whose framework column names no stack ("other") but whose counter is torchtune's own
+        // memory statistics ran under torchtune, and takes torchtune's defaults for its blank cells
+        // (its shipped configs' chunked loss); a framework column that names a stack wins.
+        const std::string header = "id,workload,measured_peak_mem_gib,gpu,layers,hidden,heads,kv_heads,ffn_hidden,"
+                                   "gated_mlp,vocab,seq_len,num_gpus,tp,pp,dp,zero,micro_batch,recompute,precision,"
+                                   "master_weights,framework,what_measured,params_b\n";
+        const std::string base =
+            "finetune_lora,16,RTX4090-24GB,32,4096,32,8,14336,1,128256,2048,1,1,1,1,0,2,full,bf16,none,";
+        CsvTable t;
+        std::string error;
+        QVERIFY(t.parse(header + "C-1," + base + "other,Peak Memory per GPU (torchtune memory stats),8.03\n" + "C-2," +
+                            base + "torchtune,Peak Memory per GPU (torchtune memory stats),8.03\n" + "C-3," + base +
+                            "other,Peak Memory per GPU (memory stats),8.03\n" + "C-4," + base +
+                            "megatron-deepspeed,Peak Memory per GPU (torchtune memory stats),8.03\n",
+                        error));
+        const ValidationReport r = validateMemory(t, bundledCatalog());
+        for (const ValidationRow &row : r.rows)
+            QVERIFY2(row.skipped.empty(), row.skipped.c_str());
+        QVERIFY2(r.rows[0].defaults.find("framework=torchtune") != std::string::npos, r.rows[0].defaults.c_str());
+        QVERIFY(r.rows[0].defaults.find("loss=chunked") != std::string::npos);
+        QCOMPARE(r.rows[0].predicted, r.rows[1].predicted);
+        QVERIFY(r.rows[2].defaults.find("framework=generic") != std::string::npos);
+        QVERIFY(r.rows[2].predicted > r.rows[0].predicted);   // the generic stack's standard loss
+        QVERIFY(r.rows[3].defaults.find("framework=") == std::string::npos);
     }
 
     void optionalColumnsChangeThePrediction() const

@@ -113,6 +113,29 @@ private slots:
         QCOMPARE(m.breakdown.logitsLoss, 0.0);
     }
 
+    void mtpModulesKeepTheirLossForTheBackward() const
+    {
+        // DeepSeek-V3 report §2.2: each MTP module's cross-entropy is added to the main loss, so at
+        // the main loss's peak the MTP loss's fp32 softmax (Megatron's vocab-parallel
+        // cross-entropy, 4 B per logit) waits for the backward next to it.
+        Fixture f(400);
+        f.plan.overheads.cudaContextGiB = 0;
+        f.plan.overheads.allocatorSlack = 0;
+        f.plan.overheads.commBufferGiB = 0;
+        const MemoryResult plain = f.run();
+        f.plan.model.mtpLayers = 1;
+        f.refresh();
+        const MemoryResult mtp = f.run();
+        const double savedSoftmax = 4096.0 * f.rp.shape.vocab * memassume::kLossSoftmaxBytes;
+        ActivationConfig c;
+        c.seq = 4096;
+        QVERIFY(nearRel(savedLossBytes(f.rp.shape, c), savedSoftmax));
+        QVERIFY(nearRel(mtp.breakdown.logitsLoss - plain.breakdown.logitsLoss, savedSoftmax));
+        // A fused loss never holds the logits: nothing waits.
+        c.loss = LossKernel::Fused;
+        QCOMPARE(savedLossBytes(f.rp.shape, c), 0.0);
+    }
+
     void mostLoadedStageIsTheHeavierOfFirstAndLast() const
     {
         // docs/formulas.md §2.3 / §3: the first stage holds the embedding and p micro-batches in flight,

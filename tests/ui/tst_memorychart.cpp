@@ -129,7 +129,7 @@ private slots:
                  qPrintable(chart.barLabels().front()));
         QVERIFY2(chart.limitNote().contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB)")),
                  qPrintable(chart.limitNote()));
-        QVERIFY(chart.limitNote().contains(QStringLiteral("fits up to 73.6 GiB, does not fit above 85.7 GiB")));
+        QVERIFY(chart.limitNote().contains(QStringLiteral("fits up to 76.1 GiB, does not fit above 82.6 GiB")));
         QCOMPARE(chart.verdictLabel(0), memoryVerdictName(m));
     }
 

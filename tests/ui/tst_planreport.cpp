@@ -157,18 +157,20 @@ private slots:
         QString text, row;
         memoryTexts(text, row);
         QVERIFY(text.contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB).")));
-        QVERIFY(text.contains(QStringLiteral("Fits: even 8% more than the estimate stays within the limit")));
-        QVERIFY2(row.contains(QStringLiteral("(fits; fits up to 73.6 GiB, does not fit above 85.7 GiB (±8% error band))")),
-                 qPrintable(row));
+        QVERIFY(text.contains(QStringLiteral("Fits: even 4% more than the estimate stays within the limit")));
+        QVERIFY2(
+            row.contains(QStringLiteral("(fits; fits up to 76.1 GiB, does not fit above 82.6 GiB (±4% error band))")),
+            qPrintable(row));
         QVERIFY(!text.contains(QStringLiteral("Memory is borderline")));
 
         QString error;
-        QVERIFY2(c->setNumber(QStringLiteral("workload.training.micro_batch"), 2, &error), qPrintable(error));
+        QVERIFY2(c->setNumber(QStringLiteral("workload.training.seq_len"), 15360, &error), qPrintable(error));
         QCOMPARE(c->evaluation().memory.verdict, MemoryVerdict::Borderline);
         memoryTexts(text, row);
-        QVERIFY(text.contains(QStringLiteral("Memory is borderline: 84.2 GiB per GPU is within the memory model's 8% error band")));
-        QVERIFY(text.contains(QStringLiteral("Borderline: the estimate is within the memory model's ±8% error band")));
-        QVERIFY2(row.startsWith(QStringLiteral("84.2 GiB of 79.2 GiB (borderline; ")), qPrintable(row));
+        QVERIFY(text.contains(
+            QStringLiteral("Memory is borderline: 79.9 GiB per GPU is within the memory model's 4% error band")));
+        QVERIFY(text.contains(QStringLiteral("Borderline: the estimate is within the memory model's ±4% error band")));
+        QVERIFY2(row.startsWith(QStringLiteral("79.9 GiB of 79.2 GiB (borderline; ")), qPrintable(row));
     }
 
     void figuresMatchTheEvaluation() const

@@ -152,8 +152,8 @@ private slots:
     }
 
     // Issue 11: the memory tile names the verdict with the model's error band. The 70B example
-    // with micro-batch 2 needs 84.2 GiB on an H100's 79.2 GiB: within the ±7.6% band of its memory
-    // regime (dense FP8-class rows, catalogs/error_bands.json), borderline, which the
+    // with 15,360-token sequences needs 79.9 GiB on an H100's 79.2 GiB: within the ±4.1% band of its
+    // memory regime (dense FP8-class rows, catalogs/error_bands.json), borderline, which the
     // tile says in the warning state while the run's figures stay answers.
     void memoryTileNamesTheVerdict()
     {
@@ -164,10 +164,11 @@ private slots:
                  qPrintable(strip.captionText(KeyResult::Memory)));
         const QString tip = strip.toolTipText(KeyResult::Memory);
         QVERIFY2(tip.contains(QStringLiteral("79.2 GiB, the CUDA device total of a GPU sold as 80 GB (74.5 GiB)")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("fits up to 73.6 GiB, does not fit above 85.7 GiB (±8% error band)")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("fits up to 76.1 GiB, does not fit above 82.6 GiB (±4% error band)")),
+                 qPrintable(tip));
 
         QString error;
-        QVERIFY2(c->setNumber(QStringLiteral("workload.training.micro_batch"), 2, &error), qPrintable(error));
+        QVERIFY2(c->setNumber(QStringLiteral("workload.training.seq_len"), 15360, &error), qPrintable(error));
         const MemoryResult &m = c->evaluation().memory;
         QCOMPARE(m.verdict, MemoryVerdict::Borderline);
         QVERIFY(m.perGpuBytes > m.capacityBytes && m.perGpuBytes * 0.84 <= m.capacityBytes);
