@@ -205,7 +205,8 @@ bool optionalInt(const CsvTable &t, std::size_t row, std::string_view column, in
 // The 2026-12 architecture and layout columns (README "Columns added 2026-12"): expert and virtual
 // pipeline degrees, the expert MLP size, shared experts and leading dense layers of an MoE model,
 // multi-head latent attention and a head dimension that is not hidden / heads. With them the tied
-// or untied embeddings are decided again from the published parameter count.
+// or untied embeddings (and interleaved dense layers) are decided again from the published
+// parameter count.
 bool readMoeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &reason)
 {
     ModelArch &m = plan.model;
@@ -232,15 +233,7 @@ bool readMoeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string 
         m.moeSharedExperts = m.moeDenseLayers = 0;
         par.ep = 1;
     }
-    if (const auto published = parseNumberCell(t.cell(row, "params_b")); published && *published > 0) {
-        const double target = *published * 1e9;
-        const int seq = plan.workload.training.seqLen;
-        m.tiedEmbeddings = false;
-        const double untied = computeModelShape(m, seq).totalParams;
-        m.tiedEmbeddings = true;
-        const double tied = computeModelShape(m, seq).totalParams;
-        m.tiedEmbeddings = std::fabs(tied - target) < std::fabs(untied - target);
-    }
+    decideFromPublishedParams(t, row, m, plan.workload.training.seqLen);
     return true;
 }
 

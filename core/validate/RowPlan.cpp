@@ -102,6 +102,35 @@ ModelArch approximateArchitecture(double params, int vocab)
     return m;
 }
 
+void decideFromPublishedParams(const CsvTable &t, std::size_t row, ModelArch &m, int seqLen)
+{
+    const auto published = parseNumberCell(t.cell(row, "params_b"));
+    if (!published || *published <= 0)
+        return;
+    const double target = *published * 1e9;
+    const bool interleaved = m.moeExperts > 1 && m.moeDenseLayers == 0 && m.moeFfnHidden != m.ffnHidden &&
+                             t.cell(row, "moe_dense_layers").empty();
+    const int lastStep = interleaved ? 4 : 1;
+    const int leading = m.moeDenseLayers;
+    double bestError = -1;
+    int bestDense = leading;
+    bool bestTied = false;
+    for (int step = 1; step <= lastStep; ++step) {
+        m.moeDenseLayers = step == 1 ? leading : m.layers - m.layers / step;
+        for (const bool tied : {false, true}) {
+            m.tiedEmbeddings = tied;
+            const double error = std::fabs(computeModelShape(m, seqLen).totalParams - target);
+            if (bestError < 0 || error < bestError) {
+                bestError = error;
+                bestDense = m.moeDenseLayers;
+                bestTied = tied;
+            }
+        }
+    }
+    m.moeDenseLayers = bestDense;
+    m.tiedEmbeddings = bestTied;
+}
+
 bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &catalog, Plan &plan,
                            std::string &skipReason, const RowPlanOptions &options)
 {
@@ -166,13 +195,8 @@ bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &ca
     plan.workload.training.seqLen = seq;
 
     // Tied or untied embeddings is not a column; the published parameter count decides.
-    if (!approximate && publishedParams && *publishedParams > 0) {
-        m.tiedEmbeddings = false;
-        const double untied = computeModelShape(m, seq).totalParams;
-        m.tiedEmbeddings = true;
-        const double tied = computeModelShape(m, seq).totalParams;
-        m.tiedEmbeddings = std::fabs(tied - *publishedParams * 1e9) < std::fabs(untied - *publishedParams * 1e9);
-    }
+    if (!approximate)
+        decideFromPublishedParams(t, row, m, seq);
 
     const std::string gpuName(t.cell(row, "gpu"));
     if (gpuName.empty()) {

@@ -35,4 +35,14 @@ ModelArch approximateArchitecture(double params, int vocab);
 bool planFromCommonColumns(const CsvTable &table, std::size_t row, const Catalog &catalog, Plan &plan,
                            std::string &skipReason, const RowPlanOptions &options = {});
 
+// What no column states and the published parameter count (params_b) decides, once the MoE
+// columns are read: tied or untied embeddings, and the dense layers of an MoE model whose
+// dense-layer MLP (ffn_hidden) differs from its experts' (moe_ffn_hidden) but whose
+// moe_dense_layers is blank. Those dense layers are not leading ones but interleaved with the MoE
+// layers (Llama 4 Maverick: interleave_moe_layer_step 2; Megatron-Core --moe-layer-freq), every
+// step-th layer MoE for the step (1 to 4) whose total is nearest params_b. They are counted as
+// leading dense layers, which gives the same parameters and FLOPs (the Hugging Face import and the
+// catalog's Llama 4 presets do the same). Nothing changes without params_b.
+void decideFromPublishedParams(const CsvTable &table, std::size_t row, ModelArch &model, int seqLen);
+
 } // namespace gpuplan

@@ -220,6 +220,8 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
         plan.workload.training.microBatch = kDefaultMicroBatch;
     if (!precisionKnown(t, row, plan, skipReason) || !moeColumns(t, row, plan, skipReason))
         return false;
+    // With the MoE columns read, the published parameter count decides again what no column says.
+    decideFromPublishedParams(t, row, plan.model, plan.workload.training.seqLen);
     // Frameworks recompute nothing unless configured to.
     if (t.cell(row, "recompute").empty())
         plan.parallelism.recompute = Recompute::None;
