@@ -58,9 +58,7 @@ DisaggregatedPoint disaggregatedPoint(const DisaggregatedInputs &in)
     // A decode worker runs decodes only (CUDA graphs within their sizes). The draft tokens of a
     // speculative step are not costed here, only their acceptance.
     const double step = decodeOnlyStepTime(*in.decode, perWorker, context);
-    const double k = std::max(w.specTokens, 0.0);
-    const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
-    const double accepted = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+    const double accepted = acceptedTokensPerStep(w);
     const double tpot = step / accepted;
     // After its first token a request waits for the rest of the wave to be prefilled only as far
     // as its decode worker runs a step per pass; decodes run in their own pool, so not at all.
@@ -144,9 +142,7 @@ DisaggregatedRatePoint disaggregatedAtRate(const DisaggregatedInputs &in, double
     const double decodeWorkers = std::max(in.decodeWorkers, 1);
     const double slots = std::max(std::floor(in.decodeSlots), 1.0);
     const double context = w.promptLen + 0.5 * w.outputLen;
-    const double k = std::max(w.specTokens, 0.0);
-    const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
-    const double accepted = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+    const double accepted = acceptedTokensPerStep(w);
     // Requests decoding at that rate: b = rate x (output - 1) x TPOT(b), from b = 1 up to the fixed point.
     double decoding = 1.0;
     double tpot = decodeOnlyStepTime(*in.decode, 1.0 / decodeWorkers, context) / accepted;

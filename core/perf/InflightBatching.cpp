@@ -48,9 +48,7 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     ServingPoint p;
     p.concurrency = c;
     // Speculative decoding: 1 + k tokens verified per pass, 1 + a + ... + a^k of them accepted.
-    const double k = std::max(w.specTokens, 0.0);
-    const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
-    const double accepted = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+    const double accepted = acceptedTokensPerStep(w);
     const double n = (w.outputLen - 1.0) / accepted;   // decode passes per request
     // Prompt tokens found in the prefix cache are not prefilled (their KV is read, not computed).
     const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
@@ -71,7 +69,7 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     const double firstTokens = decoding / n;
     // Decoding sequences are spread evenly over their responses.
     const double context = std::max(w.promptLen, 1.0) + 0.5 * (w.outputLen - 1.0 + 1.0);
-    const double step = passTime(m, decoding, context, prefillTokens, prompt, firstTokens, 1.0 + k);
+    const double step = passTime(m, decoding, context, prefillTokens, prompt, firstTokens, 1.0 + std::max(w.specTokens, 0.0));
     p.tpotS = step / accepted;
     p.ttftS = (0.5 + prefillPasses) * step + m.prefillOverhead;
     p.e2eS = p.ttftS + (w.outputLen - 1.0) * p.tpotS;

@@ -67,11 +67,8 @@ public:
         promptFull_ = std::max(w.promptLen, 1.0);
         prompt_ = std::max(promptFull_ * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
         output_ = std::max(w.outputLen, 2.0);
-        const double k = std::max(w.specTokens, 0.0);
-        const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
-        tokensPerDecode_ = 1.0 + k;
-        // Expected tokens a speculative step yields: 1 + a + a^2 + ... + a^k.
-        acceptedPerDecode_ = k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+        tokensPerDecode_ = 1.0 + std::max(w.specTokens, 0.0);
+        acceptedPerDecode_ = acceptedTokensPerStep(w);
         cohorts_[0] = {concurrency, 0, 0, 0, 0, false};
         count_ = 1;
     }

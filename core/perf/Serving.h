@@ -4,6 +4,9 @@
 #include "common/Enums.h"
 #include "perf/ForwardCost.h"
 
+#include <algorithm>
+#include <cmath>
+
 // Serving one replica under a batching policy (docs/performance-model.md "Batching and queueing").
 // All figures are at the capacity point: the replica is kept full (`concurrency` sequences in
 // flight, or batches of that size), as when sizing a deployment for its peak request rate.
@@ -22,6 +25,15 @@ struct ServingWorkload
     double specTokens = 0;
     double specAcceptance = 0;
 };
+
+// Tokens a speculative decode step yields on average: 1 + a + a^2 + ... + a^k for k draft tokens
+// each accepted with chance a given the one before (1 without speculative decoding).
+inline double acceptedTokensPerStep(const ServingWorkload &w)
+{
+    const double k = std::max(w.specTokens, 0.0);
+    const double a = std::clamp(w.specAcceptance, 0.0, 0.99);
+    return k > 0 ? (1.0 - std::pow(a, k + 1.0)) / (1.0 - a) : 1.0;
+}
 
 struct ServingPoint
 {
