@@ -68,7 +68,7 @@ std::string vllmDisaggregatedScript(Context &c)
     const PoolPlacement decode = placement(c, d.decode);
     const std::vector<std::string> prefillArgs = vllmPoolArguments(c, true);
     const std::vector<std::string> decodeArgs = vllmPoolArguments(c, false);
-    const std::string model = c.plan.model.name.empty() ? c.plan.model.preset : c.plan.model.name;
+    const std::string model = modelName(c.plan);
     c.notes.push_back("Requests need a router in front of the instances: it sends each prompt to a prefill instance "
                       "(one output token, the KV blocks kept for transfer) and then to a decode instance with the "
                       "transfer parameters the prefill returned, as vLLM's NIXL disaggregated-serving proxy does.");
@@ -100,14 +100,7 @@ std::string vllmDisaggregatedScript(Context &c)
              "  exec env VLLM_NIXL_SIDE_CHANNEL_PORT=\"$NIXL_PORT\" vllm serve \"$MODEL\" \"${ARGS[@]}\" --port \"$PORT\"\n"
              "fi\n";
     }
-    s += "for ((r = 0; r < WORKERS_PER_NODE; r++)); do\n"
-         "  first=$((r * GPUS_PER_WORKER))\n"
-         "  CUDA_VISIBLE_DEVICES=$(seq -s, \"$first\" $((first + GPUS_PER_WORKER - 1))) \\\n"
-         "    VLLM_NIXL_SIDE_CHANNEL_PORT=$((NIXL_PORT + r)) \\\n"
-         "    vllm serve \"$MODEL\" \"${ARGS[@]}\" --port $((PORT + r)) &\n"
-         "done\n"
-         "wait\n";
-    return s;
+    return s + vllmNodeLoop("WORKERS_PER_NODE", "GPUS_PER_WORKER", "ARGS", true);
 }
 
 } // namespace gpuplan::launch

@@ -155,7 +155,7 @@ Json deploymentOf(const Json &meta, const Json &labels, int replicas, const Json
 
 std::string modelOf(Context &c)
 {
-    const std::string model = c.plan.model.name.empty() ? c.plan.model.preset : c.plan.model.name;
+    const std::string model = modelName(c.plan);
     c.notes.push_back("Set the MODEL variable of the Deployment to the Hugging Face id or the path of the weights of " +
                       commentText(model) + " (it holds the plan's model name).");
     return model;

@@ -28,14 +28,14 @@ bool isPlainWord(const std::string &w)
     return true;
 }
 
+} // namespace
+
 std::string modelName(const Plan &p)
 {
     if (!p.model.name.empty())
         return p.model.name;
     return p.model.preset.empty() ? std::string("custom model") : p.model.preset;
 }
-
-} // namespace
 
 int ceilDiv(long long a, long long b)
 {

@@ -36,6 +36,9 @@ struct Context
 // when the plan cannot be launched as evaluated.
 bool prepareContext(Context &c, std::string &error);
 
+// The plan's model as launch files name it: its name, else its preset id, else "custom model".
+std::string modelName(const Plan &p);
+
 // "Llama 3 70B on 1,024 x NVIDIA H100 SXM5 80GB (128 nodes of 8)".
 std::string jobSummary(const Context &c);
 // "TP 8, PP 4 (5 virtual stages), DP 32, CP 1, EP 1, ZeRO 1, recompute selective, micro-batch 1".

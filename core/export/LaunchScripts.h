@@ -25,6 +25,10 @@ std::string vllmDisaggregatedScript(Context &c);
 int maxSequences(const Context &c);                   // --max-num-seqs
 std::string maxSequencesComment(const Context &c);    // why that value, as a comment line
 std::string vllmScript(Context &c);
+// The loop that starts the node's instances of `vllm serve`, each on its own GPUs and port: the
+// bash variables holding the count per node and the GPUs per instance, the arguments' array, and
+// whether each instance takes its own NIXL side-channel port (disaggregated pools).
+std::string vllmNodeLoop(const char *countVar, const char *gpusVar, const char *argsArray, bool nixl);
 std::string kubernetesServingManifest(Context &c);    // apps/v1 Deployment (two when disaggregated)
 
 // JSON text is also YAML (YAML 1.2 is a superset of JSON): manifests are written as JSON after a

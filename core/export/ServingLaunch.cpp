@@ -178,7 +178,7 @@ std::string vllmScript(Context &c)
     const std::vector<std::string> args = vllmArguments(c);
     const int perReplica = gpusPerReplica(c);
     const int replicas = servingReplicas(c);
-    const std::string model = c.plan.model.name.empty() ? c.plan.model.preset : c.plan.model.name;
+    const std::string model = modelName(c.plan);
     std::string s = "#!/usr/bin/env bash\n" + commentHeader(c, "vLLM serving launch");
     s += "# " + std::to_string(replicas) + " replica" + (replicas == 1 ? "" : "s") + " of " + std::to_string(perReplica) +
          " GPU" + (perReplica == 1 ? "" : "s") + " each; put a load balancer in front of the ports.\n";
@@ -202,13 +202,21 @@ std::string vllmScript(Context &c)
          (last != local ? " (with REPLICAS_PER_NODE=" + std::to_string(last) + " on the last)" : std::string()) + ".\n";
     s += "REPLICAS_PER_NODE=${REPLICAS_PER_NODE:-" + std::to_string(local) + "}\n";
     s += "GPUS_PER_REPLICA=" + std::to_string(perReplica) + "\n";
-    s += "for ((r = 0; r < REPLICAS_PER_NODE; r++)); do\n"
-         "  first=$((r * GPUS_PER_REPLICA))\n"
-         "  CUDA_VISIBLE_DEVICES=$(seq -s, \"$first\" $((first + GPUS_PER_REPLICA - 1))) \\\n"
-         "    vllm serve \"$MODEL\" \"${VLLM_ARGS[@]}\" --port $((PORT + r)) &\n"
-         "done\n"
-         "wait\n";
-    return s;
+    return s + vllmNodeLoop("REPLICAS_PER_NODE", "GPUS_PER_REPLICA", "VLLM_ARGS", false);
+}
+
+std::string vllmNodeLoop(const char *countVar, const char *gpusVar, const char *argsArray, bool nixl)
+{
+    const std::string count = countVar, gpus = gpusVar, args = argsArray;
+    std::string s = "for ((r = 0; r < " + count + "; r++)); do\n"
+                    "  first=$((r * " + gpus + "))\n"
+                    "  CUDA_VISIBLE_DEVICES=$(seq -s, \"$first\" $((first + " + gpus + " - 1))) \\\n";
+    // Each instance on a node needs its own NIXL side-channel port, as it needs its own HTTP port.
+    if (nixl)
+        s += "    VLLM_NIXL_SIDE_CHANNEL_PORT=$((NIXL_PORT + r)) \\\n";
+    return s + "    vllm serve \"$MODEL\" \"${" + args + "[@]}\" --port $((PORT + r)) &\n"
+               "done\n"
+               "wait\n";
 }
 
 } // namespace gpuplan::launch
