@@ -234,6 +234,7 @@ private slots:
         const MemoryRowPlan r = planOf("MK-01");
         QCOMPARE(r.plan.parallelism.recompute, Recompute::SelectiveOp);
         QCOMPARE(r.plan.parallelism.zero, 3);
+        QVERIFY2(r.defaults.text.find("zero=3") != std::string::npos, r.defaults.text.c_str());
         QCOMPARE(r.plan.parallelism.framework, Framework::Fsdp2);
     }
 
