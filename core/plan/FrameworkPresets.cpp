@@ -36,9 +36,11 @@ constexpr FrameworkDefaults kDefaults[] = {
      "PyTorch FSDP1 (flat parameters), eager autograd"},
     // torchtitan activation_checkpoint mode "selective" with selective_ac_option "op" (the shipped
     // train configs); blank: the JobConfig default mode "selective", which those configs run as "op".
+    // Blank ZeRO: FSDP over every data-parallel and context-parallel rank (JobConfig
+    // parallelism.data_parallel_shard_degree = -1, reshard_after_forward "default").
     {ShardingImpl::Fsdp, Recompute::SelectiveOp, true, true, true, Recompute::SelectiveOp, Recompute::SelectiveOp,
      LossKernel::Standard, false, false,
-     "FSDP2/torchtitan: per-parameter sharding, op-level selective checkpointing, float8 per layer"},
+     "FSDP2/torchtitan: per-parameter sharding, op-level selective checkpointing, float8 per layer", 3},
     // torchtune recipes pad each batch to its longest sample unless dataset packing is on; their
     // selective mode checkpoints every N-th layer (ac_mode selective, ac_option N). Blank: the
     // shipped configs' enable_activation_checkpointing: True, loss CEWithChunkedOutputLoss (8 chunks),
@@ -75,7 +77,15 @@ constexpr NamedStack kNamedStacks[] = {
     // NeMo AutoModel: FSDP2; its FSDP2Manager's activation_checkpointing defaults to False.
     {"nemo-automodel", {ShardingImpl::Fsdp, Recompute::Full, false, true, true, Recompute::None, Recompute::None,
      LossKernel::Standard, false, false,
-     "NeMo AutoModel: FSDP2 with EP/PP, padded batches, checkpointing off unless asked for"}},
+     "NeMo AutoModel: FSDP2 with EP/PP, padded batches, checkpointing off unless asked for", 3}},
+    // NeMo 2.0: Megatron-Core underneath, but its recipes' optimizer
+    // (nemo/collections/llm/recipes/optim/adam.py, distributed_fused_adam_with_cosine_annealing)
+    // sets use_distributed_optimizer=True, and its model recipes with TP > 1 pass
+    // sequence_parallelism=True (recipes/llama3_70b.py, llama31_405b.py trainer()); Megatron-LM's
+    // --use-distributed-optimizer and --sequence-parallel are off unless given.
+    {"nemo", {ShardingImpl::Megatron, Recompute::Selective, true, false, false, Recompute::None, Recompute::None,
+     LossKernel::Standard, false, false,
+     "NeMo 2.0 (Megatron-Core): the recipes' distributed optimizer and sequence parallelism", 1, true}},
 };
 
 bool sameName(std::string_view a, std::string_view b)

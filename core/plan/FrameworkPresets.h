@@ -32,6 +32,13 @@ struct FrameworkDefaults
     // No fp32 master copy unless asked for (torchtune dtype bf16, LitGPT precision "bf16-true").
     bool pureHalfPrecision;
     const char *what;          // one line for docs and reports
+    // ZeRO stage of a run that does not state it: what the stack shards when nothing is asked for
+    // (torchtitan's data_parallel_shard_degree -1: FSDP over all ranks; NeMo's recipes: the
+    // distributed optimizer).
+    int zero = 0;
+    // Megatron sequence parallelism with TP > 1 when a run does not state it (NeMo's recipes turn
+    // it on; Megatron-LM's --sequence-parallel is off unless given).
+    bool sequenceParallel = false;
 };
 
 const FrameworkDefaults &frameworkDefaults(Framework framework);

@@ -107,6 +107,7 @@ struct PrecisionCell
     bool given = false;
     Dtype compute = Dtype::FP32;
     Dtype quantizedBase = Dtype::Count;   // int8/int4/nf4 weights; Count = none
+    Dtype fp4 = Dtype::Count;             // precision fp4/nvfp4/mxfp4; Count = not FP4
 };
 
 bool parsePrecision(std::string_view text, PrecisionCell &out, std::string &reason)
@@ -118,13 +119,16 @@ bool parsePrecision(std::string_view text, PrecisionCell &out, std::string &reas
         reason = "precision \"" + std::string(text) + "\" is not one of " + allowedNames(dtypeNames());
         return false;
     }
-    if (isFp4(static_cast<Dtype>(*d))) {
-        // FP4 training recipes keep parts of the layer in 16-bit; the memory model has no rule for them yet.
-        reason = "precision \"" + std::string(text) + "\" (FP4 training) has no memory model";
-        return false;
-    }
     out.given = true;
     const Dtype dtype = static_cast<Dtype>(*d);
+    if (isFp4(dtype)) {
+        // FP4 training is NVFP4 GEMMs under bf16 weights and activations (the training reader's
+        // rule, TrainingRowPlan.cpp): compute in the FP8 path, the quantized weight copies of the
+        // nvfp4 recipe (LowPrecisionMemory.h). For inference the 4-bit weights are the stored format.
+        out.fp4 = dtype;
+        out.compute = Dtype::FP8;
+        return true;
+    }
     if (dtype == Dtype::INT8 || dtype == Dtype::INT4 || dtype == Dtype::NF4) {
         out.quantizedBase = dtype;
         out.compute = Dtype::BF16;   // weight-only quantization computes in 16-bit
@@ -261,6 +265,30 @@ bool readCpuOffload(const CsvTable &t, std::size_t row, Parallelism &par, RowDef
     return false;
 }
 
+// fp8_recipe column: how FP8/FP4 GEMMs are scaled, which sizes the quantized weight copies and
+// saved inputs (LowPrecisionMemory.h). Blank: Transformer Engine's default (delayed scaling), or
+// nvfp4 for a precision fp4 row; nvfp4 goes with fp4 only (as the training reader has it).
+bool readFp8Recipe(const CsvTable &t, std::size_t row, const PrecisionCell &pc, Precision &p, std::string &reason)
+{
+    const bool fp4Row = pc.fp4 != Dtype::Count;
+    p.fp8Recipe = fp4Row ? Fp8Recipe::Nvfp4 : Fp8Recipe::Delayed;
+    const std::string_view cell = t.cell(row, "fp8_recipe");
+    if (cell.empty())
+        return true;
+    const auto r = parseEnum(fp8RecipeNames(), lower(cell));
+    if (!r) {
+        reason = "fp8_recipe \"" + std::string(cell) + "\" is not one of " + allowedNames(fp8RecipeNames());
+        return false;
+    }
+    if (fp4Row != (static_cast<Fp8Recipe>(*r) == Fp8Recipe::Nvfp4)) {
+        reason = "fp8_recipe \"" + std::string(cell) + "\" with precision \"" + std::string(t.cell(row, "precision")) +
+                 "\": nvfp4 goes with precision fp4 only";
+        return false;
+    }
+    p.fp8Recipe = static_cast<Fp8Recipe>(*r);
+    return true;
+}
+
 bool readOptimizer(std::string_view cell, Plan &plan, std::string &reason)
 {
     std::string name = lower(cell);
@@ -355,6 +383,15 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
     const Framework fw = inference ? Framework::Generic : frameworkOf(fwName, defaults);
     const FrameworkDefaults &fd = frameworkDefaults(fw, fwName);
     applyFrameworkPreset(plan, fw);
+    if (t.cell(row, "zero").empty() && !inference) {
+        // Not stated: what the stack shards by default (FrameworkPresets.cpp), recorded.
+        par.zero = fd.zero;
+        defaults.add("zero=" + std::to_string(par.zero));
+    }
+    if (t.cell(row, "sp").empty() && !inference && par.tp > 1 && fd.sequenceParallel) {
+        par.sp = true;
+        defaults.add("sp=1");
+    }
     if (t.cell(row, "recompute").empty() && !inference) {
         // Not stated: the stack's own default (FrameworkPresets.cpp), recorded.
         par.recompute = defaultCheckpointing(fd, plan.hardware.numGpus);
@@ -366,11 +403,17 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         return false;
     if (!pc.given && !fd.fp32ParamsAsMaster)
         pc.compute = Dtype::BF16;   // Megatron stacks always train in 16-bit; fp16 and bf16 weigh the same
+    if (!pc.given && fd.pureHalfPrecision && fd.fp32ParamsAsMaster && !inference) {
+        // Stacks whose recipes train in bf16 without an fp32 copy (torchtune dtype: bf16, LitGPT
+        // config_hub precision: bf16-true) do so when the run states no precision.
+        pc.compute = Dtype::BF16;
+        defaults.add("precision=bf16");
+    }
 
     if (inference) {
         Precision &p = plan.precision;
-        p.compute = pc.compute;
-        p.weights = pc.quantizedBase != Dtype::Count ? pc.quantizedBase : pc.compute;
+        p.compute = pc.fp4 != Dtype::Count ? Dtype::BF16 : pc.compute;
+        p.weights = pc.fp4 != Dtype::Count ? pc.fp4 : pc.quantizedBase != Dtype::Count ? pc.quantizedBase : pc.compute;
         p.activations = p.kvCache = pc.compute == Dtype::FP32 ? Dtype::FP32 : Dtype::BF16;
         InferenceWorkload &iw = plan.workload.inference;
         iw.promptLen = std::max(tw.seqLen - 1, 1);
@@ -400,8 +443,11 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         setTrainingPrecision(plan, fd.fp32ParamsAsMaster, pc, master);
         if (!readOptimizer(t.cell(row, "optimizer"), plan, reason))
             return false;
+        if (!readFp8Recipe(t, row, pc, plan.precision, reason))
+            return false;
         // Frozen base of a LoRA run: base_weights, else a weight-only quantized precision.
         Dtype base = pc.quantizedBase;
+        Dtype base16 = pc.given && (pc.compute == Dtype::BF16 || pc.compute == Dtype::FP16) ? pc.compute : Dtype::Count;
         if (const std::string_view bw = t.cell(row, "base_weights"); !bw.empty()) {
             const auto d = parseEnum(dtypeNames(), bw);
             if (!d || (*d != static_cast<int>(Dtype::BF16) && *d != static_cast<int>(Dtype::FP16) &&
@@ -411,6 +457,19 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
             }
             base = (*d == static_cast<int>(Dtype::INT8) || *d == static_cast<int>(Dtype::NF4)) ? static_cast<Dtype>(*d)
                                                                                                  : Dtype::Count;
+            if (base == Dtype::Count)
+                base16 = static_cast<Dtype>(*d);
+        }
+        if (fineTune != FineTune::None && base == Dtype::Count && base16 != Dtype::Count &&
+            plan.precision.weights == Dtype::FP32) {
+            // README: a blank base_weights is the row's precision. A stack that trains fp32
+            // parameters under autocast (HF Trainer, PEFT) still loads a LoRA run's frozen base in
+            // the dtype asked for (from_pretrained torch_dtype, ms-swift's default: the config's
+            // torch_dtype); the trainable adapters stay fp32 (PEFT autocast_adapter_dtype=True),
+            // i.e. 16-bit weights with an fp32 master copy.
+            PrecisionCell half = pc;
+            half.compute = base16;
+            setTrainingPrecision(plan, false, half, true);
         }
         if (base != Dtype::Count) {
             if (fineTune == FineTune::None) {

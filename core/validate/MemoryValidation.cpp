@@ -5,6 +5,7 @@
 #include "validate/Validators.h"
 
 #include "catalog/Catalog.h"
+#include "common/Format.h"
 #include "common/Units.h"
 #include "eval/ResolvedPlan.h"
 #include "memory/MemoryModel.h"
@@ -31,6 +32,14 @@ ResolvedPlan resolveForMemory(const MemoryRowPlan &row, const Catalog &catalog)
     rp.gpusPerNode = std::max(row.plan.hardware.gpusPerNode, 1);
     rp.shape = computeModelShape(row.plan.model, row.plan.workload.training.seqLen);
     return rp;
+}
+
+std::string offloadNote(const MemoryResult &m)
+{
+    std::string note = "host memory " + formatGib(m.offloadedCpuBytes, 2) + " per GPU offloaded";
+    if (m.offloadedNvmeBytes > 0)
+        note += ", NVMe " + formatGib(m.offloadedNvmeBytes, 2) + " per GPU";
+    return note + " (not in peak_mem_gib)";
 }
 
 } // namespace
@@ -66,7 +75,11 @@ ValidationReport validateMemory(const CsvTable &table, const Catalog &catalog)
         }
         out.metric = "peak_mem_gib";
         out.group = std::string(table.cell(i, "model"));
-        out.predicted = predictMemoryRowGiB(row, catalog);
+        const MemoryResult memory = predictMemoryRow(row, catalog);
+        out.predicted = bytesSeenBy(memory, row.counter) / units::kGiB;
+        // What is offloaded is host memory, never part of the GPU figure compared above.
+        if (memory.offloadedCpuBytes > 0 || memory.offloadedNvmeBytes > 0)
+            out.note = offloadNote(memory);
         out.defaults = row.defaults.text;
         if (const GpuSpec *gpu = catalog.findGpu(row.plan.hardware.gpu)) {
             const ModelShape shape = computeModelShape(row.plan.model, row.plan.workload.training.seqLen);
