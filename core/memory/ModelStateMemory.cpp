@@ -46,7 +46,8 @@ StageParams stageParams(const ModelShape &s, const Layout &l, double begin, doub
 {
     const double t = std::max(l.tp, 1);
     const double e = std::max(l.ep, 1);
-    // Per layer: matmul weights (TP-split), norms (replicated over TP), routed experts (EP x TP);
+    // Per layer: matmul weights (TP-split), norms (replicated over TP), routed experts (EP x expert
+    // TP: Megatron-Core's --expert-tensor-parallel-size splits each expert, TP when not set);
     // a dense layer has the dense MLP, an MoE layer the shared experts, the router and the routed
     // experts. The stage holds its own layers' kinds.
     const double dense = denseLayersOnStage(s, begin, layers);
@@ -58,7 +59,7 @@ StageParams stageParams(const ModelShape &s, const Layout &l, double begin, doub
     st.layers = layers;
     st.denseLayers = dense;
     st.matmul = (dense * denseMatmul + moe * moeMatmul) / t;
-    st.expert = moe * s.routedExpertParams / (e * t);
+    st.expert = moe * s.routedExpertParams / (e * std::max(l.expertTpOrTp(), 1));
     st.other = layers * s.normParamsPerLayer;
     // A ZeRO-3/FSDP unit: the stage's average layer.
     const double perLayer = std::max(layers, 1.0);
@@ -211,7 +212,10 @@ ModelStateBytes modelStateBytes(const Plan &plan, const ModelShape &shape, const
     const double half = halfPrecisionBytes(pr);
     const int zero = std::clamp(layout.zero, 0, 3);
     const double d = std::max(layout.shardingGroup(), 1);
-    const double dExpert = std::max(d / std::max(layout.ep, 1), 1.0);   // expert data-parallel group
+    // Expert data-parallel group: the TP x DP x CP ranks over expert TP x EP (MoE parallel folding);
+    // d / EP when expert TP = TP.
+    const double tpOverEtp = static_cast<double>(std::max(layout.tp, 1)) / std::max(layout.expertTpOrTp(), 1);
+    const double dExpert = std::max(d * tpOverEtp / std::max(layout.ep, 1), 1.0);
     const bool paramOffload = layout.offloadParams == Offload::Cpu || layout.offloadParams == Offload::Nvme;
     const ShardingImpl impl = layout.sharding;
 

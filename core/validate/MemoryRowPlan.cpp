@@ -237,6 +237,16 @@ bool readMoeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string 
         m.moeSharedExperts = m.moeDenseLayers = 0;
         par.ep = 1;
     }
+    // Expert tensor parallelism splits each expert's weights (docs/memory.md §1); blank = tp, as
+    // Megatron-Core's expert_tensor_parallel_size defaults to the tensor-parallel degree.
+    int expertTp = 0;
+    if (!optionalInt(t, row, "expert_tp", 1, 100000, expertTp, reason))
+        return false;
+    if (expertTp > 0 && par.tp % expertTp != 0) {
+        reason = "column expert_tp = " + std::to_string(expertTp) + " does not divide tp = " + std::to_string(par.tp);
+        return false;
+    }
+    par.expertTp = expertTp == par.tp ? 0 : expertTp;
     decideFromPublishedParams(t, row, m, plan.workload.training.seqLen);
     return true;
 }

@@ -4,9 +4,11 @@
 #include "catalog/Catalog.h"
 #include "common/EnumNames.h"
 #include "model/ModelShape.h"
+#include "plan/FrameworkPresets.h"
 #include "validate/CsvTable.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -129,6 +131,19 @@ void decideFromPublishedParams(const CsvTable &t, std::size_t row, ModelArch &m,
     }
     m.moeDenseLayers = bestDense;
     m.tiedEmbeddings = bestTied;
+}
+
+Recompute stackRecompute(const CsvTable &t, std::size_t row, Recompute stated, int numGpus)
+{
+    std::string name(t.cell(row, "framework"));
+    for (char &c : name)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto parsed = parseEnum(frameworkNames(), name);
+    const Framework stack = parsed ? static_cast<Framework>(*parsed) : Framework::Generic;
+    const FrameworkDefaults &preset = frameworkDefaults(stack, name);
+    if (t.cell(row, "recompute").empty())
+        return defaultCheckpointing(preset, numGpus);
+    return stated == Recompute::Selective ? preset.selective : stated;
 }
 
 bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &catalog, Plan &plan,

@@ -45,4 +45,11 @@ bool planFromCommonColumns(const CsvTable &table, std::size_t row, const Catalog
 // catalog's Llama 4 presets do the same). Nothing changes without params_b.
 void decideFromPublishedParams(const CsvTable &table, std::size_t row, ModelArch &model, int seqLen);
 
+// A training row's activation checkpointing as its stack (the framework column; unknown or blank:
+// generic) means it: a blank recompute is the stack's default and "selective" the stack's selective
+// mode (plan/FrameworkPresets.cpp, where each is sourced). `stated` is what the column parsed to.
+// Megatron-Core, NeMo, NeMo AutoModel, llm-foundry and the generic stack recompute nothing unless
+// configured to; torchtitan's JobConfig default is its op-level selective checkpointing.
+Recompute stackRecompute(const CsvTable &table, std::size_t row, Recompute stated, int numGpus);
+
 } // namespace gpuplan

@@ -10,6 +10,7 @@
 #include "common/Dtype.h"
 #include "common/EnumNames.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -122,6 +123,23 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
         return false;
     }
     p.expertTp = expertTp == p.tp ? 0 : expertTp;
+    // Megatron-Core's MoE parallel folding (and torchtitan's, NeMo AutoModel's EP meshes) form the
+    // EP groups out of the TP x DP x CP ranks of a stage, expert TP x EP x expert DP of them: an EP
+    // degree that does not divide them has no such groups and the run cannot exist as stated.
+    // Blank ep is 1 in every stack these files name (Megatron-Core ModelParallelConfig
+    // expert_model_parallel_size = 1, torchtitan JobConfig parallelism.expert_parallel_degree = 1,
+    // NeMo AutoModel's ep_size = 1): each GPU holds all experts of its stage.
+    if (p.ep > 1) {
+        const long long dp =
+            p.dp > 0 ? p.dp : plan.hardware.numGpus / std::max(1LL, static_cast<long long>(p.tp) * p.pp * p.cp);
+        const int etp = expertTp > 0 ? expertTp : p.tp;
+        const long long ranks = dp * p.cp * p.tp / etp;
+        if (ranks % p.ep != 0) {
+            reason = "column ep = " + std::to_string(p.ep) + " does not divide the " + std::to_string(ranks) +
+                     " expert ranks of a pipeline stage (tp x dp x cp / expert_tp): no EP groups can be formed";
+            return false;
+        }
+    }
     if (p.vp > 1)
         p.schedule = PipelineSchedule::Interleaved;
     // Optional columns a file may carry beyond the README's table: `schedule` (1f1b,
@@ -220,11 +238,20 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
         plan.workload.training.microBatch = kDefaultMicroBatch;
     if (!precisionKnown(t, row, plan, skipReason) || !moeColumns(t, row, plan, skipReason))
         return false;
+    // FP4 training needs FP4 tensor cores (Blackwell); on Hopper and older the row is not predicted,
+    // never extrapolated from another format.
+    if (plan.precision.fp8Recipe == Fp8Recipe::Nvfp4) {
+        const GpuSpec *gpu = catalog.findGpu(plan.hardware.gpu);
+        if (!gpu || gpu->peak(Dtype::NVFP4) <= 0) {
+            skipReason = "precision = \"fp4\": FP4 (NVFP4) training is not supported on " + plan.hardware.gpu +
+                         " (no FP4 tensor rate in the GPU catalog; FP4 runs on Blackwell-class GPUs); not predicted";
+            return false;
+        }
+    }
     // With the MoE columns read, the published parameter count decides again what no column says.
     decideFromPublishedParams(t, row, plan.model, plan.workload.training.seqLen);
-    // Frameworks recompute nothing unless configured to.
-    if (t.cell(row, "recompute").empty())
-        plan.parallelism.recompute = Recompute::None;
+    // Activation checkpointing as the stack means it (blank: its default; RowPlan.h).
+    plan.parallelism.recompute = stackRecompute(t, row, plan.parallelism.recompute, plan.hardware.numGpus);
 
     const FrameworkDefaults fw = frameworkDefaults(t.cell(row, "framework"));
     Parallelism &p = plan.parallelism;

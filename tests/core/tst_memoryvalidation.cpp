@@ -299,6 +299,28 @@ private slots:
         QVERIFY(r.rows[2].skipped.find("cpu_offload") != std::string::npos);
     }
 
+    // expert_tp (2026-12 column): expert TP 1 under TP 2 holds each expert whole, so more weight per
+    // GPU than blank (= tp, Megatron-Core's default); one that does not divide tp is skipped.
+    void expertTpColumnSplitsTheExperts() const
+    {
+        const std::string header = "id,workload,measured_peak_mem_gib,gpu,layers,hidden,heads,kv_heads,ffn_hidden,"
+                                   "gated_mlp,vocab,seq_len,num_gpus,tp,pp,dp,zero,micro_batch,recompute,precision,"
+                                   "optimizer,master_weights,framework,what_measured,params_b,num_experts,"
+                                   "experts_per_token,moe_ffn_hidden,ep,expert_tp\n";
+        // Mixtral 8x7B on 16 H100 (TP 2, EP 8), as MLMMOE-01 in training_public.csv.
+        const std::string base = "training,60,H100-SXM-80GB,32,4096,32,8,14336,1,32000,4096,16,2,1,8,1,1,selective,"
+                                 "bf16,adamw,fp32,megatron,max_memory_allocated,46.7,8,2,14336,8,";
+        CsvTable t;
+        std::string error;
+        QVERIFY(t.parse(header + "X-1," + base + "\nX-2," + base + "2\nX-3," + base + "1\nX-4," + base + "3\n", error));
+        const ValidationReport r = validateMemory(t, bundledCatalog());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(r.rows[i].skipped.empty(), r.rows[i].skipped.c_str());
+        QCOMPARE(r.rows[1].predicted, r.rows[0].predicted);
+        QVERIFY(r.rows[2].predicted > r.rows[0].predicted + 1.0);   // 2.8 B more expert parameters per GPU
+        QVERIFY2(r.rows[3].skipped.find("expert_tp = 3") != std::string::npos, r.rows[3].skipped.c_str());
+    }
+
     void overheadsAreTheFitHalfOptimum() const
     {
         // memory/MemoryAssumptions.h says kCudaContextGiB and kAllocatorSlack were fitted on the fit
