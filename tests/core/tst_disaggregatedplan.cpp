@@ -302,6 +302,8 @@ private slots:
         QVERIFY(narrow);
         QVERIFY(!narrow->evaluation.inference.disaggregated.prefill.fits);
         QVERIFY(!narrow->evaluation.memory.fits);
+        QVERIFY(hasDiagnostic(narrow->evaluation, DiagCode::DoesNotFit, "workload.inference.prefill_gpu"));
+        QVERIFY(!hasDiagnostic(narrow->evaluation, DiagCode::DoesNotFit, "hardware.gpu"));
         QCOMPARE(narrow->evaluation.memory.capacityBytes,
                  narrow->evaluation.inference.disaggregated.prefill.capacityBytes);
     }
