@@ -123,9 +123,12 @@ struct ConcurrencyPoint
     double ttftMs = 0;
 };
 
+struct GpuSpec;
+
 // One pool of a disaggregated deployment as evaluated (perf/DisaggregatedPlan.h).
 struct DisaggregatedPoolResult
 {
+    const GpuSpec *gpu = nullptr;   // the pool's GPU type (workload.inference.prefill_gpu for the prefill pool)
     int workers = 0;
     int gpusPerWorker = 0;   // the worker's TP degree
     int attentionDp = 1;     // attention ranks of a worker as served (1 where the plan's does not divide tp)
@@ -199,6 +202,14 @@ struct InferenceResult
     double tpotP50Ms = 0, tpotP90Ms = 0, tpotP99Ms = 0;
     // Requests waiting for admission (KV cache or batch slots full) at the plan's load.
     double queuedRequests = 0;
+    // The load the figures above are at (workload.inference.load, perf/SteadyLoad.h): an open
+    // loop's rate per replica (loadRequestsPerS; 0 for the other kinds), and whether that rate is
+    // beyond what the replica serves (overloaded: the queue grows without bound, the figures are
+    // those at its capacity, capacityRequestsPerS).
+    ServingLoad load = ServingLoad::Concurrency;
+    double loadRequestsPerS = 0;
+    bool overloaded = false;
+    double capacityRequestsPerS = 0;
     // Replicas for the plan's request rate under the P99 latency targets with queueing
     // (perf/Capacity.h); replicasNeeded is capacity.replicas.
     CapacityResult capacity;

@@ -61,6 +61,47 @@ void resolveMig(const Plan &plan, const GpuSpec &gpu, ResolvedPlan &out, std::ve
 
 } // namespace
 
+namespace {
+
+// workload.inference.prefill_gpu, looked up and checked as hardware.gpu is; the same GPU as the
+// plan's (or blank) leaves the pool on the plan's GPU.
+void resolvePrefillGpu(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, std::vector<ResolveError> &errors)
+{
+    const std::string &id = plan.workload.inference.prefillGpu;
+    if (id.empty())
+        return;
+    const GpuSpec *gpu = catalog.findGpu(id);
+    if (!gpu) {
+        errors.push_back({"workload.inference.prefill_gpu",
+                          "unknown GPU \"" + id + "\"; known: " + knownIds(catalog.gpus) + " (blank: hardware.gpu)"});
+        return;
+    }
+    if (gpu == out.physicalGpu)
+        return;
+    out.prefillGpu = gpu;
+    out.prefillNode = catalog.findNode(gpu->defaultNode);
+    if (!out.prefillNode)
+        errors.push_back({"workload.inference.prefill_gpu", "GPU \"" + gpu->id + "\" names default node \"" +
+                                                                gpu->defaultNode + "\", which is not in the catalog"});
+}
+
+}   // namespace
+
+ResolvedPlan prefillPoolPlan(const ResolvedPlan &plan)
+{
+    ResolvedPlan p = plan;
+    if (!plan.prefillGpu)
+        return p;
+    p.gpu = plan.prefillGpu;
+    p.physicalGpu = plan.prefillGpu;
+    p.mig = nullptr;
+    p.instancesPerGpu = 1;
+    p.node = plan.prefillNode;
+    const int listed = plan.plan ? plan.plan->hardware.gpusPerNode : 0;
+    p.gpusPerNode = std::max(listed > 0 ? listed : (p.node ? p.node->gpusPerNode : 8), 1);
+    return p;
+}
+
 bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, std::vector<ResolveError> &errors)
 {
     const std::size_t before = errors.size();
@@ -144,6 +185,7 @@ bool resolvePlan(const Plan &plan, const Catalog &catalog, ResolvedPlan &out, st
 
     out.gpusPerNode = plan.hardware.gpusPerNode > 0 ? plan.hardware.gpusPerNode : (out.node ? out.node->gpusPerNode : 8);
     out.gpusPerNode = std::max(out.gpusPerNode, 1) * out.instancesPerGpu;
+    resolvePrefillGpu(plan, catalog, out, errors);
     out.shape = computeModelShape(plan.model, plan.workload.training.seqLen);
     return errors.size() == before;
 }

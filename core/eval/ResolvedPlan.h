@@ -37,7 +37,16 @@ struct ResolvedPlan
     std::array<const StorageTierSpec *, static_cast<int>(StorageRole::Count)> roleTiers{};
     std::array<int, static_cast<int>(StorageRole::Count)> roleTierIds{};
     int gpusPerNode = 8;                     // devices per node: MIG instances for a MIG plan
+    // A disaggregated plan's prefill pool on another GPU type (workload.inference.prefill_gpu) and
+    // that GPU's default node; null: the pool runs the plan's gpu and node.
+    const GpuSpec *prefillGpu = nullptr;
+    const NodeSpec *prefillNode = nullptr;
 };
+
+// The plan as its prefill pool runs it: the prefill GPU, its node and GPUs per node in place of
+// the plan's (a whole GPU: MIG is the plan's GPU's); the plan itself where the pool runs the
+// plan's GPU. No allocation (the copy shares the MIG instance's spec).
+ResolvedPlan prefillPoolPlan(const ResolvedPlan &plan);
 
 struct ResolveError
 {

@@ -160,7 +160,8 @@ Json capacityJson(const CapacityResult &c)
 
 Json poolJson(const DisaggregatedPoolResult &p)
 {
-    return {{"workers", p.workers},
+    return {{"gpu", p.gpu ? p.gpu->id : std::string()},
+            {"workers", p.workers},
             {"tp", p.gpusPerWorker},
             {"attention_dp", p.attentionDp},
             {"ep", p.ep},
@@ -234,7 +235,11 @@ Json inferenceJson(const InferenceResult &r)
                 {"tpot_p50_ms", num(r.tpotP50Ms)},
                 {"tpot_p90_ms", num(r.tpotP90Ms)},
                 {"tpot_p99_ms", num(r.tpotP99Ms)},
-                {"queued_requests", num(r.queuedRequests)}}},
+                {"queued_requests", num(r.queuedRequests)},
+                {"load", enumName(servingLoadNames(), static_cast<int>(r.load))},
+                {"request_rate", num(r.loadRequestsPerS)},
+                {"overloaded", r.overloaded},
+                {"capacity_requests_per_s", num(r.capacityRequestsPerS)}}},
               {"error_band", num(r.errorBand)},
               {"ttft_error_band", num(r.ttftErrorBand)},
               {"tpot_error_band", num(r.tpotErrorBand)}};

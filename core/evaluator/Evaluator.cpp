@@ -40,9 +40,14 @@ void evaluateTimeAfterMemory(const ResolvedPlan &plan, const Layout &layout, Eva
         if (gpuMemoryVerdict(e.memory) != MemoryVerdict::DoesNotFit && !e.memory.hostFits)
             e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.node", e.memory.hostBytesPerNode,
                               e.memory.hostCapacityBytes);
-        else
-            e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error, "hardware.gpu", e.memory.perGpuBytes,
+        else {
+            // A prefill pool of its own GPU type that does not fit is that field's problem.
+            const DisaggregatedResult &d = e.inference.disaggregated;
+            const bool prefillPool = d.active && plan.prefillGpu && !d.prefill.fits;
+            e.diagnostics.add(DiagCode::DoesNotFit, Severity::Error,
+                              prefillPool ? "workload.inference.prefill_gpu" : "hardware.gpu", e.memory.perGpuBytes,
                               e.memory.capacityBytes);
+        }
     }
     e.validity = planValidity(e.diagnostics);
 }

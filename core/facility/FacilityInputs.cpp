@@ -31,6 +31,25 @@ constexpr double kStaffFteOneNode = 0.5;
 constexpr double kStaffFteExponent = 2.0 / 3.0;
 constexpr double kReferenceGpusPerNode = 8.0;
 
+// A figure of the deployment's GPUs, each pool's from its own GPU type: a disaggregated plan's
+// prefill pool on another type (workload.inference.prefill_gpu) weighs in by its GPUs; any other
+// plan, the plan's GPU's. Negative where a pool's GPU lacks the figure (`of` < 0).
+double poolsMean(const ResolvedPlan &plan, double (*of)(const GpuSpec &))
+{
+    if (!plan.gpu)
+        return -1;
+    const double own = of(*plan.gpu);
+    if (!plan.prefillGpu || !plan.plan || plan.plan->workload.inference.servingMode != ServingMode::Disaggregated)
+        return own;
+    const InferenceWorkload &w = plan.plan->workload.inference;
+    const double prefill = of(*plan.prefillGpu);
+    if (own < 0 || prefill < 0)
+        return -1;
+    const double a = poolGpus(w.prefill);
+    const double b = poolGpus(w.decode);
+    return a + b > 0 ? (a * prefill + b * own) / (a + b) : own;
+}
+
 void mark(FacilityInputs &in, MissingInput m)
 {
     in.missing = static_cast<std::uint16_t>(in.missing | static_cast<std::uint16_t>(m));
@@ -290,7 +309,7 @@ void gatherMoney(const ResolvedPlan &plan, FacilityInputs &in)
 
     // GPUs and servers. A node price that includes its GPUs is split with the catalog GPU price
     // (or the plan's, when the catalog has none); without any GPU price the GPUs stay inside it.
-    const double catalogGpu = plan.gpu && plan.gpu->priceUsd > 0 ? plan.gpu->priceUsd : -1;
+    const double catalogGpu = poolsMean(plan, [](const GpuSpec &g) { return g.priceUsd > 0 ? g.priceUsd : -1.0; });
     // A plan's own prices are for whole GPUs; a MIG plan's device is an instance, its share of one.
     const double perDevice = 1.0 / std::max(plan.instancesPerGpu, 1);
     const double gpuPrice = c.gpuPriceUsd >= 0 ? c.gpuPriceUsd * perDevice : catalogGpu;
@@ -421,7 +440,7 @@ FacilityInputs gatherFacilityInputs(const ResolvedPlan &plan, const Layout &layo
     in.gpusPerNode = std::max(plan.gpusPerNode, 1);
     in.jobNodes = std::ceil(in.jobGpus / in.gpusPerNode);
     in.spareNodes = p.reliability.spareNodes;
-    in.gpuTdpW = plan.gpu ? plan.gpu->tdpW : 0.0;
+    in.gpuTdpW = std::max(poolsMean(plan, [](const GpuSpec &g) { return g.tdpW; }), 0.0);
 
     in.pue = f.pue;
     in.gpuUtilization = f.gpuUtilization;

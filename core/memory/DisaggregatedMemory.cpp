@@ -89,10 +89,12 @@ DisaggregatedMemory disaggregatedMemory(const ResolvedPlan &plan, const Layout &
     if (!plan.plan)
         return m;
     const InferenceWorkload &w = plan.plan->workload.inference;
+    // The prefill pool on its own GPU type (workload.inference.prefill_gpu), the decode pool on the plan's.
+    const ResolvedPlan prefillPlan = prefillPoolPlan(plan);
     PoolSizing z;
-    z.plan = &plan;
-    z.capacity = (plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0) * w.memoryUtilization;
-    z.band = memoryErrorBand(plan);
+    z.plan = &prefillPlan;
+    z.capacity = (prefillPlan.gpu ? deviceTotalBytes(*prefillPlan.gpu) : 0.0) * w.memoryUtilization;
+    z.band = memoryErrorBand(prefillPlan);
 
     // A prefill worker holds one pass of prompts until their KV has been sent.
     z.layout = disaggregatedPoolLayout(layout, w.prefill);
@@ -102,6 +104,9 @@ DisaggregatedMemory disaggregatedMemory(const ResolvedPlan &plan, const Layout &
 
     // A decode worker holds whole requests: the plan's concurrency spread over the workers, at most
     // its batch (the others wait for a slot before their prefill).
+    z.plan = &plan;
+    z.capacity = (plan.gpu ? deviceTotalBytes(*plan.gpu) : 0.0) * w.memoryUtilization;
+    z.band = memoryErrorBand(plan);
     z.layout = disaggregatedPoolLayout(layout, w.decode);
     z.pool = &w.decode;
     z.context = static_cast<double>(std::max(w.promptLen, 1)) + std::max(w.outputLen, 0);
@@ -109,7 +114,10 @@ DisaggregatedMemory disaggregatedMemory(const ResolvedPlan &plan, const Layout &
     const double running = std::min<double>(std::max(layout.microBatch, 1), workers * std::max(w.decode.batch, 1));
     m.decode = sizePool(z, std::ceil(running / workers));
 
-    m.binding = m.prefill.perGpuBytes > m.decode.perGpuBytes ? m.prefill : m.decode;
+    // The binding pool: the fuller GPU for its capacity (the pools may run two GPU types; of one
+    // type, the pool with more bytes per GPU).
+    auto share = [](const MemoryResult &r) { return r.capacityBytes > 0 ? r.perGpuBytes / r.capacityBytes : 0.0; };
+    m.binding = share(m.prefill) > share(m.decode) ? m.prefill : m.decode;
     m.binding.fits = m.prefill.fits && m.decode.fits;
     m.binding.verdict = std::max(m.prefill.verdict, m.decode.verdict);
     m.binding.hostFits = m.prefill.hostFits && m.decode.hostFits;

@@ -30,6 +30,25 @@ ForwardCostModel disaggregatedPoolModel(const ResolvedPlan &plan, const Layout &
     return attentionDpModel(plan, base, disaggregatedPoolDegrees(plan, pool), ExpertExchange::ReplicaAllReduce);
 }
 
+DisaggregatedPools disaggregatedPools(const ResolvedPlan &plan, const Layout &base)
+{
+    DisaggregatedPools p;
+    if (!plan.plan)
+        return p;
+    const InferenceWorkload &w = plan.plan->workload.inference;
+    p.prefill = disaggregatedPoolModel(prefillPoolPlan(plan), base, w.prefill);
+    p.decode = disaggregatedPoolModel(plan, base, w.decode);
+    return p;
+}
+
+KvTransferPath disaggregatedKvPath(const ResolvedPlan &plan)
+{
+    const bool oneType = !plan.prefillGpu;
+    return plan.plan && plan.plan->workload.inference.kvTransfer == KvTransferPath::NvLink && oneType
+               ? KvTransferPath::NvLink
+               : KvTransferPath::Network;
+}
+
 namespace {
 
 // The pools' inputs of perf/Disaggregated.h for the plan's workers.
@@ -49,13 +68,26 @@ DisaggregatedInputs poolInputs(const ResolvedPlan &plan, const ForwardCostModel 
     in.decodeSlots = static_cast<double>(in.decodeWorkers) * std::max(w.decode.batch, 1);
     // The whole KV cache of a prompt, one copy (tensor parallelism 1), sent once: each GPU of the
     // prefill worker sends its share, over the scale-out network (a stride of a whole node) or over
-    // NVLink where both pools sit in one NVLink domain.
+    // NVLink where both pools sit in one NVLink domain (one GPU type, disaggregatedKvPath).
     const double kvPerToken = kvBytesPerTokenPerLayer(plan.shape, 1, plan.plan->precision.kvCache) * plan.shape.layers;
     in.kvBytesPerRequest = kvPerToken * sw.promptLen;
     const int senders = std::max(w.prefill.tp, 1);
-    in.transferS = w.kvTransfer == KvTransferPath::NvLink ? p2pTime(in.kvBytesPerRequest / senders, 1, prefill.net)
-                                                          : kvTransferTime(in.kvBytesPerRequest, senders, prefill.net);
+    in.transferS = disaggregatedKvPath(plan) == KvTransferPath::NvLink
+                       ? p2pTime(in.kvBytesPerRequest / senders, 1, prefill.net)
+                       : kvTransferTime(in.kvBytesPerRequest, senders, prefill.net);
     return in;
+}
+
+// The pools' figures the callers read beside the point.
+DisaggregatedServing servingOf(const DisaggregatedInputs &in, const DisaggregatedPoint &point)
+{
+    DisaggregatedServing s;
+    s.point = point;
+    s.promptsPerPass = in.promptsPerPass;
+    s.decodeSlots = in.decodeSlots;
+    s.kvBytesPerRequest = in.kvBytesPerRequest;
+    s.valid = point.valid;
+    return s;
 }
 
 }   // namespace
@@ -64,18 +96,12 @@ DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const Forwar
                                           const ForwardCostModel &decode, const ServingWorkload &sw, double concurrency,
                                           bool prefillBound)
 {
-    DisaggregatedServing s;
     if (!plan.plan)
-        return s;
+        return {};
     DisaggregatedInputs in = poolInputs(plan, prefill, decode, sw);
     in.concurrency = concurrency;
     in.prefillBound = prefillBound;
-    s.point = disaggregatedPoint(in);
-    s.promptsPerPass = in.promptsPerPass;
-    s.decodeSlots = in.decodeSlots;
-    s.kvBytesPerRequest = in.kvBytesPerRequest;
-    s.valid = s.point.valid;
-    return s;
+    return servingOf(in, disaggregatedPoint(in));
 }
 
 DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, const ForwardCostModel &prefill,
@@ -87,12 +113,42 @@ DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, cons
     return disaggregatedAtRate(poolInputs(plan, prefill, decode, sw), rate);
 }
 
+DisaggregatedServing disaggregatedServingAtLoad(const ResolvedPlan &plan, const ForwardCostModel &prefill,
+                                                const ForwardCostModel &decode, const ServingWorkload &sw,
+                                                ServingLoad load, double concurrency, double rate)
+{
+    if (!plan.plan)
+        return {};
+    DisaggregatedInputs in = poolInputs(plan, prefill, decode, sw);
+    switch (load) {
+    case ServingLoad::Rate: {
+        const DisaggregatedRatePoint r = disaggregatedAtRate(in, rate);
+        DisaggregatedServing s = servingOf(in, r.point);
+        s.overloaded = r.overloaded;
+        s.capacityRequestsPerS = r.capacityRequestsPerS;
+        return s;
+    }
+    case ServingLoad::Max:
+        // All requests at once: the decode pool full, the prefill pool's pace binding.
+        in.concurrency = in.decodeSlots;
+        in.prefillBound = true;
+        break;
+    case ServingLoad::Static:
+        in.concurrency = concurrency;
+        in.measuredWaves = 1;
+        break;
+    case ServingLoad::Concurrency: in.concurrency = concurrency; break;
+    }
+    return servingOf(in, disaggregatedPoint(in));
+}
+
 namespace {
 
 void fillPool(const ResolvedPlan &plan, const InferenceWorkload::Pool &pool, const MemoryResult &m, double batch,
-              DisaggregatedPoolResult &r)
+              const GpuSpec *gpu, DisaggregatedPoolResult &r)
 {
     const AttentionDpLayout g = disaggregatedPoolDegrees(plan, pool);
+    r.gpu = gpu;
     r.workers = pool.workers;
     r.gpusPerWorker = g.gpus;
     r.attentionDp = g.dp;
@@ -121,8 +177,9 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     if (!plan.plan || !plan.engine)
         return r;
     const InferenceWorkload &w = plan.plan->workload.inference;
-    const ForwardCostModel prefill = disaggregatedPoolModel(plan, layout, w.prefill);
-    const ForwardCostModel decode = disaggregatedPoolModel(plan, layout, w.decode);
+    const DisaggregatedPools models = disaggregatedPools(plan, layout);
+    const ForwardCostModel &prefill = models.prefill;
+    const ForwardCostModel &decode = models.decode;
     if (!prefill.valid || !decode.valid)
         return r;
     ServingWorkload sw{static_cast<double>(w.promptLen), static_cast<double>(w.outputLen), true};
@@ -140,8 +197,15 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     r.maxConcurrency = memory.maxConcurrency;
     setServingBands(plan, r);
 
+    // The plan's load, read as the validation reads a row's; an open loop's rate goes to the one
+    // deployment of both pools (the capacity plan of replicas stays the aggregated path's).
     const double asked = std::max(layout.microBatch, 1);
-    const DisaggregatedServing s = disaggregatedServing(plan, prefill, decode, sw, asked);
+    const double rate = w.load == ServingLoad::Rate ? w.requestRate : 0.0;
+    const DisaggregatedServing s = disaggregatedServingAtLoad(plan, prefill, decode, sw, w.load, asked, rate);
+    r.load = w.load;
+    r.loadRequestsPerS = rate;
+    r.overloaded = s.overloaded;
+    r.capacityRequestsPerS = s.capacityRequestsPerS;
     r.ttftMs = s.point.point.ttftS * 1e3;
     r.decodeMsPerToken = s.point.point.tpotS * 1e3;
     r.e2eLatencyMs = s.point.point.e2eS * 1e3;
@@ -160,7 +224,7 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     r.batchingTokensPerSPerGpu[static_cast<std::size_t>(Batching::Continuous)] = r.outputTokensPerSPerGpu;
 
     // The decode pool full, run long enough for the prefill pool's pace to bind (the serving frontier's reading).
-    const DisaggregatedServing full = disaggregatedServing(plan, prefill, decode, sw, s.decodeSlots, true);
+    const DisaggregatedServing full = disaggregatedServingAtLoad(plan, prefill, decode, sw, ServingLoad::Max, 0, 0);
     r.saturatedConcurrency = static_cast<int>(s.decodeSlots);
     r.saturatedTokensPerSPerGpu = full.point.point.tokensPerSPerReplica / gpus;
     r.saturatedTtftMs = full.point.point.ttftS * 1e3;
@@ -194,10 +258,11 @@ InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const L
     const DisaggregatedMemory pools = disaggregatedMemory(plan, layout);
     DisaggregatedResult &d = r.disaggregated;
     d.active = true;
-    fillPool(plan, w.prefill, pools.prefill, s.promptsPerPass, d.prefill);
-    fillPool(plan, w.decode, pools.decode, s.point.point.concurrency / std::max(w.decode.workers, 1), d.decode);
+    fillPool(plan, w.prefill, pools.prefill, s.promptsPerPass, plan.prefillGpu ? plan.prefillGpu : plan.gpu, d.prefill);
+    fillPool(plan, w.decode, pools.decode, s.point.point.concurrency / std::max(w.decode.workers, 1), plan.gpu,
+             d.decode);
     d.gpus = static_cast<int>(gpus);
-    d.kvTransfer = w.kvTransfer;
+    d.kvTransfer = disaggregatedKvPath(plan);
     d.kvBytesPerRequest = s.kvBytesPerRequest;
     d.kvTransferMs = s.point.transferS * 1e3;
     d.prefillPassMs = s.point.prefillPassS * 1e3;
@@ -213,9 +278,6 @@ void addDisaggregatedDiagnostics(const ResolvedPlan &plan, const InferenceResult
     const int pools = disaggregatedGpus(w);
     if (pools > p.hardware.numGpus)
         diagnostics.add(DiagCode::PoolsExceedGpus, Severity::Error, "hardware.num_gpus", p.hardware.numGpus, pools);
-    if (w.load != ServingLoad::Concurrency)
-        diagnostics.add(DiagCode::DisaggregatedLoad, Severity::Error, "workload.inference.load",
-                        static_cast<int>(w.load), static_cast<int>(ServingLoad::Concurrency));
     const int experts = plan.shape.moeLayers > 0 ? plan.shape.experts : 0;
     struct PoolFields
     {

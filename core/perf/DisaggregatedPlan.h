@@ -23,6 +23,19 @@ AttentionDpLayout disaggregatedPoolDegrees(const ResolvedPlan &plan, const Infer
 ForwardCostModel disaggregatedPoolModel(const ResolvedPlan &plan, const Layout &base,
                                         const InferenceWorkload::Pool &pool);
 
+// One worker of each pool: the prefill worker on its own GPU type (eval/ResolvedPlan.h
+// prefillPoolPlan), the decode worker on the plan's.
+struct DisaggregatedPools
+{
+    ForwardCostModel prefill;
+    ForwardCostModel decode;
+};
+DisaggregatedPools disaggregatedPools(const ResolvedPlan &plan, const Layout &base);
+
+// The KV cache's path from the prefill to the decode pool: NVLink only where the plan asks for it
+// and both pools run one GPU type (pools of two types are never in one NVLink domain).
+KvTransferPath disaggregatedKvPath(const ResolvedPlan &plan);
+
 struct DisaggregatedServing
 {
     bool valid = false;
@@ -30,6 +43,10 @@ struct DisaggregatedServing
     double promptsPerPass = 0;   // per prefill worker, within the engine's token budget
     double decodeSlots = 0;      // requests the decode pool runs at once
     double kvBytesPerRequest = 0;
+    // An open loop's rate beyond what the pools serve (disaggregatedAtRate): the figures are then
+    // the saturated loop's, capacityRequestsPerS what it serves.
+    bool overloaded = false;
+    double capacityRequestsPerS = 0;
 };
 
 // The deployment at `concurrency` requests in flight; prefillBound as DisaggregatedInputs's.
@@ -42,12 +59,22 @@ DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, cons
                                                   const ForwardCostModel &decode, const ServingWorkload &workload,
                                                   double rate);
 
+// The deployment at a load of perf/SteadyLoad.h's kinds, the one reading of the load for a plan's
+// evaluation and for the validation rows: concurrency, `concurrency` requests in flight (the closed
+// loop); static, one batch of `concurrency` requests sent together (the closed loop's first wave
+// alone, no later waves to average over); rate, an open loop at `rate` requests/s
+// (disaggregatedAtRate, overloaded beyond the pools' capacity); max, the decode pool full with the
+// prefill pool's pace binding (the saturated benchmark).
+DisaggregatedServing disaggregatedServingAtLoad(const ResolvedPlan &plan, const ForwardCostModel &prefill,
+                                                const ForwardCostModel &decode, const ServingWorkload &workload,
+                                                ServingLoad load, double concurrency, double rate);
+
 // The inference result of a disaggregated plan (memory: memory/DisaggregatedMemory.h's binding pool).
 InferenceResult estimateDisaggregatedInference(const ResolvedPlan &plan, const Layout &layout,
                                                const MemoryResult &memory);
 
 // The pools' checks: their GPUs within hardware.num_gpus, attention DP and EP dividing the worker,
-// the closed loop the model evaluates, and the latency targets.
+// and the latency targets.
 void addDisaggregatedDiagnostics(const ResolvedPlan &plan, const InferenceResult &result, Diagnostics &diagnostics);
 
 }   // namespace gpuplan

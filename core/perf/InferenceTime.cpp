@@ -172,6 +172,10 @@ InferenceResult estimateInference(const ResolvedPlan &plan, const Layout &layout
     r.tpotP90Ms = at.tpotP90S * 1e3;
     r.tpotP99Ms = at.tpotP99S * 1e3;
     r.queuedRequests = at.queued;
+    r.load = w.load;
+    r.loadRequestsPerS = w.load == ServingLoad::Rate ? load.ratePerReplica : 0.0;
+    r.overloaded = at.overloaded;
+    r.capacityRequestsPerS = at.overloaded ? at.point.requestsPerSPerReplica : 0.0;
     r.outputTokensPerSPerReplica = at.point.tokensPerSPerReplica;
     r.outputTokensPerSPerGpu = at.point.tokensPerSPerReplica / gpus;
     r.requestsPerSPerReplica = at.point.requestsPerSPerReplica;

@@ -134,6 +134,9 @@ struct InferenceWorkload
     Pool prefill;
     Pool decode{1, 1, 1, 1, 32};
     KvTransferPath kvTransfer = KvTransferPath::Network;
+    // The prefill pool's GPU type (a catalog id or alias; blank = hardware.gpu, which the decode
+    // pool always runs): prompts on compute-rich GPUs, decodes on memory-rich ones.
+    std::string prefillGpu;
 };
 
 // GPUs of a disaggregated pool, and of both pools together.

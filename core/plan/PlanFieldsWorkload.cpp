@@ -93,6 +93,8 @@ const FieldSpec kWorkloadFields[] = {
                  "Disaggregated: requests one decode worker runs at most"),
     GP_FIELD_ENUM("workload.inference.kv_transfer", workload.inference.kvTransfer, KvTransferPath, kvTransferNames,
                   "Disaggregated: KV cache from prefill to decode over the network or NVLink"),
+    GP_FIELD_TEXT("workload.inference.prefill_gpu", workload.inference.prefillGpu, 200,
+                  "Disaggregated: GPU id or alias of the prefill pool from the catalog (blank = hardware.gpu)"),
 };
 
 } // namespace

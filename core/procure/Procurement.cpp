@@ -233,6 +233,9 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
 Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
 {
     Plan p = base;
+    // A candidate GPU type runs the whole fleet, a disaggregated plan's prefill pool included (the
+    // planner compares fleets of one type; workload.inference.prefill_gpu is not one of its choices).
+    p.workload.inference.prefillGpu.clear();
     if (&gpu == baseGpu)
         return p;
     p.hardware.gpu = gpu.id;

@@ -44,6 +44,21 @@ std::string replicasForRateText(const CapacityResult &c, int gpusPerReplica, dou
     return replicasText(c.replicas) + ", " + gpusForRateText(c, gpusPerReplica, requestRate);
 }
 
+std::string servingLoadText(const InferenceResult &r, int concurrency)
+{
+    switch (r.load) {
+    case ServingLoad::Concurrency: return "closed loop, " + counted(concurrency, "request", "requests") + " in flight";
+    case ServingLoad::Static: return "static batch of " + counted(concurrency, "request", "requests");
+    case ServingLoad::Max: return "max, the engine's own batch (offline)";
+    case ServingLoad::Rate: break;
+    }
+    std::string text = "open loop, " + formatRequestRate(r.loadRequestsPerS) + " (Poisson)";
+    if (r.overloaded)
+        text += "; OVERLOADED: serves at most " + formatRequestRate(r.capacityRequestsPerS) +
+                ", the queue grows; figures at that capacity";
+    return text;
+}
+
 std::string deployedFleetText(const DeployedResult &d)
 {
     const std::string gpus = counted(d.gpus, "GPU", "GPUs");

@@ -37,6 +37,11 @@ std::string fleetSizedText(const DeployedResult &deployed);
 // A disaggregated deployment's pools (eval/Evaluation.h, DisaggregatedResult): "2 prefill workers
 // of 8 GPUs + 5 decode workers of 8 GPUs".
 std::string disaggregatedPoolsText(const DisaggregatedResult &d);
+// The load an inference result is at (InferenceResult::load), `concurrency` the plan's requests:
+// "closed loop, 160 requests in flight", "static batch of 160 requests", "open loop, 5 requests/s
+// (Poisson)", "max, the engine's own batch"; an overloaded rate adds "; OVERLOADED: serves at most
+// 3.2 requests/s, the queue grows; figures at that capacity".
+std::string servingLoadText(const InferenceResult &r, int concurrency);
 // Why no number of replicas serves the rate.
 std::string unreachableTargetsText();
 

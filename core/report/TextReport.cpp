@@ -36,8 +36,10 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
         out += "  fleet: " + deployedFleetText(e.deployed) + (fleetDiffersFromPlan(e.deployed) ? " " + fleetSizedText(e.deployed) : "") +
                "\n";
     const DisaggregatedResult &dis = e.inference.disaggregated;
-    auto pool = [](const char *name, const DisaggregatedPoolResult &q) {
-        return std::string(name) + " " + std::to_string(q.workers) + " x " + std::to_string(q.gpusPerWorker) +
+    // A pool on another GPU type than the plan's names it.
+    auto pool = [&plan](const char *name, const DisaggregatedPoolResult &q) {
+        const std::string type = q.gpu && q.gpu != plan.physicalGpu ? " " + q.gpu->name : std::string();
+        return std::string(name) + " " + std::to_string(q.workers) + " x " + std::to_string(q.gpusPerWorker) + type +
                " GPUs (attention DP " + std::to_string(q.attentionDp) + ", EP " + std::to_string(q.ep) + ")";
     };
     if (p.workload.mode == Mode::Inference && dis.active)
@@ -93,6 +95,7 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
     } else if (p.workload.mode == Mode::Inference && e.inference.valid) {
         const InferenceResult &r = e.inference;
         out += "\nInference (per replica of " + counted(r.gpusPerReplica, "GPU", "GPUs") + ")\n";
+        line("load", servingLoadText(r, p.workload.inference.concurrency));
         line("time to first token", formatDuration(r.ttftMs / 1e3));
         line("time per output token", formatDuration(r.decodeMsPerToken / 1e3));
         line("end-to-end latency", formatDuration(r.e2eLatencyMs / 1e3));
@@ -107,8 +110,11 @@ std::string textReport(const ResolvedPlan &plan, const Evaluation &e)
             line("KV transfer", formatDuration(dis.kvTransferMs / 1e3) + " per request (" +
                                     formatBytes(dis.kvBytesPerRequest) + "); a prefill pass " +
                                     formatDuration(dis.prefillPassMs / 1e3));
-            line("memory per GPU", "prefill " + formatBytes(dis.prefill.perGpuBytes) + ", decode " +
-                                       formatBytes(dis.decode.perGpuBytes) + " of " +
+            // Pools of two GPU types: each against its own capacity.
+            const bool twoTypes = dis.prefill.capacityBytes != dis.decode.capacityBytes;
+            line("memory per GPU", "prefill " + formatBytes(dis.prefill.perGpuBytes) +
+                                       (twoTypes ? " of " + formatBytes(dis.prefill.capacityBytes) : std::string()) +
+                                       ", decode " + formatBytes(dis.decode.perGpuBytes) + " of " +
                                        formatBytes(dis.decode.capacityBytes));
             if (r.queuedRequests > 0)
                 line("queued", formatFixed(r.queuedRequests, 0) + " requests wait for a decode slot");

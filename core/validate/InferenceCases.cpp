@@ -71,28 +71,17 @@ void loadCase(const CsvTable &t, std::size_t i, const Catalog &catalog, Inferenc
 }
 
 // The pools of the row's plan (perf/DisaggregatedPlan.h, the functions a disaggregated plan's
-// evaluation uses), per GPU of both pools: `concurrency` requests in flight, `rate` requests/s in an
-// open loop, or the decode pool full at load = max.
+// evaluation uses), per GPU of both pools, at the row's load (disaggregatedServingAtLoad).
 InferencePrediction predictDisaggregated(const InferenceCase &c, const ResolvedPlan &resolved,
                                          const ServingWorkload &sw, double concurrency, double rate)
 {
     const InferenceWorkload &w = c.row.plan.workload.inference;
-    const ForwardCostModel prefill = disaggregatedPoolModel(resolved, c.layout, w.prefill);
-    const ForwardCostModel decode = disaggregatedPoolModel(resolved, c.layout, w.decode);
+    const DisaggregatedPools pools = disaggregatedPools(resolved, c.layout);
+    const DisaggregatedServing s =
+        disaggregatedServingAtLoad(resolved, pools.prefill, pools.decode, sw, c.row.load, concurrency, rate);
     InferencePrediction out;
-    DisaggregatedServing s;
-    if (c.row.load == ServingLoad::Rate) {
-        const DisaggregatedRatePoint r = disaggregatedServingAtRate(resolved, prefill, decode, sw, rate);
-        s.point = r.point;
-        out.overloaded = r.overloaded;
-        out.capacityRequestsPerS = r.capacityRequestsPerS;
-    } else if (c.row.saturated) {
-        // All requests at once: the decode pool full, the prefill pool's pace binding.
-        const double slots = static_cast<double>(std::max(w.decode.workers, 1)) * std::max(w.decode.batch, 1);
-        s = disaggregatedServing(resolved, prefill, decode, sw, slots, true);
-    } else {
-        s = disaggregatedServing(resolved, prefill, decode, sw, concurrency);
-    }
+    out.overloaded = s.overloaded;
+    out.capacityRequestsPerS = s.capacityRequestsPerS;
     out.metrics[0] = s.point.point.tokensPerSPerReplica / std::max(disaggregatedGpus(w), 1);
     out.metrics[1] = s.point.point.ttftS * 1e3;
     out.metrics[2] = s.point.point.tpotS * 1e3;

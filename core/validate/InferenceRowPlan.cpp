@@ -133,9 +133,35 @@ bool applyArchitectureColumns(const CsvTable &t, std::size_t row, ModelArch &m, 
     return true;
 }
 
+// A disaggregated row's pools on GPU types of their own: the optional columns prefill_gpu and
+// decode_gpu (blank = the row's gpu), as the plan's workload.inference.prefill_gpu (the decode pool
+// runs hardware.gpu). A pool's GPU must be in the catalog and run the row's precision.
+bool applyPoolGpus(const CsvTable &t, std::size_t row, const Catalog &catalog, Plan &plan, std::string &reason)
+{
+    const GpuSpec *rowGpu = catalog.findGpu(plan.hardware.gpu);
+    auto gpuOf = [&](const char *column, const GpuSpec *&gpu) {
+        const std::string_view id = t.cell(row, column);
+        gpu = id.empty() ? rowGpu : catalog.findGpu(id);
+        if (!gpu) {
+            reason = "column " + std::string(column) + " = \"" + std::string(id) + "\" is not in the catalog";
+            return false;
+        }
+        Precision scratch = plan.precision;
+        return applyPrecision(t.cell(row, "precision"), gpu, scratch, reason);
+    };
+    const GpuSpec *prefill = nullptr;
+    const GpuSpec *decode = nullptr;
+    if (!gpuOf("prefill_gpu", prefill) || !gpuOf("decode_gpu", decode))
+        return false;
+    plan.hardware.gpu = decode->id;
+    plan.workload.inference.prefillGpu = prefill == decode ? std::string() : prefill->id;
+    return true;
+}
+
 // The `load` column; blank: static when batch_size is given, max when it is blank. A
-// disaggregated deployment runs no static batches (its router admits requests as they come):
-// there a batch_size with the load blank is the requests in flight, a closed loop.
+// disaggregated deployment's benchmarks keep requests in flight (its router admits them as they
+// come): there a batch_size with the load blank is the requests in flight, a closed loop; a static
+// batch is only one given as load = static.
 bool applyLoad(const CsvTable &t, std::size_t row, bool batchBlank, ServingLoad &load, std::string &reason)
 {
     const std::string_view text = t.cell(row, "load");
@@ -226,11 +252,6 @@ bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out,
     };
     if (!pool("prefill_", w.prefill) || !pool("decode_", w.decode))
         return false;
-    if (out.load == ServingLoad::Static) {
-        reason = "column serving_mode = disaggregated with load = static: a disaggregated deployment runs no static "
-                 "batches; expected load = concurrency, rate or max";
-        return false;
-    }
     return true;
 }
 
@@ -363,7 +384,9 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         !applyArchitectureColumns(t, row, plan.model, skipReason))
         return false;
     w.load = out.load;
-    if (!applyServingMode(t, row, out, skipReason) || !applyReplicas(t, row, out, skipReason))
+    if (!applyServingMode(t, row, out, skipReason) ||
+        (out.disaggregated && !applyPoolGpus(t, row, catalog, plan, skipReason)) ||
+        !applyReplicas(t, row, out, skipReason))
         return false;
     out.saturated = out.load == ServingLoad::Max;
     w.requestRate = 0;

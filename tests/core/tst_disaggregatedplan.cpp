@@ -11,6 +11,7 @@
 #include "evaluator/Evaluator.h"
 #include "plan/PlanIo.h"
 #include "report/ServingText.h"
+#include "report/TextReport.h"
 #include "validate/CsvTable.h"
 #include "validate/InferenceCases.h"
 
@@ -180,6 +181,201 @@ private slots:
         QVERIFY(nvl->evaluation.inference.ttftMs < net->evaluation.inference.ttftMs);
     }
 
+    // Every load kind of the plan is the validation's reading of it (disaggregatedServingAtLoad):
+    // an open loop below capacity serves its rate, TTFT grows with the rate as the prefill pool's
+    // queue builds, a rate beyond the pools' capacity is marked overloaded, and the closed loop
+    // reads as before (the figures of 2026-12-03, before the other loads were honoured).
+    void everyLoadKindIsHonoured() const
+    {
+        const auto closed = test::loadExample(kExample);
+        QVERIFY(closed);
+        const InferenceResult &c = closed->evaluation.inference;
+        QCOMPARE(c.load, ServingLoad::Concurrency);
+        QVERIFY(!c.overloaded);
+        QVERIFY(test::near(c.ttftMs, 1640.744, 1e-5));
+        QVERIFY(test::near(c.decodeMsPerToken, 23.5705, 1e-5));
+        QVERIFY(test::near(c.outputTokensPerSPerGpu, 113.605, 1e-5));
+
+        const double outputLen = closed->plan.workload.inference.outputLen;
+        double previousTtft = 0;
+        for (const double rate : {1.0, 3.0, 5.0}) {
+            const auto f = test::loadExample(
+                kExample, {"workload.inference.load=rate", "workload.inference.request_rate=" + std::to_string(rate)});
+            QVERIFY(f);
+            QVERIFY2(!f->evaluation.diagnostics.hasErrors(), describe(f->evaluation.diagnostics[0]).c_str());
+            const InferenceResult &r = f->evaluation.inference;
+            QVERIFY(r.valid);
+            QCOMPARE(r.load, ServingLoad::Rate);
+            QVERIFY(!r.overloaded);
+            QCOMPARE(r.loadRequestsPerS, rate);
+            QVERIFY(test::near(r.outputTokensPerSPerGpu, rate * outputLen / 56.0, 1e-9));
+            QVERIFY(test::near(r.requestsPerSPerReplica, rate, 1e-9));
+            QVERIFY2(r.ttftMs > previousTtft, std::to_string(rate).c_str());
+            // The prefill pool's queue, a pass and the KV transfer.
+            QVERIFY(r.ttftMs > r.disaggregated.kvTransferMs);
+            QVERIFY(r.ttftP99Ms >= r.ttftP50Ms);
+            previousTtft = r.ttftMs;
+        }
+
+        const auto over =
+            test::loadExample(kExample, {"workload.inference.load=rate", "workload.inference.request_rate=50"});
+        QVERIFY(over);
+        const InferenceResult &o = over->evaluation.inference;
+        QVERIFY(o.overloaded);
+        QVERIFY(o.capacityRequestsPerS > 1 && o.capacityRequestsPerS < 50);
+        QVERIFY(test::near(o.requestsPerSPerReplica, o.capacityRequestsPerS, 1e-9));
+        const auto j = evaluationToJson(over->resolved, over->evaluation)["inference"]["at_load"];
+        QCOMPARE(j["load"].get<std::string>(), std::string("rate"));
+        QVERIFY(j["overloaded"].get<bool>());
+        QVERIFY(textReport(over->resolved, over->evaluation).find("OVERLOADED") != std::string::npos);
+
+        // max: the decode pool full at the prefill pool's pace, the saturated point itself.
+        const auto max = test::loadExample(kExample, {"workload.inference.load=max"});
+        QVERIFY(max);
+        QCOMPARE(max->evaluation.inference.ttftMs, max->evaluation.inference.saturatedTtftMs);
+        QCOMPARE(max->evaluation.inference.decodeMsPerToken, max->evaluation.inference.saturatedTpotMs);
+        QVERIFY(!max->evaluation.inference.overloaded);
+
+        // static: one wave of the closed loop; its prompts queue for the prefill passes (2 workers,
+        // 1 prompt a pass: 80 passes for 160), the decode batch is the same.
+        const auto batch = test::loadExample(kExample, {"workload.inference.load=static"});
+        QVERIFY(batch);
+        const InferenceResult &b = batch->evaluation.inference;
+        QCOMPARE(b.load, ServingLoad::Static);
+        QVERIFY(test::near(b.decodeMsPerToken, c.decodeMsPerToken, 1e-9));
+        const double pass = b.disaggregated.prefillPassMs;
+        QVERIFY(test::near(b.ttftMs, 0.5 * (80 + 1) * pass + b.disaggregated.kvTransferMs, 1e-9));
+        QVERIFY(b.ttftMs > c.ttftMs);
+    }
+
+    // A prefill pool of another GPU type (workload.inference.prefill_gpu): its pass, memory and
+    // price from that GPU, the decode pool's TPOT untouched, the KV over the network even where
+    // NVLink is asked for (two GPU types are never one NVLink domain). DeepSeek-R1's FP8 weights
+    // (81 GiB on 8 GPUs) do not fit an 80 GB H100 worker of 8: the workers are 16 GPUs.
+    void aPrefillPoolOfAnotherGpuType() const
+    {
+        const std::vector<std::string> wide = {"workload.inference.prefill_tp=16", "workload.inference.prefill_ep=16",
+                                               "hardware.num_gpus=72"};
+        auto with = [&](std::vector<std::string> extra) {
+            extra.insert(extra.end(), wide.begin(), wide.end());
+            return test::loadExample(kExample, extra);
+        };
+        const auto same = with({});
+        const auto mixed = with({"workload.inference.prefill_gpu=H100-SXM-80GB"});
+        QVERIFY(same && mixed);
+        QVERIFY2(!mixed->evaluation.diagnostics.hasErrors(), describe(mixed->evaluation.diagnostics[0]).c_str());
+        const InferenceResult &a = same->evaluation.inference;
+        const InferenceResult &b = mixed->evaluation.inference;
+        QVERIFY(a.valid && b.valid);
+        QVERIFY(mixed->resolved.prefillGpu && mixed->resolved.prefillGpu->id == "H100-SXM-80GB");
+        // The H100's prefill pass is longer (less HBM bandwidth, the same FP8 rate): TTFT differs, TPOT does not.
+        QVERIFY(b.disaggregated.prefillPassMs > a.disaggregated.prefillPassMs);
+        QVERIFY(b.ttftMs > a.ttftMs);
+        QCOMPARE(b.decodeMsPerToken, a.decodeMsPerToken);
+        QCOMPARE(b.tpotP99Ms, a.tpotP99Ms);
+        // Each pool's memory against its own GPU.
+        QVERIFY(b.disaggregated.prefill.capacityBytes < b.disaggregated.decode.capacityBytes);
+        QCOMPARE(b.disaggregated.decode.capacityBytes, a.disaggregated.decode.capacityBytes);
+        const auto j = evaluationToJson(mixed->resolved, mixed->evaluation)["inference"]["disaggregated"];
+        QCOMPARE(j["prefill"]["gpu"].get<std::string>(), std::string("H100-SXM-80GB"));
+        QCOMPARE(j["decode"]["gpu"].get<std::string>(), std::string("H200-SXM-141GB"));
+        // The 32 prefill GPUs priced as H100s (the catalog's H100 is the cheaper), the 40 decode GPUs as H200s.
+        QVERIFY(mixed->evaluation.cost.onpremCapexUsd < same->evaluation.cost.onpremCapexUsd);
+        QCOMPARE(mixed->evaluation.deployed.gpus, 72);
+
+        // NVLink asked for: one GPU type moves the KV faster, two types send it over the network.
+        const auto nvlSame = with({"workload.inference.kv_transfer=nvlink"});
+        const auto nvlMixed =
+            with({"workload.inference.kv_transfer=nvlink", "workload.inference.prefill_gpu=H100-SXM-80GB"});
+        QVERIFY(nvlSame && nvlMixed);
+        QVERIFY(nvlSame->evaluation.inference.disaggregated.kvTransferMs < a.disaggregated.kvTransferMs);
+        QCOMPARE(nvlMixed->evaluation.inference.disaggregated.kvTransfer, KvTransferPath::Network);
+        QCOMPARE(nvlMixed->evaluation.inference.disaggregated.kvTransferMs, b.disaggregated.kvTransferMs);
+
+        // The plan's own GPU named again is the plan's GPU: nothing changes.
+        const auto named = with({"workload.inference.prefill_gpu=H200-SXM-141GB"});
+        QVERIFY(named && !named->resolved.prefillGpu);
+        QCOMPARE(named->evaluation.inference.ttftMs, a.ttftMs);
+
+        // 8 H100s do not hold the weights: the prefill pool binds the memory verdict.
+        const auto narrow = test::loadExample(kExample, {"workload.inference.prefill_gpu=H100-SXM-80GB"});
+        QVERIFY(narrow);
+        QVERIFY(!narrow->evaluation.inference.disaggregated.prefill.fits);
+        QVERIFY(!narrow->evaluation.memory.fits);
+        QVERIFY(hasDiagnostic(narrow->evaluation, DiagCode::DoesNotFit, "workload.inference.prefill_gpu"));
+        QVERIFY(!hasDiagnostic(narrow->evaluation, DiagCode::DoesNotFit, "hardware.gpu"));
+        QCOMPARE(narrow->evaluation.memory.capacityBytes,
+                 narrow->evaluation.inference.disaggregated.prefill.capacityBytes);
+    }
+
+    void anUnknownPrefillGpuIsRefused() const
+    {
+        Plan plan;
+        std::vector<PlanError> errors;
+        QVERIFY(loadPlanText(readFile(std::string(GPUPLAN_SOURCE_DIR "/examples/") + kExample), "x.gpuplan",
+                             &bundledCatalog(), plan, errors));
+        plan.workload.inference.prefillGpu = "H900-XL";
+        ResolvedPlan resolved;
+        std::vector<ResolveError> resolveErrors;
+        QVERIFY(!resolvePlan(plan, bundledCatalog(), resolved, resolveErrors));
+        QCOMPARE(resolveErrors.size(), std::size_t(1));
+        QCOMPARE(resolveErrors[0].field, std::string("workload.inference.prefill_gpu"));
+        const std::string &m = resolveErrors[0].message;
+        QVERIFY2(m.find("unknown GPU \"H900-XL\"") != std::string::npos && m.find("known: ") != std::string::npos &&
+                     m.find("H100-SXM-80GB") != std::string::npos,
+                 m.c_str());
+        // An alias resolves as hardware.gpu's do.
+        plan.workload.inference.prefillGpu = "h100";
+        resolveErrors.clear();
+        const bool aliasResolves = resolvePlan(plan, bundledCatalog(), resolved, resolveErrors);
+        QCOMPARE(aliasResolves, bundledCatalog().findGpu("h100") != nullptr);
+    }
+
+    // The validation reader's optional prefill_gpu / decode_gpu columns (blank: the row's gpu): the
+    // row's plan carries them, and predicts as the plan evaluates.
+    void rowsNamePoolGpus() const
+    {
+        const std::string text = readFile(GPUPLAN_SOURCE_DIR "/tests/data/validation/inference_public.csv");
+        const std::string header = text.substr(0, text.find('\n'));
+        const std::size_t at = text.find("\nAICP-00753,");
+        QVERIFY(at != std::string::npos);
+        const std::string row = text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+        auto casesOf = [&](const std::string &prefill, const std::string &decode) {
+            CsvTable t;
+            std::string error;
+            const std::string csv =
+                header + ",prefill_gpu,decode_gpu,unknown_column\n" + row + "," + prefill + "," + decode + ",ignored\n";
+            if (!t.parse(csv, error))
+                qFatal("%s", error.c_str());
+            return loadInferenceCases(t, bundledCatalog());
+        };
+        const auto blank = casesOf("", "");
+        const auto mixed = casesOf("B200-SXM-180GB", "");
+        const auto bad = casesOf("", "H900-XL");
+        QVERIFY(blank[0]->skipped.empty() && mixed[0]->skipped.empty());
+        const InferenceCase *published = findCase("AICP-00753");
+        QVERIFY(published);
+        const auto p0 = predictInferenceCase(*published, *published->row.engine);
+        const auto pb = predictInferenceCase(*blank[0], *blank[0]->row.engine);
+        const auto pm = predictInferenceCase(*mixed[0], *mixed[0]->row.engine);
+        QCOMPARE(pb, p0);   // blank columns: the row's gpu
+        QCOMPARE(mixed[0]->row.plan.workload.inference.prefillGpu, std::string("B200-SXM-180GB"));
+        QCOMPARE(mixed[0]->row.plan.hardware.gpu, std::string("H200-SXM-141GB"));
+        QVERIFY(pm[1] < p0[1]);   // TTFT: the B200's faster prefill
+        QCOMPARE(pm[2], p0[2]);   // TPOT: the same decode pool
+        QVERIFY2(bad[0]->skipped.find("decode_gpu") != std::string::npos &&
+                     bad[0]->skipped.find("H900-XL") != std::string::npos,
+                 bad[0]->skipped.c_str());
+
+        // The row's plan evaluates to the reader's prediction (one path for both).
+        ResolvedPlan resolved;
+        std::vector<ResolveError> errors;
+        QVERIFY(resolvePlan(mixed[0]->row.plan, bundledCatalog(), resolved, errors));
+        const Evaluation e = evaluate(resolved);
+        QVERIFY(test::near(e.inference.ttftMs, pm[1]));
+        QVERIFY(test::near(e.inference.decodeMsPerToken, pm[2]));
+    }
+
     void poolsThatBreakTheRulesAreErrors() const
     {
         {
@@ -213,16 +409,6 @@ private slots:
             QVERIFY(hasDiagnostic(f->evaluation, DiagCode::EpNotDivideExperts, "workload.inference.decode_ep"));
             const std::string text = describeOf(f->evaluation, DiagCode::EpNotDivideExperts);
             QVERIFY2(text.find("workload.inference.decode_ep = 6") != std::string::npos, text.c_str());
-        }
-        {
-            const auto f =
-                test::loadExample(kExample, {"workload.inference.load=rate", "workload.inference.request_rate=5"});
-            QVERIFY(f);
-            QVERIFY(hasDiagnostic(f->evaluation, DiagCode::DisaggregatedLoad, "workload.inference.load"));
-            const std::string text = describeOf(f->evaluation, DiagCode::DisaggregatedLoad);
-            QVERIFY2(text.find("load = rate") != std::string::npos &&
-                         text.find("allowed: concurrency") != std::string::npos,
-                     text.c_str());
         }
         // Out of a field's bounds: the file is refused with the field, the value and the range.
         {

@@ -524,6 +524,35 @@ private slots:
         QVERIFY(f.panel->messageFor(QStringLiteral("hardware.num_gpus")).isEmpty());
     }
 
+    // The prefill pool's GPU type: a row of the disaggregated inputs only, "Same as the plan's GPU"
+    // first (blank), a choice writes the catalog id as one undo step, and undo restores the blank.
+    void prefillGpuChoiceEditsThePlanAndUndoes()
+    {
+        Fixture f;
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.mode"), static_cast<double>(Mode::Inference)));
+        const QString path = QStringLiteral("workload.inference.prefill_gpu");
+        QVERIFY(!f.panel->row(path)->isRowVisible());
+        QVERIFY(f.controller.setNumber(QStringLiteral("workload.inference.serving_mode"),
+                                       static_cast<double>(ServingMode::Disaggregated)));
+        f.controller.undoStack()->clear();
+        FieldRow *row = f.panel->row(path);
+        QVERIFY(row && row->isRowVisible());
+        QVERIFY(f.panel->section(QStringLiteral("WORKLOAD"))->isAncestorOf(row->label()));
+        QComboBox *combo = f.panel->comboBox(path);
+        QVERIFY(combo);
+        QCOMPARE(combo->currentIndex(), 0);
+        QCOMPARE(combo->itemText(0), QStringLiteral("Same as the plan's GPU"));
+        const int h100 = combo->findData(QStringLiteral("H100-SXM-80GB"));
+        QVERIFY(h100 > 0);
+        combo->setCurrentIndex(h100);
+        emit combo->activated(h100);
+        QCOMPARE(f.controller.plan().workload.inference.prefillGpu, std::string("H100-SXM-80GB"));
+        QCOMPARE(f.controller.undoStack()->count(), 1);
+        f.controller.undoStack()->undo();
+        QVERIFY(f.controller.plan().workload.inference.prefillGpu.empty());
+        QCOMPARE(combo->currentIndex(), 0);
+    }
+
     // A warning about a field in a folded section is seen at the top of the panel with the section's
     // name (the data path's host-CPU limit is about the loader workers, in TRAINING STACK), and at
     // its row once the section is unfolded.

@@ -66,6 +66,7 @@ const Label kLabels[] = {
     {"workload.inference.decode_attention_dp", "Decode attention DP"},
     {"workload.inference.decode_ep", "Decode EP"},
     {"workload.inference.decode_batch", "Decode batch"},
+    {"workload.inference.prefill_gpu", "Prefill GPU"},
     {"workload.inference.kv_transfer", "KV transfer"},
     {"hardware.gpu", "GPU"},
     {"hardware.num_gpus", "GPUs"},

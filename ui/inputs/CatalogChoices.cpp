@@ -29,6 +29,15 @@ std::vector<ChoiceFieldRow::Choice> gpuChoices(const Catalog &catalog)
     return out;
 }
 
+std::vector<ChoiceFieldRow::Choice> prefillGpuChoices(const Catalog &catalog)
+{
+    std::vector<ChoiceFieldRow::Choice> out{
+        {QCoreApplication::translate("InputPanel", "Same as the plan's GPU"), QString()}};
+    const std::vector<ChoiceFieldRow::Choice> gpus = gpuChoices(catalog);
+    out.insert(out.end(), gpus.begin(), gpus.end());
+    return out;
+}
+
 std::vector<ChoiceFieldRow::Choice> nodeChoices(const Catalog &catalog)
 {
     std::vector<ChoiceFieldRow::Choice> out{{QCoreApplication::translate("InputPanel", "Default for the GPU"), QString()}};

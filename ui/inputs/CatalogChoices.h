@@ -13,6 +13,8 @@ namespace gpuplan::ui {
 
 std::vector<ChoiceFieldRow::Choice> presetChoices(const Catalog &catalog);   // "Custom architecture" first
 std::vector<ChoiceFieldRow::Choice> gpuChoices(const Catalog &catalog);
+// A disaggregated plan's prefill GPU: "Same as the plan's GPU" (blank), then the catalog's GPUs.
+std::vector<ChoiceFieldRow::Choice> prefillGpuChoices(const Catalog &catalog);
 std::vector<ChoiceFieldRow::Choice> nodeChoices(const Catalog &catalog);     // "Default for the GPU" first
 std::vector<ChoiceFieldRow::Choice> migChoices(const GpuSpec *gpu);          // "Whole GPUs" first
 

@@ -203,6 +203,21 @@ void InputPanel::buildWorkload(CollapsibleSection *s)
           "workload.inference.prefill_batch", "workload.inference.decode_workers", "workload.inference.decode_tp",
           "workload.inference.decode_attention_dp", "workload.inference.decode_ep", "workload.inference.decode_batch"})
         slider(s, path, DisaggregatedOnly);
+    // The prefill pool's GPU type: blank runs it on hardware.gpu; another type sends the KV over the network.
+    add(s,
+        new ChoiceFieldRow(
+            m_controller, QStringLiteral("workload.inference.prefill_gpu"),
+            fieldLabel("workload.inference.prefill_gpu"), s->body(), prefillGpuChoices(m_controller->catalog()),
+            [](const PlanController &c) {
+                // Aliases name the same GPU: show the catalog entry.
+                const std::string &id = c.plan().workload.inference.prefillGpu;
+                const GpuSpec *g = id.empty() ? nullptr : c.catalog().findGpu(id);
+                return QVariant(QString::fromStdString(g ? g->id : id));
+            },
+            [this](const QVariant &v, QString &error) {
+                return m_controller->setText(QStringLiteral("workload.inference.prefill_gpu"), v.toString(), &error);
+            }),
+        DisaggregatedOnly);
     choice(s, "workload.inference.kv_transfer", DisaggregatedOnly);
 }
 

@@ -280,6 +280,8 @@ void addExecutiveSummary(ReportDocument &doc, const SectionInput &in)
                                            .arg(count(e.training.tokensPerS), percent(e.training.mfu, 1), duration(e.training.stepTimeS)));
     } else if (!training && e.inference.valid) {
         row(QObject::tr("Serving capacity"), capacityText(in));
+        row(QObject::tr("Load"),
+            QString::fromStdString(servingLoadText(e.inference, p.workload.inference.concurrency)));
         row(QObject::tr("Latency"), QObject::tr("%1 to first token, %2 per output token")
                                         .arg(duration(e.inference.ttftMs / 1e3), duration(e.inference.decodeMsPerToken / 1e3)));
     }
