@@ -58,15 +58,19 @@ struct PoolSpace
     }
 };
 
-// Attention DP and EP of a pool worker: the plan's where they divide its TP (and EP the experts),
-// as a replica is served (perf/AttentionDp.h); plain TP otherwise.
-void poolDegrees(const ResolvedPlan &plan, int tp, InferenceWorkload::Pool &pool)
+// Attention DP and EP of a pool worker: those the plan gives the pool (a disaggregated plan's own
+// prefill_* or decode_* degrees, else its replica's attention_dp and ep) where they divide the
+// worker's TP (and EP the experts), as a replica is served (perf/AttentionDp.h); plain TP otherwise.
+void poolDegrees(const ResolvedPlan &plan, const Plan &source, int tp, bool prefill, InferenceWorkload::Pool &pool)
 {
-    const InferenceWorkload &w = plan.plan->workload.inference;
+    const InferenceWorkload &w = source.workload.inference;
+    const bool pools = w.servingMode == ServingMode::Disaggregated;
+    const int dp = pools ? (prefill ? w.prefill : w.decode).attentionDp : w.attentionDp;
+    const int ep = pools ? (prefill ? w.prefill : w.decode).ep : w.ep;
     pool.tp = tp;
-    pool.attentionDp = w.attentionDp > 1 && tp % w.attentionDp == 0 ? w.attentionDp : 1;
+    pool.attentionDp = dp > 1 && tp % dp == 0 ? dp : 1;
     const int experts = plan.shape.moeLayers > 0 ? plan.shape.experts : 0;
-    pool.ep = w.ep > 1 && experts > 0 && tp % w.ep == 0 && experts % w.ep == 0 ? w.ep : 1;
+    pool.ep = ep > 1 && experts > 0 && tp % ep == 0 && experts % ep == 0 ? ep : 1;
 }
 
 // The decode batches tried for a decode worker: up to the engine's running requests per instance
@@ -133,7 +137,7 @@ int poolError(const Diagnostics &diagnostics)
 }
 
 template <typename Visit>
-void forEachPair(const ResolvedPlan &plan, const PoolSpace &space, int numGpus, Visit &&visit)
+void forEachPair(const ResolvedPlan &plan, const Plan &source, const PoolSpace &space, int numGpus, Visit &&visit)
 {
     std::array<int, kMaxSplits> splits{};
     for (const int ptp : space.tp) {
@@ -142,7 +146,7 @@ void forEachPair(const ResolvedPlan &plan, const PoolSpace &space, int numGpus, 
             if (n == 0)
                 continue;
             InferenceWorkload::Pool decode;
-            poolDegrees(plan, dtp, decode);
+            poolDegrees(plan, source, dtp, false, decode);
             const int batches = batchCount(plan, space, decode.attentionDp);
             if (!visit(ptp, dtp, splits, n, batches))
                 return;
@@ -164,8 +168,8 @@ public:
         m_outputLen = std::max(w.outputLen, 1);
         m_pools.disaggregated = true;
         m_pools.kvTransfer = kvPath;
-        poolDegrees(m_plan, ptp, m_pools.prefill);
-        poolDegrees(m_plan, dtp, m_pools.decode);
+        poolDegrees(m_plan, state.sourcePlan(), ptp, true, m_pools.prefill);
+        poolDegrees(m_plan, state.sourcePlan(), dtp, false, m_pools.decode);
     }
 
     void run(int batches)
@@ -296,7 +300,7 @@ void searchDisaggregatedCount(SearchState &state, int numGpus)
     // Both pools in one node hand the KV over NVLink, as the serving frontier's do; else the plan's path.
     const KvTransferPath kvPath =
         numGpus <= std::max(plan.gpusPerNode, 1) ? KvTransferPath::NvLink : plan.plan->workload.inference.kvTransfer;
-    forEachPair(plan, space, numGpus,
+    forEachPair(plan, state.sourcePlan(), space, numGpus,
                 [&](int ptp, int dtp, const std::array<int, kMaxSplits> &splits, int n, int batches) {
                     PairWalk(state, space, numGpus, ptp, dtp, splits, n, kvPath).run(batches);
                     return state.groupDone(static_cast<long long>(n) * batches);
@@ -309,10 +313,11 @@ long long countDisaggregatedCandidates(const ResolvedPlan &plan, const SearchOpt
     if (!space.applies)
         return 0;
     long long total = 0;
-    forEachPair(plan, space, numGpus, [&](int, int, const std::array<int, kMaxSplits> &, int n, int batches) {
-        total += static_cast<long long>(n) * batches;
-        return true;
-    });
+    forEachPair(plan, *plan.plan, space, numGpus,
+                [&](int, int, const std::array<int, kMaxSplits> &, int n, int batches) {
+                    total += static_cast<long long>(n) * batches;
+                    return true;
+                });
     return total;
 }
 

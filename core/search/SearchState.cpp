@@ -22,16 +22,12 @@ int firstErrorReason(const Diagnostics &diagnostics, DiagCode skip)
 }
 
 SearchState::SearchState(const ResolvedPlan &plan, const SearchOptions &options, SearchResult &result)
-    : m_plan(&plan)
-    , m_options(options)
-    , m_result(result)
-    , m_quick(options.evaluator ? options.evaluator : &evaluateWithoutFacility)
-    , m_full(options.evaluator ? options.evaluator : static_cast<EvaluateFn>(&gpuplan::evaluate))
-    , m_timeObjective(makeObjectiveContext(plan, SearchObjective::Time))
-    , m_objective(makeObjectiveContext(plan, options.objective))
-    , m_countTop(options.top)
-    , m_top(options.top)
-    , m_nextProgress(std::max(options.progressEvery, 1LL))
+    : m_plan(&plan), m_source(plan.plan), m_options(options), m_result(result),
+      m_quick(options.evaluator ? options.evaluator : &evaluateWithoutFacility),
+      m_full(options.evaluator ? options.evaluator : static_cast<EvaluateFn>(&gpuplan::evaluate)),
+      m_timeObjective(makeObjectiveContext(plan, SearchObjective::Time)),
+      m_objective(makeObjectiveContext(plan, options.objective)), m_countTop(options.top), m_top(options.top),
+      m_nextProgress(std::max(options.progressEvery, 1LL))
 {
 }
 

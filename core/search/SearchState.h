@@ -28,6 +28,8 @@ public:
     void finish();
 
     const ResolvedPlan &plan() const { return *m_plan; }
+    // The plan as the caller gave it (plan() is the count's copy, served as aggregated replicas).
+    const Plan &sourcePlan() const { return *m_source; }
     const SearchOptions &options() const { return m_options; }
     // Scoring of the first stage: objective = time.
     const ObjectiveContext &timeObjective() const { return m_timeObjective; }
@@ -61,6 +63,7 @@ private:
     void setPools(const SearchCandidate &pools, int concurrency);
 
     const ResolvedPlan *m_plan;
+    const Plan *m_source;
     const SearchOptions &m_options;
     SearchResult &m_result;
     EvaluateFn m_quick;

@@ -24,6 +24,8 @@ using namespace gpuplan::test;
 namespace {
 
 const char *const kExample = "llama3-8b-inference.gpuplan";
+// DeepSeek-R1 on 56 H200 as 2 prefill and 5 decode workers of TP 8 with EP 8 (a published benchmark's layout).
+const char *const kMoeExample = "deepseek-r1-disaggregated-h200.gpuplan";
 
 std::vector<std::string> highRatePlan()
 {
@@ -128,6 +130,37 @@ private slots:
         QVERIFY(searchLayouts(f->resolved, aggregatedOnly).best.empty());
     }
 
+    // The bundled MoE example, itself disaggregated: its pools are searched with its expert
+    // parallelism (EP 8 where it divides the pool's TP), and the best result, applied, evaluates as found.
+    void moeExampleKeepsItsExpertParallelism() const
+    {
+        const auto f = loadExample(kMoeExample);
+        QVERIFY(f);
+        const SearchResult r = searchLayouts(f->resolved, {});
+        QVERIFY(!r.best.empty());
+        const auto pooled =
+            std::find_if(r.best.begin(), r.best.end(), [](const SearchCandidate &c) { return c.disaggregated; });
+        QVERIFY(pooled != r.best.end());
+        for (const InferenceWorkload::Pool *p : {&pooled->prefill, &pooled->decode})
+            QCOMPARE(p->ep, p->tp % 8 == 0 ? 8 : 1);
+        Applied a;
+        QVERIFY(applyTo(*f, *pooled, a));
+        const Evaluation e = evaluate(a.resolved);
+        QVERIFY(e.validity.valid());
+        SearchCandidate c;
+        QVERIFY(scoreInference(makeObjectiveContext(a.resolved, SearchObjective::Time), e, c));
+        QCOMPARE(c.objective, pooled->objective);
+        QCOMPARE(c.ttftMs, pooled->ttftMs);
+        QCOMPARE(c.tpotMs, pooled->tpotMs);
+        // Its aggregated candidates are aggregated replicas (TP 8, 7 replicas), not the plan's pools again.
+        const auto replicas =
+            std::find_if(r.best.begin(), r.best.end(), [](const SearchCandidate &c) { return !c.disaggregated; });
+        QVERIFY(replicas != r.best.end());
+        QVERIFY(applyTo(*f, *replicas, a));
+        QCOMPARE(a.plan.workload.inference.servingMode, ServingMode::Aggregated);
+        QVERIFY(!evaluate(a.resolved).inference.disaggregated.active);
+    }
+
     // At 2 requests/s a replica or two of TP 4 carry the load, and the cheapest deployment over 4
     // to 128 GPUs is aggregated: the pools' TTFT (a prompt waits for a prefill pass and its KV
     // crosses to the decode pool) and their two kinds of worker buy nothing at such a load.
@@ -211,6 +244,8 @@ private slots:
                                                               << "workload.inference.ttft_target_ms=0")
                                         << int(SearchObjective::Time) << 0 << 0;
         QTest::newRow("8B example") << QStringList() << int(SearchObjective::Time) << 0 << 0;
+        QTest::newRow("DeepSeek-R1 example")
+            << (QStringList() << QStringLiteral("@deepseek")) << int(SearchObjective::Time) << 0 << 0;
         QTest::newRow("8B 2-64 GPUs") << QStringList() << int(SearchObjective::Time) << 2 << 64;
     }
 
@@ -221,9 +256,14 @@ private slots:
         QFETCH(int, minGpus);
         QFETCH(int, maxGpus);
         std::vector<std::string> o;
-        for (const QString &s : overrides)
-            o.push_back(s.toStdString());
-        const auto f = loadExample(kExample, o);
+        const char *example = kExample;
+        for (const QString &s : overrides) {
+            if (s == QStringLiteral("@deepseek"))
+                example = kMoeExample;
+            else
+                o.push_back(s.toStdString());
+        }
+        const auto f = loadExample(example, o);
         QVERIFY(f);
         SearchOptions options;
         options.objective = static_cast<SearchObjective>(objective);
