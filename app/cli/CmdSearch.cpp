@@ -73,6 +73,7 @@ bool parseSearchOptions(const CliArgs &args, SearchOptions &options, std::string
     options.allShardings = !args.flag("--plan-sharding");
     options.allowOffload = !args.flag("--no-offload");
     options.prune = !args.flag("--exhaustive");
+    options.disaggregated = !args.flag("--aggregated-only");
     return true;
 }
 
@@ -90,12 +91,14 @@ CommandHelp searchHelp()
     specs.push_back({"--plan-sharding", false, false, "only the plan's sharding implementation (default: Megatron, DeepSpeed and FSDP)"});
     specs.push_back({"--no-offload", false, false, "never offload optimizer states or parameters to the CPU"});
     specs.push_back({"--exhaustive", false, false, "evaluate every candidate without pruning (slow; for checking)"});
+    specs.push_back({"--aggregated-only", false, false,
+                     "serving: only aggregated replicas (default: also prefill and decode pools on separate GPUs)"});
     return {"gpuplan-cli search PLAN [--objective time|cost|energy] [--json] [--set PATH=VALUE ...] [--top N] "
-                         "[--gpus N|MIN-MAX]",
+            "[--gpus N|MIN-MAX]",
             "Searches every valid parallel layout of a plan (TP, PP, virtual stages, DP, CP, EP, micro-batch,\n"
-                         "ZeRO stage and implementation, recompute, offload; for inference TP, PP and concurrency per\n"
-                         "replica under the latency targets) and lists the best ones, the time/cost Pareto front and why\n"
-                         "the others were rejected (docs/search.md).",
+            "ZeRO stage and implementation, recompute, offload; for inference TP, PP and concurrency per\n"
+            "replica, and prefill and decode pools on separate GPUs, under the latency targets) and lists\n"
+            "the best ones, the time/cost Pareto front and why the others were rejected (docs/search.md).",
             specs};
 }
 

@@ -62,6 +62,8 @@ bool fastestLayout(const ResolvedPlan &resolved, int n, const std::atomic<bool> 
     options.maxGpus = n;
     options.allShardings = false;
     options.allowOffload = false;
+    // Serving fleets are sized apart, disaggregated ones included (ProcureDisaggregated.h).
+    options.disaggregated = false;
     options.cancel = cancel;
     options.firstGroups = ranked;
     options.carriedBounds = &carry;

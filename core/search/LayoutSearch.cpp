@@ -53,12 +53,32 @@ const char *objectiveName(SearchObjective objective)
     return "time";
 }
 
+void applySearchCandidate(const SearchCandidate &c, Plan &plan)
+{
+    writeLayout(c.layout, plan);
+    if (plan.workload.mode != Mode::Inference)
+        return;
+    InferenceWorkload &w = plan.workload.inference;
+    w.servingMode = c.disaggregated ? ServingMode::Disaggregated : ServingMode::Aggregated;
+    if (!c.disaggregated)
+        return;
+    w.prefill = c.prefill;
+    w.decode = c.decode;
+    w.kvTransfer = c.kvTransfer;
+    w.load = ServingLoad::Concurrency;
+}
+
 long long countCandidates(const ResolvedPlan &plan, const SearchOptions &options)
 {
     long long total = 0;
     for (const int n : countsToSearch(plan, options)) {
-        total += plan.plan->workload.mode == Mode::Training ? countTrainingCandidates(plan, options, n)
-                                                            : countInferenceCandidates(plan, options, n);
+        if (plan.plan->workload.mode == Mode::Training) {
+            total += countTrainingCandidates(plan, options, n);
+            continue;
+        }
+        total += countInferenceCandidates(plan, options, n);
+        if (options.disaggregated)
+            total += countDisaggregatedCandidates(plan, options, n);
     }
     return total;
 }
@@ -77,6 +97,9 @@ SearchResult searchLayouts(const ResolvedPlan &plan, const SearchOptions &option
     Plan counted = *plan.plan;
     ResolvedPlan resolved = plan;
     resolved.plan = &counted;
+    // The aggregated candidates are aggregated replicas whatever the plan's serving mode (a
+    // disaggregated plan's pools are the disaggregated candidates' business).
+    counted.workload.inference.servingMode = ServingMode::Aggregated;
     for (const int n : result.gpuCounts) {
         counted.hardware.numGpus = n;
         state.beginCount(resolved);
@@ -84,6 +107,8 @@ SearchResult searchLayouts(const ResolvedPlan &plan, const SearchOptions &option
             searchTrainingCount(state, n);
         else
             searchInferenceCount(state, n);
+        if (result.mode == Mode::Inference && options.disaggregated && !result.cancelled)
+            searchDisaggregatedCount(state, n);
         state.endCount();
         if (result.cancelled)
             break;

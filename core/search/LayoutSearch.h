@@ -44,6 +44,10 @@ struct SearchOptions
     int maxCp = 32;                   // context-parallel ranks at most
     int minTokensPerCpRank = 1024;    // CP only while every rank keeps this many tokens of the sequence
     int maxConcurrency = 4096;        // inference: largest concurrency per replica tried
+    // Serving: also try disaggregated deployments (a prefill pool and a decode pool of the plan's
+    // GPU, docs/search.md "Disaggregated pools"), ranked with the aggregated layouts in one list.
+    // false = the aggregated layouts only, exactly as without this option.
+    bool disaggregated = true;
     // Pruning (docs/search.md "Pruning"). false = evaluate every candidate (the reference the
     // tests compare the pruned search with).
     bool prune = true;
@@ -81,7 +85,14 @@ struct SearchCandidate
     double energyMwh = 0;
     double ttftMs = 0;               // inference
     double tpotMs = 0;               // inference
-    int replicas = 0;                // inference
+    int replicas = 0;                // inference: replicas; disaggregated: workers of both pools
+    // Disaggregated serving (workload.inference.serving_mode = disaggregated): the two pools as the
+    // plan format names them, and the KV path between them; layout.microBatch is the requests in
+    // flight over the whole deployment. The layout's tp, pp and dp are the plan's and unused.
+    bool disaggregated = false;
+    InferenceWorkload::Pool prefill;
+    InferenceWorkload::Pool decode;
+    KvTransferPath kvTransfer = KvTransferPath::Network;
 
     // The two axes of the Pareto front: training time to train vs cost per run; inference time
     // per output token vs cost per million tokens (GPU-hours when no price is known).
@@ -116,5 +127,14 @@ long long countCandidates(const ResolvedPlan &plan, const SearchOptions &options
 std::vector<int> gpuCountsInRange(int minGpus, int maxGpus, int planGpus, int gpusPerNode);
 
 const char *objectiveName(SearchObjective objective);
+
+// The same deployment: layout, serving mode and pools.
+bool sameDeployment(const SearchCandidate &a, const SearchCandidate &b);
+
+// Writes a result into a plan, as "apply this result" does: the layout fields (writeLayout) and,
+// for a serving plan, the serving mode, and for a disaggregated result its pools, KV path and the
+// closed loop it was evaluated at (load = concurrency, the only load the pools are evaluated at).
+// evaluate() of the plan then gives the result's figures.
+void applySearchCandidate(const SearchCandidate &candidate, Plan &plan);
 
 } // namespace gpuplan

@@ -56,6 +56,9 @@ SearchOptions scalingSearchOptions(const Plan &plan)
     search.top = 1;
     search.allowOffload =
         plan.parallelism.offloadOptimizer != Offload::None || plan.parallelism.offloadParams != Offload::None;
+    // A serving curve is of aggregated replicas (its counts are whole replicas of the plan's);
+    // disaggregated pools on the same GPUs are the serving frontier's comparison.
+    search.disaggregated = false;
     return search;
 }
 

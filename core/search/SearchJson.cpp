@@ -51,6 +51,27 @@ std::string layoutSummary(const Layout &l, Mode mode)
     return s;
 }
 
+// "prefill 2 x TP4, decode 6 x TP8 at 64 each (NVLink), 384 in flight"
+std::string poolsSummary(const SearchCandidate &c)
+{
+    auto pool = [](const char *name, const InferenceWorkload::Pool &p) {
+        std::string s = std::string(name) + " " + std::to_string(p.workers) + " x TP" + std::to_string(p.tp);
+        if (p.attentionDp > 1)
+            s += " ADP" + std::to_string(p.attentionDp);
+        if (p.ep > 1)
+            s += " EP" + std::to_string(p.ep);
+        return s;
+    };
+    return pool("prefill", c.prefill) + ", " + pool("decode", c.decode) + " at " + std::to_string(c.decode.batch) +
+           " each (KV over " + nameOf(kvTransferNames(), c.kvTransfer) + "), " + std::to_string(c.layout.microBatch) +
+           " in flight";
+}
+
+std::string candidateSummary(const SearchCandidate &c, Mode mode)
+{
+    return c.disaggregated ? poolsSummary(c) : layoutSummary(c.layout, mode);
+}
+
 } // namespace
 
 Json searchCandidateToJson(const SearchCandidate &c, Mode mode)
@@ -69,6 +90,20 @@ Json searchCandidateToJson(const SearchCandidate &c, Mode mode)
     } else {
         j["concurrency"] = c.layout.microBatch;
         j["replicas"] = c.replicas;
+        // The plan format's names (docs/plan-format.md), so that a result can be typed into a plan.
+        j["serving_mode"] =
+            nameOf(servingModeNames(), c.disaggregated ? ServingMode::Disaggregated : ServingMode::Aggregated);
+        if (c.disaggregated) {
+            for (const auto &[prefix, p] : {std::pair{"prefill_", &c.prefill}, std::pair{"decode_", &c.decode}}) {
+                const std::string s = prefix;
+                j[s + "workers"] = p->workers;
+                j[s + "tp"] = p->tp;
+                j[s + "attention_dp"] = p->attentionDp;
+                j[s + "ep"] = p->ep;
+                j[s + "batch"] = p->batch;
+            }
+            j["kv_transfer"] = nameOf(kvTransferNames(), c.kvTransfer);
+        }
         j["ttft_ms"] = num(c.ttftMs);
         j["tpot_ms"] = num(c.tpotMs);
         j["gpu_hours_per_million_tokens"] = num(c.gpuHours);
@@ -125,7 +160,7 @@ std::string searchTextReport(const SearchResult &r)
             line += padded(formatFixed(c.ttftMs, 0), 9) + padded(formatFixed(c.tpotMs, 1), 9) + padded(formatBytes(c.perGpuBytes), 12) +
                     padded(c.costKnown ? formatUsd(c.costUsd) : "-", 12);
         line += padded(bestObjective > 0 ? formatPercentChange(c.objective / bestObjective - 1) : "-", 10);
-        out += line + "  " + layoutSummary(c.layout, r.mode) + "\n";
+        out += line + "  " + candidateSummary(c, r.mode) + "\n";
     }
     if (r.pareto.size() > 1) {
         out += "\nTime vs cost (Pareto front)\n";
@@ -133,7 +168,7 @@ std::string searchTextReport(const SearchResult &r)
             out += "  " + padded(std::to_string(c.layout.numGpus), 6) + " GPUs  " +
                    (training ? formatDuration(c.paretoTime) : formatDuration(c.tpotMs / 1e3) + "/token") + "  " +
                    (c.costKnown ? formatUsd(c.costUsd) : formatCount(c.gpuHours) + " GPU-hours") + "  " +
-                   layoutSummary(c.layout, r.mode) + "\n";
+                   candidateSummary(c, r.mode) + "\n";
         }
     }
     out += "\nCandidates: " + std::to_string(r.evaluated) + " considered, " + std::to_string(r.feasible) + " feasible, " +

@@ -17,13 +17,40 @@ auto preferenceKey(const Layout &l)
                            l.ep, l.expertTp, l.vp, -l.microBatch, l.numGpus, l.dp);
 }
 
+// Disaggregated deployments after aggregated ones (one engine instance kind, no KV transfer to
+// run); between pools, fewer and smaller prefill workers first. Aggregated candidates all have the
+// same key, so their order is the layout's alone.
+auto poolKey(const SearchCandidate &c)
+{
+    const InferenceWorkload::Pool &p = c.prefill, &d = c.decode;
+    return std::make_tuple(static_cast<int>(c.disaggregated), p.workers, p.tp, d.tp, d.workers, -d.batch, p.batch,
+                           p.attentionDp, p.ep, d.attentionDp, d.ep, static_cast<int>(c.kvTransfer));
+}
+
+bool samePool(const InferenceWorkload::Pool &a, const InferenceWorkload::Pool &b)
+{
+    return a.workers == b.workers && a.tp == b.tp && a.attentionDp == b.attentionDp && a.ep == b.ep &&
+           a.batch == b.batch;
+}
+
 } // namespace
 
 bool rankedBefore(const SearchCandidate &a, const SearchCandidate &b)
 {
     if (a.objective != b.objective)
         return a.objective < b.objective;
+    if (a.disaggregated != b.disaggregated || a.disaggregated)
+        return poolKey(a) < poolKey(b) ||
+               (poolKey(a) == poolKey(b) && preferenceKey(a.layout) < preferenceKey(b.layout));
     return preferenceKey(a.layout) < preferenceKey(b.layout);
+}
+
+bool sameDeployment(const SearchCandidate &a, const SearchCandidate &b)
+{
+    if (!(a.layout == b.layout) || a.disaggregated != b.disaggregated)
+        return false;
+    return !a.disaggregated ||
+           (samePool(a.prefill, b.prefill) && samePool(a.decode, b.decode) && a.kvTransfer == b.kvTransfer);
 }
 
 TopList::TopList(int capacity)

@@ -22,22 +22,25 @@ int firstErrorReason(const Diagnostics &diagnostics, DiagCode skip)
 }
 
 SearchState::SearchState(const ResolvedPlan &plan, const SearchOptions &options, SearchResult &result)
-    : m_plan(&plan)
-    , m_options(options)
-    , m_result(result)
-    , m_quick(options.evaluator ? options.evaluator : &evaluateWithoutFacility)
-    , m_full(options.evaluator ? options.evaluator : static_cast<EvaluateFn>(&gpuplan::evaluate))
-    , m_timeObjective(makeObjectiveContext(plan, SearchObjective::Time))
-    , m_objective(makeObjectiveContext(plan, options.objective))
-    , m_countTop(options.top)
-    , m_top(options.top)
-    , m_nextProgress(std::max(options.progressEvery, 1LL))
+    : m_plan(&plan), m_source(plan.plan), m_options(options), m_result(result),
+      m_quick(options.evaluator ? options.evaluator : &evaluateWithoutFacility),
+      m_full(options.evaluator ? options.evaluator : static_cast<EvaluateFn>(&gpuplan::evaluate)),
+      m_timeObjective(makeObjectiveContext(plan, SearchObjective::Time)),
+      m_objective(makeObjectiveContext(plan, options.objective)), m_countTop(options.top), m_top(options.top),
+      m_nextProgress(std::max(options.progressEvery, 1LL))
 {
 }
 
 void SearchState::beginCount(const ResolvedPlan &plan)
 {
     m_plan = &plan;
+    if (plan.plan->workload.mode == Mode::Inference && m_options.disaggregated) {
+        m_pools = *plan.plan;
+        m_pools.workload.inference.servingMode = ServingMode::Disaggregated;
+        m_pools.workload.inference.load = ServingLoad::Concurrency;
+        m_poolsPlan = plan;
+        m_poolsPlan.plan = &m_pools;
+    }
     m_countTop.clear();
     m_countFront.clear();
 }
@@ -67,6 +70,24 @@ void SearchState::evaluateTime(const Layout &layout, Evaluation &e)
     evaluateTimeAfterMemory(*m_plan, layout, e);
 }
 
+void SearchState::setPools(const SearchCandidate &c, int concurrency)
+{
+    InferenceWorkload &w = m_pools.workload.inference;
+    w.prefill = c.prefill;
+    w.decode = c.decode;
+    w.kvTransfer = c.kvTransfer;
+    w.concurrency = concurrency;
+}
+
+Evaluation SearchState::evaluatePools(const SearchCandidate &pools, int concurrency, Layout &layout)
+{
+    setPools(pools, concurrency);
+    layout = layoutFromPlan(m_pools);
+    ++m_result.evaluateCalls;
+    ++m_result.timeModelCalls;
+    return m_quick(m_poolsPlan, layout);
+}
+
 void SearchState::accept(const SearchCandidate &candidate)
 {
     ++m_result.feasible;
@@ -83,21 +104,40 @@ bool SearchState::cannotWin(double timeBound) const
     return m_options.prune && timeBound > m_countTop.threshold();
 }
 
+bool SearchState::cannotWinOrFront(double timeBound, double paretoTimeBound, double paretoCostBound) const
+{
+    if (!cannotWin(timeBound))
+        return false;
+    return std::any_of(m_countFront.items().begin(), m_countFront.items().end(), [&](const SearchCandidate &p) {
+        return p.paretoTime <= paretoTimeBound && p.paretoCost() < paretoCostBound;
+    });
+}
+
 void SearchState::endCount()
 {
     std::vector<SearchCandidate> finalists = m_countTop.items();
     for (const SearchCandidate &c : m_countFront.items()) {
-        if (std::none_of(finalists.begin(), finalists.end(), [&](const SearchCandidate &f) { return f.layout == c.layout; }))
+        if (std::none_of(finalists.begin(), finalists.end(),
+                         [&](const SearchCandidate &f) { return sameDeployment(f, c); }))
             finalists.push_back(c);
     }
     for (const SearchCandidate &f : finalists) {
         ++m_result.evaluateCalls;
         ++m_result.timeModelCalls;
-        const Evaluation e = m_full(*m_plan, f.layout);
+        if (f.disaggregated)
+            setPools(f, f.layout.microBatch);
+        const Evaluation e = m_full(f.disaggregated ? m_poolsPlan : *m_plan, f.layout);
         SearchCandidate c;
         const bool scored = m_result.mode == Mode::Training ? scoreTraining(m_objective, e, c) : scoreInference(m_objective, e, c);
         if (!scored)
             continue;   // the facility model only adds warnings: not expected
+        if (f.disaggregated) {
+            c.disaggregated = true;
+            c.prefill = f.prefill;
+            c.decode = f.decode;
+            c.kvTransfer = f.kvTransfer;
+            c.replicas = f.replicas;
+        }
         m_top.offer(c);
         m_pareto.offer(c);
     }

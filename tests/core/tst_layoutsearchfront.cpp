@@ -111,6 +111,7 @@ private slots:
         std::vector<ResolveError> resolveErrors;
         QVERIFY(resolvePlan(plan, bundledCatalog(), rp, resolveErrors));
         SearchOptions options;
+        options.disaggregated = false;   // the replica space counted above (pools: tst_searchdisaggregated)
         QCOMPARE(countCandidates(rp, options), 130LL);
         options.maxConcurrency = 64;
         QCOMPARE(countCandidates(rp, options), 70LL);

@@ -209,6 +209,53 @@ private slots:
         QCOMPARE(c->plan().parallelism.pp, chosen.pp);
     }
 
+    // A disaggregated row (prefill and decode pools) applied: serving mode, pools, KV path, load and
+    // requests in flight set in one undo step, and the evaluation of the plan is the row's.
+    void disaggregatedRowSetsThePoolsInOneStep()
+    {
+        auto c = makeController();
+        Plan p = test::fixtureServingPlan();
+        p.model = test::llamaArch("Llama 3 70B", 80, 8192, 64, 8, 28672);
+        p.model.preset = "llama3-70b";
+        p.hardware.numGpus = 64;
+        InferenceWorkload &w = p.workload.inference;
+        w.promptLen = 2048;
+        w.requestRate = 50;
+        w.ttftTargetMs = 2000;
+        w.tpotTargetMs = 30;
+        c->applyPlan(p, QStringLiteral("70B serving"));
+        AutoPlanDialog dialog(c.get());
+        QVERIFY(test::runSearchToEnd(dialog));
+        const SearchResult &r = dialog.result();
+        const auto row =
+            std::find_if(r.best.begin(), r.best.end(), [](const SearchCandidate &x) { return x.disaggregated; });
+        QVERIFY(row != r.best.end());
+        const SearchCandidate chosen = *row;
+        const int index = static_cast<int>(row - r.best.begin());
+        QCOMPARE(dialog.layoutTable()->item(index, ui::ColTp)->text(),
+                 QStringLiteral("%1 / %2").arg(chosen.prefill.tp).arg(chosen.decode.tp));
+        const int steps = c->undoStack()->count();
+        QVERIFY(dialog.applyRow(index));
+        QCOMPARE(c->undoStack()->count(), steps + 1);
+        const InferenceWorkload &applied = c->plan().workload.inference;
+        QCOMPARE(applied.servingMode, ServingMode::Disaggregated);
+        QCOMPARE(applied.load, ServingLoad::Concurrency);
+        QCOMPARE(applied.prefill.workers, chosen.prefill.workers);
+        QCOMPARE(applied.prefill.tp, chosen.prefill.tp);
+        QCOMPARE(applied.prefill.batch, chosen.prefill.batch);
+        QCOMPARE(applied.decode.workers, chosen.decode.workers);
+        QCOMPARE(applied.decode.tp, chosen.decode.tp);
+        QCOMPARE(applied.decode.batch, chosen.decode.batch);
+        QCOMPARE(applied.kvTransfer, chosen.kvTransfer);
+        QCOMPARE(applied.concurrency, chosen.layout.microBatch);
+        QVERIFY(!dialog.isStale());   // the fields a result writes keep the results applicable
+        QCOMPARE(c->evaluation().inference.ttftMs, chosen.ttftMs);
+        QCOMPARE(c->evaluation().inference.decodeMsPerToken, chosen.tpotMs);
+        c->undoStack()->undo();
+        QCOMPARE(c->plan().workload.inference.servingMode, ServingMode::Aggregated);
+        QCOMPARE(c->plan().hardware.numGpus, 64);
+    }
+
     void unresolvedPlanIsNotSearched()
     {
         auto c = makeController();

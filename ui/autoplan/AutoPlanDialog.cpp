@@ -40,12 +40,16 @@ constexpr int kTopLayouts = 20;
 // A search shorter than this shows no progress bar: it would only flicker.
 constexpr int kProgressDelayMs = 200;
 
-// The fields a layout writes (PlanController::applyLayout): the search varies them, so a plan
-// that differs from the searched one only here is still the plan the results belong to.
+// The fields a result writes (applySearchCandidate): the search varies them, so a plan that
+// differs from the searched one only here is still the plan the results belong to. A serving
+// result also sets the serving mode and, disaggregated, the pools, their KV path and the load.
 bool isLayoutField(std::string_view path)
 {
-    return path.starts_with("parallelism.") || path == "hardware.num_gpus" || path == "workload.training.micro_batch"
-           || path == "workload.inference.concurrency" || path == "workload.inference.flash_attention";
+    return path.starts_with("parallelism.") || path == "hardware.num_gpus" || path == "workload.training.micro_batch" ||
+           path == "workload.inference.concurrency" || path == "workload.inference.flash_attention" ||
+           path == "workload.inference.serving_mode" || path == "workload.inference.load" ||
+           path == "workload.inference.kv_transfer" || path.starts_with("workload.inference.prefill_") ||
+           path.starts_with("workload.inference.decode_");
 }
 
 bool sameApartFromLayout(const Plan &current, const Plan &searched)
@@ -297,7 +301,10 @@ bool AutoPlanDialog::applyRow(int row)
     if (m_stale || m_runner->isRunning() || row < 0 || row >= static_cast<int>(r.best.size()))
         return false;
     const SearchCandidate &c = r.best[static_cast<std::size_t>(row)];
-    m_controller->applyLayout(c.layout, tr("Apply auto-plan layout #%1").arg(row + 1));
+    // Layout, serving mode and pools in one plan: one undo step.
+    Plan plan = m_controller->plan();
+    applySearchCandidate(c, plan);
+    m_controller->applyPlan(plan, tr("Apply auto-plan layout #%1").arg(row + 1));
     m_status->setText(tr("Applied layout #%1 (Undo restores the previous layout).").arg(row + 1));
     return true;
 }

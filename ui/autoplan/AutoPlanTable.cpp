@@ -105,6 +105,25 @@ QString layoutSummary(const Layout &l, Mode mode)
     return parts.join(QStringLiteral(" · "));
 }
 
+QString candidateSummary(const SearchCandidate &c, Mode mode)
+{
+    if (!c.disaggregated)
+        return layoutSummary(c.layout, mode);
+    auto pool = [](const QString &name, const InferenceWorkload::Pool &p) {
+        QString s = QStringLiteral("%1 %2 × TP %3").arg(name, groupedText(p.workers)).arg(p.tp);
+        if (p.attentionDp > 1)
+            s += QObject::tr(" attention DP %1").arg(p.attentionDp);
+        if (p.ep > 1)
+            s += QStringLiteral(" EP %1").arg(p.ep);
+        return s;
+    };
+    return QStringList{QObject::tr("%1 GPUs").arg(groupedText(c.layout.numGpus)),
+                       pool(QObject::tr("prefill"), c.prefill),
+                       pool(QObject::tr("decode"), c.decode) + QObject::tr(" at %1").arg(groupedText(c.decode.batch)),
+                       QObject::tr("%1 in flight").arg(groupedText(c.layout.microBatch))}
+        .join(QStringLiteral(" · "));
+}
+
 void fillLayoutTable(QTableWidget *table, const SearchResult &r)
 {
     const bool training = r.mode == Mode::Training;
@@ -121,17 +140,20 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
             cost = fromStd(formatUsd(c.costUsd));   // per run, or per million output tokens ("$0.452")
         else if (c.gpuHours > 0)
             cost = QObject::tr("%1 GPU-h").arg(fromStd(formatCount(c.gpuHours)));
+        // A disaggregated row: TP as prefill / decode, the workers as prefill + decode.
+        const bool pools = c.disaggregated;
         const QString cells[ColCount] = {
             groupedText(row + 1),
             groupedText(l.numGpus),
-            groupedText(l.tp),
-            groupedText(l.pp),
+            pools ? QStringLiteral("%1 / %2").arg(c.prefill.tp).arg(c.decode.tp) : groupedText(l.tp),
+            pools ? QStringLiteral("1") : groupedText(l.pp),
             groupedText(l.vp),
-            groupedText(training ? l.dp : c.replicas),
+            pools ? QStringLiteral("%1 + %2").arg(groupedText(c.prefill.workers), groupedText(c.decode.workers))
+                  : groupedText(training ? l.dp : c.replicas),
             groupedText(l.cp),
             groupedText(l.ep),
             groupedText(l.microBatch),
-            shardingText(l),
+            pools ? QObject::tr("Prefill and decode pools") : shardingText(l),
             enumDisplayName(recomputeNames(), static_cast<int>(l.recompute)),
             offloadText(l),
             training ? secondsText(c.stepTimeS) : secondsText(c.tpotMs / 1e3),
@@ -141,8 +163,7 @@ void fillLayoutTable(QTableWidget *table, const SearchResult &r)
             training ? secondsText(c.timeToTrainS) : secondsText(c.ttftMs / 1e3),
             cost,
             fromStd(formatEnergyMwh(c.energyMwh)),
-            bestObjective > 0 ? percentText(c.objective / bestObjective - 1)
-                              : QStringLiteral("–"),
+            bestObjective > 0 ? percentText(c.objective / bestObjective - 1) : QStringLiteral("–"),
         };
         for (int col = 0; col < ColCount; ++col) {
             const bool text = col == ColSharding || col == ColRecompute || col == ColOffload;

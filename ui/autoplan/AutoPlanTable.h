@@ -26,5 +26,8 @@ QString offloadText(const Layout &layout);
 // One line for tooltips: "512 GPUs · TP 8 · PP 4 · DP 16 · micro-batch 1 · Megatron · ZeRO-1"; CP, EP,
 // virtual stages, recompute and offload only where they are used; replicas and concurrency for inference.
 QString layoutSummary(const Layout &layout, Mode mode);
+// The same for a result, a disaggregated one as its pools: "64 GPUs · prefill 8 × TP 4 · decode 4 × TP 8
+// at 256 · 1,024 in flight".
+QString candidateSummary(const SearchCandidate &candidate, Mode mode);
 
 } // namespace gpuplan::ui

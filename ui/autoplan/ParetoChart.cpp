@@ -294,7 +294,7 @@ QString ParetoChart::hoverText(const QPointF &pixel) const
     else
         costLine = training ? tr("GPU-hours per run: %1").arg(countText(c.gpuHours))
                             : tr("GPU-hours per million output tokens: %1").arg(countText(c.gpuHours));
-    QString text = QStringLiteral("%1<br>%2<br>%3<br>%4").arg(head, layoutSummary(c.layout, m_mode), time, costLine);
+    QString text = QStringLiteral("%1<br>%2<br>%3<br>%4").arg(head, candidateSummary(c, m_mode), time, costLine);
     if (hit.row >= 0)
         text += tr("<br><i>Click to select the row</i>");
     return text;
