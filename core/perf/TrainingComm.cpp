@@ -3,10 +3,10 @@
 
 #include "eval/Layout.h"
 #include "model/ModelShape.h"
+#include "perf/ExpertRouting.h"
 #include "perf/LayerCost.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace gpuplan {
 
@@ -43,11 +43,13 @@ LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, co
             // Across nodes the dispatchers of MoE training (DeepEP's internode kernels, HybridEP,
             // DeepSeek-V3 §3.2.2) send a token over the scale-out network once per node that
             // holds one of its experts and forward it over NVLink inside the node, instead of
-            // once per expert: with k experts spread uniformly over N nodes a token reaches
-            // (N - 1)(1 - (1 - 1/N)^k) remote nodes, not k (N - 1)/N.
+            // once per expert: the send buffer shrinks from k (N - 1)/N remote copies to the
+            // expected distinct remote nodes, fewer still where routing is group-limited
+            // (perf/ExpertRouting.h).
             const double nodes = ep.group.nodes;
-            const double distinct = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, s.topK));
-            sent *= distinct / (s.topK * (nodes - 1.0) / nodes);
+            const double remote =
+                remoteNodesPerToken(s.experts, s.topK, s.expertGroups, s.expertGroupLimit, ep.group.nodes);
+            sent *= remote / (s.topK * (nodes - 1.0) / nodes);
         }
         // FP8 runs dispatch the forward's tokens in fp8 with one fp32 scale per 128 elements
         // (DeepEP/HybridEP fp8 dispatch, Transformer Engine's quantized dispatch); the combine and
