@@ -10,6 +10,18 @@
 
 namespace gpuplan {
 
+ExpertExchangeBytes expertExchangeBytes(const LayerDims &d)
+{
+    // FP8 with one fp32 scale per 1 x 128 tile (report §3.3.1, DeepEP's fp8 dispatch).
+    constexpr double kFp8WithScales = 1.0 + 4.0 / 128.0;
+    const bool fp8Activations = d.actBytes < 2.0;
+    ExpertExchangeBytes b;
+    b.forwardDispatch = d.fp8 || fp8Activations ? kFp8WithScales : d.actBytes;
+    b.backwardDispatch = fp8Activations ? kFp8WithScales : d.actBytes;
+    b.combine = std::max(d.actBytes, 2.0);
+    return b;
+}
+
 LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, const CommNetwork &net, bool moe)
 {
     LayerComm c;
@@ -51,13 +63,10 @@ LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, co
                 remoteNodesPerToken(s.experts, s.topK, s.expertGroups, s.expertGroupLimit, ep.group.nodes);
             sent *= remote / (s.topK * (nodes - 1.0) / nodes);
         }
-        // FP8 runs dispatch the forward's tokens in fp8 with one fp32 scale per 128 elements
-        // (DeepEP/HybridEP fp8 dispatch, Transformer Engine's quantized dispatch); the combine and
-        // the backward's two transfers carry 16-bit values.
-        const double fwdDispatchBytes = d.fp8 ? 1.0 + 4.0 / 128.0 : d.actBytes;
-        c.epFwdS = collectiveTime(Collective::AllToAll, sent * fwdDispatchBytes, ep, net) +
-                   collectiveTime(Collective::AllToAll, sent * d.actBytes, ep, net);
-        c.epBwdS = 2.0 * collectiveTime(Collective::AllToAll, sent * d.actBytes, ep, net);
+        const ExpertExchangeBytes bytes = expertExchangeBytes(d);
+        const double combineS = collectiveTime(Collective::AllToAll, sent * bytes.combine, ep, net);
+        c.epFwdS = collectiveTime(Collective::AllToAll, sent * bytes.forwardDispatch, ep, net) + combineS;
+        c.epBwdS = collectiveTime(Collective::AllToAll, sent * bytes.backwardDispatch, ep, net) + combineS;
         if (split && etp > 1) {
             const CommGroup etpGroup = placeGroup(etp, 1, G);
             const double gathered = d.tokens * s.topK * s.hidden / d.tp * etp * d.actBytes;

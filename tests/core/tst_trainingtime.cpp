@@ -9,6 +9,7 @@
 #include "eval/ResolvedPlan.h"
 #include "perf/ExpertRouting.h"
 #include "perf/LayerCost.h"
+#include "perf/TrainingComm.h"
 #include "perf/TrainingFlops.h"
 #include "perf/TrainingTime.h"
 #include "support/Near.h"
@@ -338,6 +339,14 @@ private slots:
         const TrainingResult fp8 = f.run();
         QVERIFY2(near(fp8.breakdown.epComm / acrossNodes.breakdown.epComm, 0.879, 0.03),
                  qPrintable(QString::number(fp8.breakdown.epComm / acrossNodes.breakdown.epComm)));
+        // FP8 activations as well (DeepSeek-V3's recipe, report §3.3): the backward of the combine
+        // carries FP8 gradients too, both combine-direction transfers stay BF16:
+        // (2 x 1.03125 + 2 x 2) / 8 = 0.758.
+        f.plan.precision.activations = Dtype::FP8;
+        const TrainingResult fp8Activations = f.run();
+        QVERIFY2(near(fp8Activations.breakdown.epComm / acrossNodes.breakdown.epComm, 0.758, 0.03),
+                 qPrintable(QString::number(fp8Activations.breakdown.epComm / acrossNodes.breakdown.epComm)));
+        f.plan.precision.activations = Dtype::BF16;
         f.plan.precision.compute = Dtype::BF16;
 
         // With TP 2 and sequence parallelism each rank dispatches half the tokens; expert TP 1
@@ -374,6 +383,38 @@ private slots:
         const TrainingResult penalised = f.run();
         QVERIFY(penalised.breakdown.epComm > overlapped.breakdown.epComm);
         QVERIFY(penalised.breakdown.epComm < exposed.breakdown.epComm);
+    }
+
+    void expertExchangeBytesPerDirection() const
+    {
+        // DeepSeek-V3 report §3.3 ("Low-precision communication"): the activation before the MoE
+        // up-projections (forward dispatch) and the activation gradient before the
+        // down-projections (backward of the combine) are quantized to FP8 with 1 x 128 scaling
+        // (1 byte + a 4-byte fp32 scale per 128 elements); the forward and backward combine
+        // components stay BF16.
+        LayerDims d;
+        d.actBytes = 1.0;   // precision.activations fp8
+        d.fp8 = true;
+        ExpertExchangeBytes b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 1.03125);
+        QCOMPARE(b.backwardDispatch, 1.03125);
+        QCOMPARE(b.combine, 2.0);
+        // FP8 GEMMs with BF16 activations (Megatron-Core with DeepEP's fp8 dispatch): only the
+        // forward dispatch is quantized.
+        d.actBytes = 2.0;
+        b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 1.03125);
+        QCOMPARE(b.backwardDispatch, 2.0);
+        QCOMPARE(b.combine, 2.0);
+        // BF16 and FP32 runs send their activation format both ways.
+        d.fp8 = false;
+        b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 2.0);
+        QCOMPARE(b.backwardDispatch, 2.0);
+        d.actBytes = 4.0;
+        b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 4.0);
+        QCOMPARE(b.combine, 4.0);
     }
 
     void nodeLimitedRouting() const
