@@ -77,7 +77,6 @@ const char *diagCodeId(DiagCode code)
     case DiagCode::ExpertTpNotDivideTp: return "expert_tp_not_divide_tp";
     case DiagCode::PoolsExceedGpus: return "pools_exceed_gpus";
     case DiagCode::PoolNotDivideTp: return "pool_not_divide_tp";
-    case DiagCode::DisaggregatedLoad: return "disaggregated_load";
     case DiagCode::Count: break;
     }
     return "unknown";
@@ -152,10 +151,6 @@ std::string describe(const Diagnostic &d)
     case DiagCode::PoolNotDivideTp:
         return std::string(d.field) + " = " + v + " does not divide the worker's " + l +
                " GPUs (its TP degree); allowed: a divisor of " + l;
-    case DiagCode::DisaggregatedLoad:
-        return std::string("workload.inference.load = ") + enumName(servingLoadNames(), static_cast<int>(d.value)) +
-               ": a disaggregated deployment is evaluated as a closed loop of requests in flight only; allowed: "
-               "concurrency";
     case DiagCode::BatchNotDivisible:
         return "The global batch of " + v + " sequences must be a multiple of DP x micro-batch = " + l;
     case DiagCode::MicroBatchTooLarge:

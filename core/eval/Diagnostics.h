@@ -52,7 +52,6 @@ enum class DiagCode : std::uint16_t {
     ExpertTpNotDivideTp,     // value=expert tp, limit=tp
     PoolsExceedGpus,         // value=hardware.num_gpus, limit=GPUs of the disaggregated pools
     PoolNotDivideTp,         // value=a pool's attention DP or EP (field), limit=the pool's TP
-    DisaggregatedLoad,       // value=load; no longer raised (every load is evaluated), named by core/search
     Count
 };
 

@@ -150,8 +150,18 @@ bool mapArchitecture(ConfigReader &r, const KnownType &type, HfImport &out)
             !r.required("moe_intermediate_size", "model.moe_ffn_hidden", expertFfn) ||
             !r.optional("n_shared_experts", "model.moe_shared_experts", a.moeSharedExperts) ||
             !r.optional("first_k_dense_replace", "model.moe_dense_layers", a.moeDenseLayers) ||
-            !r.optional("num_nextn_predict_layers", "model.mtp_layers", a.mtpLayers))
+            !r.optional("num_nextn_predict_layers", "model.mtp_layers", a.mtpLayers) ||
+            !r.optional("n_group", "model.moe_groups", a.moeGroups) ||
+            !r.optional("topk_group", "model.moe_topk_groups", a.moeTopKGroups))
             return false;
+        // Group-limited routing (DeepSeek-V3 §3.2.2): a token's experts come from its best
+        // topk_group of n_group groups of consecutive experts.
+        if (a.moeGroups > 0 && (a.moeGroups > experts || experts % a.moeGroups != 0))
+            return r.fail("n_group", "expected a divisor of the " + std::to_string(experts) +
+                                         " routed experts, found " + std::to_string(a.moeGroups));
+        if (a.moeTopKGroups > a.moeGroups)
+            return r.fail("topk_group", "expected at most the " + std::to_string(a.moeGroups) + " groups, found " +
+                                            std::to_string(a.moeTopKGroups));
         int freq = 1;
         if (!r.optional("moe_layer_freq", nullptr, freq))
             return false;

@@ -32,7 +32,7 @@ const std::set<std::string> &noCostKeys()
         "rope_scaling", "rope_theta", "rope_local_base_freq", "rope_interleave", "partial_rotary_factor",
         "rotary_dim", "rms_norm_eps", "layer_norm_eps", "norm_eps", "hidden_act", "hidden_activation",
         "router_aux_loss_coef",
-        "aux_loss_alpha", "seq_aux", "norm_topk_prob", "scoring_func", "topk_method", "n_group", "topk_group",
+        "aux_loss_alpha", "seq_aux", "norm_topk_prob", "scoring_func", "topk_method",
         "routed_scaling_factor", "ep_size", "pretraining_tp", "swiglu_limit", "query_pre_attn_scalar",
         "attn_logit_softcapping", "final_logit_softcapping", "cache_implementation", "use_qk_norm", "qk_layernorm",
         "router_jitter_noise", "router_bias", "attn_temperature_tuning", "floor_scale", "attn_scale",

@@ -80,6 +80,8 @@ ModelShape computeModelShape(const ModelArch &a, int seqLen)
         m.experts = a.moeExperts;
         m.topK = std::clamp(a.moeTopK > 0 ? a.moeTopK : 1, 1, a.moeExperts);
         m.sharedExperts = std::max(a.moeSharedExperts, 0);
+        m.expertGroups = std::max(a.moeGroups, 0);
+        m.expertGroupLimit = std::max(a.moeTopKGroups, 0);
         m.expertFfn = a.moeFfnHidden > 0 ? a.moeFfnHidden : m.ffn;
         m.oneExpertParams = mats * h * m.expertFfn;
         const double router = h * m.experts;

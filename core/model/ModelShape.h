@@ -25,6 +25,8 @@ struct ModelShape
     int experts = 0;
     int topK = 0;
     int sharedExperts = 0;
+    int expertGroups = 0;       // group-limited routing: groups of routed experts (0 = none)
+    int expertGroupLimit = 0;   // groups a token's experts may come from (0 = all)
     bool gated = false;
     bool mla = false;
     double normParamsPerVector = 1;  // 1 for RMSNorm (gain), 2 for LayerNorm (gain + bias)

@@ -3,12 +3,24 @@
 
 #include "eval/Layout.h"
 #include "model/ModelShape.h"
+#include "perf/ExpertRouting.h"
 #include "perf/LayerCost.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace gpuplan {
+
+ExpertExchangeBytes expertExchangeBytes(const LayerDims &d)
+{
+    // FP8 with one fp32 scale per 1 x 128 tile (report §3.3.1, DeepEP's fp8 dispatch).
+    constexpr double kFp8WithScales = 1.0 + 4.0 / 128.0;
+    const bool fp8Activations = d.actBytes < 2.0;
+    ExpertExchangeBytes b;
+    b.forwardDispatch = d.fp8 || fp8Activations ? kFp8WithScales : d.actBytes;
+    b.backwardDispatch = fp8Activations ? kFp8WithScales : d.actBytes;
+    b.combine = std::max(d.actBytes, 2.0);
+    return b;
+}
 
 LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, const CommNetwork &net, bool moe)
 {
@@ -43,19 +55,18 @@ LayerComm layerComm(const ModelShape &s, const LayerDims &d, const Layout &l, co
             // Across nodes the dispatchers of MoE training (DeepEP's internode kernels, HybridEP,
             // DeepSeek-V3 §3.2.2) send a token over the scale-out network once per node that
             // holds one of its experts and forward it over NVLink inside the node, instead of
-            // once per expert: with k experts spread uniformly over N nodes a token reaches
-            // (N - 1)(1 - (1 - 1/N)^k) remote nodes, not k (N - 1)/N.
+            // once per expert: the send buffer shrinks from k (N - 1)/N remote copies to the
+            // expected distinct remote nodes, fewer still where routing is group-limited
+            // (perf/ExpertRouting.h).
             const double nodes = ep.group.nodes;
-            const double distinct = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, s.topK));
-            sent *= distinct / (s.topK * (nodes - 1.0) / nodes);
+            const double remote =
+                remoteNodesPerToken(s.experts, s.topK, s.expertGroups, s.expertGroupLimit, ep.group.nodes);
+            sent *= remote / (s.topK * (nodes - 1.0) / nodes);
         }
-        // FP8 runs dispatch the forward's tokens in fp8 with one fp32 scale per 128 elements
-        // (DeepEP/HybridEP fp8 dispatch, Transformer Engine's quantized dispatch); the combine and
-        // the backward's two transfers carry 16-bit values.
-        const double fwdDispatchBytes = d.fp8 ? 1.0 + 4.0 / 128.0 : d.actBytes;
-        c.epFwdS = collectiveTime(Collective::AllToAll, sent * fwdDispatchBytes, ep, net) +
-                   collectiveTime(Collective::AllToAll, sent * d.actBytes, ep, net);
-        c.epBwdS = 2.0 * collectiveTime(Collective::AllToAll, sent * d.actBytes, ep, net);
+        const ExpertExchangeBytes bytes = expertExchangeBytes(d);
+        const double combineS = collectiveTime(Collective::AllToAll, sent * bytes.combine, ep, net);
+        c.epFwdS = collectiveTime(Collective::AllToAll, sent * bytes.forwardDispatch, ep, net) + combineS;
+        c.epBwdS = collectiveTime(Collective::AllToAll, sent * bytes.backwardDispatch, ep, net) + combineS;
         if (split && etp > 1) {
             const CommGroup etpGroup = placeGroup(etp, 1, G);
             const double gathered = d.tokens * s.topK * s.hidden / d.tp * etp * d.actBytes;

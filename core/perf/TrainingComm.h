@@ -18,10 +18,27 @@ struct LayerComm
     double tpS = 0;         // TP: 2 all-reduces of tokens x hidden, or with SP 2 all-gathers + 2 reduce-scatters
     double tpKernels = 0;
     double epS = 0;         // MoE layers: all-to-all dispatch + combine of tokens x top-k x hidden (= epFwdS)
-    double epFwdS = 0;      // forward: dispatch (fp8 in fp8 runs) + combine, and the expert TP gather/scatter
-    double epBwdS = 0;      // backward: the two transfers of gradients, 16-bit
+    double epFwdS = 0;      // forward: dispatch + combine, and the expert TP gather/scatter
+    double epBwdS = 0;      // backward: the gradients' two transfers (dispatch direction, combine direction)
     double cpS = 0;         // context parallel ring: (cp-1) K/V chunk exchanges (forward; the backward doubles it)
 };
+
+// Bytes per element of the four all-to-alls of an MoE layer, by direction (DeepSeek-V3 report §3.3,
+// "Low-precision communication"). The dispatch direction carries what the experts' FP8 GEMMs
+// consume: the activation before the up-projections (forward dispatch) and the activation gradient
+// before the down-projections (the backward of the combine), quantized to FP8 with a scale per 128
+// elements; the combine direction (forward combine, backward of the dispatch) stays 16-bit, as the
+// report keeps both combine components in BF16. A plan with FP8 activations (the report's recipe)
+// sends both dispatch-direction transfers in FP8; FP8 GEMMs with 16-bit activations quantize the
+// forward dispatch only (DeepEP/HybridEP fp8 dispatch, Transformer Engine's quantized dispatch),
+// the gradients going back through Megatron-Core's fused all-to-all in 16 bits.
+struct ExpertExchangeBytes
+{
+    double forwardDispatch = 2;
+    double backwardDispatch = 2;   // the backward of the combine: output gradients to the experts
+    double combine = 2;            // forward combine and the backward of the dispatch
+};
+ExpertExchangeBytes expertExchangeBytes(const LayerDims &d);
 
 LayerComm layerComm(const ModelShape &shape, const LayerDims &d, const Layout &layout, const CommNetwork &net,
                     bool moe);

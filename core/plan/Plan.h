@@ -42,6 +42,11 @@ struct ModelArch
     int moeFfnHidden = 0;        // routed/shared expert intermediate size; 0 = ffnHidden
     int moeDenseLayers = 0;      // leading layers that stay dense (DeepSeek-V3: 3)
     double moeCapacityFactor = 1.0;
+    // Group-limited routing (DeepSeek-V3 §3.2.2; HF config n_group / topk_group): the routed
+    // experts form moeGroups consecutive groups and a token's top-k come from at most
+    // moeTopKGroups of them. 0 = no limit.
+    int moeGroups = 0;
+    int moeTopKGroups = 0;
 
     // Multi-head latent attention (DeepSeek-V2/V3); mlaKvLoraRank == 0: standard attention.
     int mlaQLoraRank = 0;        // 0 = no query compression

@@ -48,7 +48,6 @@ const char *diagReasonName(DiagCode code)
     case DiagCode::ExpertTpNotDivideTp: return "expert TP does not divide TP";
     case DiagCode::PoolsExceedGpus: return "disaggregated pools need more GPUs than the plan has";
     case DiagCode::PoolNotDivideTp: return "a pool's attention DP or EP does not divide its TP";
-    case DiagCode::DisaggregatedLoad: return "disaggregated serving at a load other than concurrency";
     case DiagCode::Count: break;
     }
     return "unknown problem";

@@ -147,6 +147,8 @@ private slots:
         QCOMPARE(m.arch.moeSharedExperts, 1);
         QCOMPARE(m.arch.moeDenseLayers, 3);
         QCOMPARE(m.arch.mtpLayers, 1);
+        QCOMPARE(m.arch.moeGroups, 8);       // n_group: node-limited routing (report §3.2.2)
+        QCOMPARE(m.arch.moeTopKGroups, 4);   // topk_group
         QCOMPARE(m.contextLength, 4096);   // before YaRN
         QVERIFY(m.hasWeightDtype);
         QCOMPARE(m.weightDtype, Dtype::FP8);
@@ -157,6 +159,10 @@ private slots:
         QVERIFY(ignored.find("rope_scaling") != std::string::npos);
         QVERIFY(ignored.find("scoring_func") != std::string::npos);
         QVERIFY2(m.unknown.empty(), m.unknownMessage().c_str());
+
+        QVERIFY(importHfModel(configPath("kimi-k2-instruct.json"), m, error));
+        QCOMPARE(m.arch.moeGroups, 1);   // n_group 1, topk_group 1: no group limit
+        QCOMPARE(m.arch.moeTopKGroups, 1);
 
         QVERIFY(importHfModel(configPath("gpt-oss-120b.json"), m, error));
         QCOMPARE(m.weightDtype, Dtype::INT4);   // mxfp4: the bytes of int4 with its scales

@@ -7,6 +7,9 @@
 #include "common/Units.h"
 #include "eval/Layout.h"
 #include "eval/ResolvedPlan.h"
+#include "perf/ExpertRouting.h"
+#include "perf/LayerCost.h"
+#include "perf/TrainingComm.h"
 #include "perf/TrainingFlops.h"
 #include "perf/TrainingTime.h"
 #include "support/Near.h"
@@ -336,6 +339,14 @@ private slots:
         const TrainingResult fp8 = f.run();
         QVERIFY2(near(fp8.breakdown.epComm / acrossNodes.breakdown.epComm, 0.879, 0.03),
                  qPrintable(QString::number(fp8.breakdown.epComm / acrossNodes.breakdown.epComm)));
+        // FP8 activations as well (DeepSeek-V3's recipe, report §3.3): the backward of the combine
+        // carries FP8 gradients too, both combine-direction transfers stay BF16:
+        // (2 x 1.03125 + 2 x 2) / 8 = 0.758.
+        f.plan.precision.activations = Dtype::FP8;
+        const TrainingResult fp8Activations = f.run();
+        QVERIFY2(near(fp8Activations.breakdown.epComm / acrossNodes.breakdown.epComm, 0.758, 0.03),
+                 qPrintable(QString::number(fp8Activations.breakdown.epComm / acrossNodes.breakdown.epComm)));
+        f.plan.precision.activations = Dtype::BF16;
         f.plan.precision.compute = Dtype::BF16;
 
         // With TP 2 and sequence parallelism each rank dispatches half the tokens; expert TP 1
@@ -372,6 +383,98 @@ private slots:
         const TrainingResult penalised = f.run();
         QVERIFY(penalised.breakdown.epComm > overlapped.breakdown.epComm);
         QVERIFY(penalised.breakdown.epComm < exposed.breakdown.epComm);
+    }
+
+    void expertExchangeBytesPerDirection() const
+    {
+        // DeepSeek-V3 report §3.3 ("Low-precision communication"): the activation before the MoE
+        // up-projections (forward dispatch) and the activation gradient before the
+        // down-projections (backward of the combine) are quantized to FP8 with 1 x 128 scaling
+        // (1 byte + a 4-byte fp32 scale per 128 elements); the forward and backward combine
+        // components stay BF16.
+        LayerDims d;
+        d.actBytes = 1.0;   // precision.activations fp8
+        d.fp8 = true;
+        ExpertExchangeBytes b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 1.03125);
+        QCOMPARE(b.backwardDispatch, 1.03125);
+        QCOMPARE(b.combine, 2.0);
+        // FP8 GEMMs with BF16 activations (Megatron-Core with DeepEP's fp8 dispatch): only the
+        // forward dispatch is quantized.
+        d.actBytes = 2.0;
+        b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 1.03125);
+        QCOMPARE(b.backwardDispatch, 2.0);
+        QCOMPARE(b.combine, 2.0);
+        // BF16 and FP32 runs send their activation format both ways.
+        d.fp8 = false;
+        b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 2.0);
+        QCOMPARE(b.backwardDispatch, 2.0);
+        d.actBytes = 4.0;
+        b = expertExchangeBytes(d);
+        QCOMPARE(b.forwardDispatch, 4.0);
+        QCOMPARE(b.combine, 4.0);
+    }
+
+    void nodeLimitedRouting() const
+    {
+        // DeepSeek-V3: 256 routed experts, top-8 (config.json), EP 64 over 8 nodes of 8 (report
+        // §3.2.2). Unlimited, the 8 distinct experts are a uniform 8-subset of the 256, so a node
+        // holding 32 of them is missed with probability C(224, 8) / C(256, 8) and the token reaches
+        // 7 (1 - C(224, 8) / C(256, 8)) = 4.6328 remote nodes (4.59 if the experts could repeat).
+        QVERIFY(near(remoteNodesPerToken(256, 8, 0, 0, 8), 4.6328205, 1e-6));
+        // n_group 8, topk_group 4: a group per node, the token's experts in its 4 chosen groups,
+        // each reached, so 4 nodes of which 4 x 7/8 = 3.5 remote (the report's "at most 4 nodes").
+        QVERIFY(near(remoteNodesPerToken(256, 8, 8, 4, 8), 3.5, 1e-12));
+        // EP over 4 nodes: two groups per node, a node is missed when neither is chosen,
+        // C(6, 4) / C(8, 4) = 15/70; 4 (1 - 15/70) x 3/4 = 2.357 remote.
+        QVERIFY(near(remoteNodesPerToken(256, 8, 8, 4, 4), 4.0 * (1.0 - 15.0 / 70.0) * 0.75, 1e-12));
+        // EP over 16 nodes: a group spans two nodes; a node's group is chosen with probability
+        // 1/2 and the 8 experts are uniform over the 128 of the chosen groups:
+        // 16 (1 - 1/2 - 1/2 C(112, 8) / C(128, 8)) x 15/16 = 5.0056.
+        QVERIFY(near(remoteNodesPerToken(256, 8, 8, 4, 16), 5.0056471, 1e-6));
+        // No limit where every group may be chosen (Kimi K2: n_group 1, topk_group 1).
+        QCOMPARE(remoteNodesPerToken(384, 8, 1, 1, 8), remoteNodesPerToken(384, 8, 0, 0, 8));
+        // One expert per token reaches one node, remote with probability (N - 1)/N.
+        QVERIFY(near(remoteNodesPerToken(256, 1, 8, 4, 8), 7.0 / 8.0, 1e-12));
+        // EP inside one node sends nothing over the scale-out network.
+        QCOMPARE(remoteNodesPerToken(256, 8, 8, 4, 1), 0.0);
+        QCOMPARE(remoteNodesPerToken(256, 8, 0, 0, 1), 0.0);
+
+        // In the step: the Qwen3-30B-A3B-shaped fixture of expertParallelDispatch (128 experts,
+        // top-8) over 4 nodes, with 4 groups of which a token may use 2 (one group per node):
+        // 2 x 3/4 = 1.5 remote nodes instead of 3 (1 - C(96, 8) / C(128, 8)) = 2.7218.
+        Fixture f;
+        ModelArch &m = f.plan.model;
+        m = ModelArch{};
+        m.layers = 48;
+        m.hidden = 2048;
+        m.heads = 32;
+        m.kvHeads = 4;
+        m.headDim = 128;
+        m.ffnHidden = 768;
+        m.gatedMlp = true;
+        m.vocab = 151936;
+        m.moeExperts = 128;
+        m.moeTopK = 8;
+        f.plan.workload.training.seqLen = 4096;
+        f.plan.workload.training.globalBatch = 256;
+        f.plan.hardware.numGpus = 32;
+        f.plan.parallelism = Parallelism{};
+        f.plan.parallelism.dp = 32;
+        f.plan.parallelism.ep = 32;
+        f.plan.parallelism.recompute = Recompute::None;
+        f.plan.precision = Precision{};
+        const TrainingResult unlimited = f.run();
+        m.moeGroups = 4;
+        m.moeTopKGroups = 2;
+        const TrainingResult limited = f.run();
+        QVERIFY(limited.valid && unlimited.valid);
+        QVERIFY(limited.breakdown.epComm < unlimited.breakdown.epComm);
+        QCOMPARE(limited.breakdown.compute, unlimited.breakdown.compute);
+        QVERIFY(
+            near(remoteNodesPerToken(128, 8, 4, 2, 4) / remoteNodesPerToken(128, 8, 0, 0, 4), 1.5 / 2.7217582, 1e-6));
     }
 
     void dualPipeMtpAndRecipes() const
