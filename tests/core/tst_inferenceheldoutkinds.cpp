@@ -6,6 +6,7 @@
 // predicted, and the properties the mechanism implies (docs/accuracy.md, "Rows of kinds without
 // public data"), never an accuracy.
 #include "ExampleFixture.h"
+#include "ValidationTables.h"
 #include "support/Near.h"
 
 #include "catalog/CatalogLoader.h"
@@ -23,8 +24,6 @@
 #include <QTest>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -32,29 +31,17 @@ using namespace gpuplan;
 
 namespace {
 
-using Cells = std::vector<std::pair<std::string, std::string>>;
+using test::Cells;
 
-std::string fixtureText()
+CsvTable fixtureTable()
 {
-    std::ifstream in(GPUPLAN_SOURCE_DIR "/tests/data/inference_heldout_kinds.csv", std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-CsvTable tableOf(const std::string &text)
-{
-    CsvTable t;
-    std::string error;
-    if (!t.parse(text, error))
-        qFatal("%s", error.c_str());
-    return t;
+    return test::dataTable("inference_heldout_kinds.csv");
 }
 
 const std::vector<std::unique_ptr<InferenceCase>> &fixtureCases()
 {
     static const std::vector<std::unique_ptr<InferenceCase>> cases =
-        loadInferenceCases(tableOf(fixtureText()), bundledCatalog());
+        loadInferenceCases(fixtureTable(), bundledCatalog());
     return cases;
 }
 
@@ -75,7 +62,7 @@ std::unique_ptr<InferenceCase> caseOf(const Cells &cells)
         header += "," + column;
         row += "," + value;
     }
-    auto cases = loadInferenceCases(tableOf(header + "\n" + row + "\n"), bundledCatalog());
+    auto cases = loadInferenceCases(test::parsedTable(header + "\n" + row + "\n"), bundledCatalog());
     return std::move(cases.front());
 }
 
@@ -164,7 +151,7 @@ private slots:
         QCOMPARE(fixtureCase("HK-01").row.engine->engine, ServingEngine::Vllm);
         QCOMPARE(fixtureCase("HK-02").row.engine->engine, ServingEngine::TensorRtLlm);
         QCOMPARE(fixtureCase("HK-03").row.engine->engine, ServingEngine::Sglang);
-        const ValidationReport report = validateInference(tableOf(fixtureText()), bundledCatalog());
+        const ValidationReport report = validateInference(fixtureTable(), bundledCatalog());
         bool said = false;
         for (const ValidationRow &r : report.rows)
             said = said || (r.id == "HK-02" && r.defaults.find("for tensorrt-llm@1.2") != std::string::npos);
@@ -221,7 +208,7 @@ private slots:
         }
         QVERIFY(points >= 3);
         QVERIFY2(previousMean > 2 * firstMean, std::to_string(previousMean).c_str());   // the queue near capacity
-        const ValidationReport report = validateInference(tableOf(fixtureText()), bundledCatalog());
+        const ValidationReport report = validateInference(fixtureTable(), bundledCatalog());
         int marked = 0;
         for (const ValidationRow &r : report.rows) {
             if (r.note.find("overloaded") != std::string::npos)

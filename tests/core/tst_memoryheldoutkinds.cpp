@@ -8,6 +8,7 @@
 // properties the frameworks' mechanisms imply (docs/accuracy.md, Memory, "Rows of kinds without
 // public data"), never an accuracy.
 #include "ExampleFixture.h"
+#include "ValidationTables.h"
 
 #include "catalog/Catalog.h"
 #include "common/Units.h"
@@ -25,8 +26,6 @@
 #include <QTest>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -34,57 +33,23 @@ using namespace gpuplan;
 
 namespace {
 
-using Cells = std::vector<std::pair<std::string, std::string>>;
-
-std::string fixtureText()
-{
-    std::ifstream in(GPUPLAN_SOURCE_DIR "/tests/data/memory_heldout_kinds.csv", std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-CsvTable tableOf(const std::string &text)
-{
-    CsvTable t;
-    std::string error;
-    if (!t.parse(text, error))
-        qFatal("%s", error.c_str());
-    return t;
-}
+using test::Cells;
 
 const CsvTable &fixture()
 {
-    static const CsvTable t = tableOf(fixtureText());
+    static const CsvTable t = test::dataTable("memory_heldout_kinds.csv");
     return t;
 }
 
 std::size_t rowIndex(const std::string &id)
 {
-    for (std::size_t i = 0; i < fixture().rowCount(); ++i) {
-        if (fixture().cell(i, "id") == id)
-            return i;
-    }
-    qFatal("no row %s in the fixture", id.c_str());
+    return test::rowIndexOf(fixture(), id);
 }
 
-// A fixture row with `changes` applied (notes and source left out: the reader never reads them).
+// A fixture row with `changes` applied.
 CsvTable variant(const std::string &id, const Cells &changes)
 {
-    const std::size_t i = rowIndex(id);
-    std::string header, row;
-    for (const std::string &column : fixture().header()) {
-        if (column == "notes" || column == "source")
-            continue;
-        std::string value(fixture().cell(i, column));
-        for (const auto &[c, v] : changes) {
-            if (c == column)
-                value = v;
-        }
-        header += (header.empty() ? "" : ",") + column;
-        row += (row.empty() ? "" : ",") + value;
-    }
-    return tableOf(header + "\n" + row + "\n");
+    return test::variantOf(fixture(), id, changes);
 }
 
 MemoryRowPlan planOf(const CsvTable &t, std::size_t i = 0)

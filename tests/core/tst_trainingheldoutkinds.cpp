@@ -5,6 +5,8 @@
 // columns). Two rows carry the measurement of the public row they copy; the others have none. What
 // is checked is that each row is predicted or skipped with its reason, and the properties the
 // mechanism implies (docs/accuracy.md, "Rows of kinds without public data"), not an accuracy.
+#include "ValidationTables.h"
+
 #include "catalog/CatalogLoader.h"
 #include "catalog/GpuSpec.h"
 #include "eval/Layout.h"
@@ -19,9 +21,7 @@
 #include <QTest>
 
 #include <cmath>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -29,62 +29,23 @@ using namespace gpuplan;
 
 namespace {
 
-using Cells = std::vector<std::pair<std::string, std::string>>;
+using test::Cells;
 
 const CsvTable &fixture()
 {
-    static const CsvTable table = [] {
-        std::ifstream in(GPUPLAN_SOURCE_DIR "/tests/data/training_heldout_kinds.csv", std::ios::binary);
-        std::stringstream s;
-        s << in.rdbuf();
-        CsvTable t;
-        std::string error;
-        if (!t.parse(s.str(), error))
-            qFatal("%s", error.c_str());
-        return t;
-    }();
+    static const CsvTable table = test::dataTable("training_heldout_kinds.csv");
     return table;
 }
 
 std::size_t rowOf(const std::string &id)
 {
-    for (std::size_t i = 0; i < fixture().rowCount(); ++i) {
-        if (fixture().cell(i, "id") == id)
-            return i;
-    }
-    qFatal("no row %s in the fixture", id.c_str());
-}
-
-std::string csvQuoted(std::string_view text)
-{
-    std::string out = "\"";
-    for (char c : text) {
-        out += c;
-        if (c == '"')
-            out += '"';
-    }
-    return out + "\"";
+    return test::rowIndexOf(fixture(), id);
 }
 
 // The fixture row `id` with `cells` replaced, as a table of its own (a variant of the same run).
 CsvTable variant(const std::string &id, const Cells &cells)
 {
-    const std::size_t row = rowOf(id);
-    std::string header, line;
-    for (const std::string &column : fixture().header()) {
-        std::string value(fixture().cell(row, column));
-        for (const auto &[name, replacement] : cells) {
-            if (name == column)
-                value = replacement;
-        }
-        header += (header.empty() ? "" : ",") + column;
-        line += (line.empty() ? "" : ",") + csvQuoted(value);
-    }
-    CsvTable t;
-    std::string error;
-    if (!t.parse(header + "\n" + line + "\n", error))
-        qFatal("%s", error.c_str());
-    return t;
+    return test::variantOf(fixture(), id, cells);
 }
 
 // One row read, resolved and timed, as the validator does (TrainingValidation.cpp).
