@@ -102,6 +102,32 @@ class TestTrainingTime final : public QObject
 {
     Q_OBJECT
 
+    // A Qwen3-30B-A3B-shaped MoE (48 layers, hidden 2048, 128 experts of 768, top-8; Qwen3
+    // technical report) trained on 32 GPUs, DP 32, 4,096-token sequences, no recompute, default
+    // precision.
+    static void useQwen3MoeShape(Fixture &f)
+    {
+        ModelArch &m = f.plan.model;
+        m = ModelArch{};
+        m.layers = 48;
+        m.hidden = 2048;
+        m.heads = 32;
+        m.kvHeads = 4;
+        m.headDim = 128;
+        m.ffnHidden = 768;
+        m.gatedMlp = true;
+        m.vocab = 151936;
+        m.moeExperts = 128;
+        m.moeTopK = 8;
+        f.plan.workload.training.seqLen = 4096;
+        f.plan.workload.training.globalBatch = 256;
+        f.plan.hardware.numGpus = 32;
+        f.plan.parallelism = Parallelism{};
+        f.plan.parallelism.dp = 32;
+        f.plan.parallelism.recompute = Recompute::None;
+        f.plan.precision = Precision{};
+    }
+
 private slots:
     void megatronModelFlopsReproducePrintedMfu_data() const
     {
@@ -302,25 +328,8 @@ private slots:
         Fixture f;
         f.gpu.peakFlops[static_cast<int>(Dtype::FP8)] = 624e12;
         ModelArch &m = f.plan.model;
-        m = ModelArch{};
-        m.layers = 48;
-        m.hidden = 2048;
-        m.heads = 32;
-        m.kvHeads = 4;
-        m.headDim = 128;
-        m.ffnHidden = 768;
-        m.gatedMlp = true;
-        m.vocab = 151936;
-        m.moeExperts = 128;
-        m.moeTopK = 8;
+        useQwen3MoeShape(f);
         m.moeFfnHidden = 768;
-        f.plan.workload.training.seqLen = 4096;
-        f.plan.workload.training.globalBatch = 256;
-        f.plan.hardware.numGpus = 32;
-        f.plan.parallelism = Parallelism{};
-        f.plan.parallelism.dp = 32;
-        f.plan.parallelism.recompute = Recompute::None;
-        f.plan.precision = Precision{};
         f.plan.parallelism.ep = 8;
         const TrainingResult inNode = f.run();
         QVERIFY(inNode.valid && inNode.breakdown.epComm > 0);
@@ -447,25 +456,8 @@ private slots:
         // 2 x 3/4 = 1.5 remote nodes instead of 3 (1 - C(96, 8) / C(128, 8)) = 2.7218.
         Fixture f;
         ModelArch &m = f.plan.model;
-        m = ModelArch{};
-        m.layers = 48;
-        m.hidden = 2048;
-        m.heads = 32;
-        m.kvHeads = 4;
-        m.headDim = 128;
-        m.ffnHidden = 768;
-        m.gatedMlp = true;
-        m.vocab = 151936;
-        m.moeExperts = 128;
-        m.moeTopK = 8;
-        f.plan.workload.training.seqLen = 4096;
-        f.plan.workload.training.globalBatch = 256;
-        f.plan.hardware.numGpus = 32;
-        f.plan.parallelism = Parallelism{};
-        f.plan.parallelism.dp = 32;
+        useQwen3MoeShape(f);
         f.plan.parallelism.ep = 32;
-        f.plan.parallelism.recompute = Recompute::None;
-        f.plan.precision = Precision{};
         const TrainingResult unlimited = f.run();
         m.moeGroups = 4;
         m.moeTopKGroups = 2;
