@@ -104,15 +104,6 @@ DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const Forwar
     return servingOf(in, disaggregatedPoint(in));
 }
 
-DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, const ForwardCostModel &prefill,
-                                                  const ForwardCostModel &decode, const ServingWorkload &sw,
-                                                  double rate)
-{
-    if (!plan.plan)
-        return {};
-    return disaggregatedAtRate(poolInputs(plan, prefill, decode, sw), rate);
-}
-
 DisaggregatedServing disaggregatedServingAtLoad(const ResolvedPlan &plan, const ForwardCostModel &prefill,
                                                 const ForwardCostModel &decode, const ServingWorkload &sw,
                                                 ServingLoad load, double concurrency, double rate)

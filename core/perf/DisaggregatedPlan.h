@@ -54,11 +54,6 @@ DisaggregatedServing disaggregatedServing(const ResolvedPlan &plan, const Forwar
                                           const ForwardCostModel &decode, const ServingWorkload &workload,
                                           double concurrency, bool prefillBound = false);
 
-// The deployment in an open loop at `rate` requests/s (perf/Disaggregated.h disaggregatedAtRate).
-DisaggregatedRatePoint disaggregatedServingAtRate(const ResolvedPlan &plan, const ForwardCostModel &prefill,
-                                                  const ForwardCostModel &decode, const ServingWorkload &workload,
-                                                  double rate);
-
 // The deployment at a load of perf/SteadyLoad.h's kinds, the one reading of the load for a plan's
 // evaluation and for the validation rows: concurrency, `concurrency` requests in flight (the closed
 // loop); static, one batch of `concurrency` requests sent together (the closed loop's first wave

@@ -403,13 +403,14 @@ private slots:
         const double capacity = full.point.point.requestsPerSPerReplica;
         double previous = 0;
         for (double share : {0.1, 0.5, 0.8}) {
-            const DisaggregatedRatePoint r =
-                disaggregatedServingAtRate(c.resolved, prefill, decode, sw, share * capacity);
+            const DisaggregatedServing r = disaggregatedServingAtLoad(c.resolved, prefill, decode, sw, ServingLoad::Rate,
+                                                                      0, share * capacity);
             QVERIFY2(r.point.valid && !r.overloaded, std::to_string(share).c_str());
             QVERIFY(r.point.point.ttftS >= previous);
             previous = r.point.point.ttftS;
         }
-        const DisaggregatedRatePoint over = disaggregatedServingAtRate(c.resolved, prefill, decode, sw, 2 * capacity);
+        const DisaggregatedServing over =
+            disaggregatedServingAtLoad(c.resolved, prefill, decode, sw, ServingLoad::Rate, 0, 2 * capacity);
         QVERIFY(over.overloaded);
         QVERIFY(near(over.point.point.tokensPerSPerReplica, full.point.point.tokensPerSPerReplica, 1e-9));
     }
