@@ -78,6 +78,10 @@ Json optionJson(const ProcureOption &o)
     financing["interest_usd"] = num(o.financing.interestUsd);
     Json j = Json::object();
     j["gpu"] = o.gpu;
+    // Serving: the prefill pool's GPU type, the decode pool's being `gpu` ("" aggregated).
+    if (o.gpusPerReplica > 0)
+        j["prefill_gpu"] = o.servingMode == ServingMode::Disaggregated ? (o.prefillGpu.empty() ? o.gpu : o.prefillGpu)
+                                                                       : std::string();
     j["num_gpus"] = o.numGpus;
     j["acquisition"] = acquisitionName(o.acquisition);
     j["offer"] = o.offer;
@@ -135,8 +139,9 @@ std::string describe(const ProcureOption &o)
         s += "hybrid: own " + std::to_string(o.numGpus) + ", first " + formatPercent(o.parts[1].tokenShare, 0) +
              " of the tokens on " + std::to_string(o.parts[1].numGpus) + " from cloud " + rent;
     if (o.gpusPerReplica > 0 && o.servingMode == ServingMode::Disaggregated)
-        s += " (" + o.engine + ", disaggregated: " + std::to_string(o.prefillWorkers) + " prefill + " +
-             std::to_string(o.decodeWorkers) + " decode workers of " + std::to_string(o.gpusPerReplica) + ", mean TTFT " +
+        s += " (" + o.engine + ", disaggregated: " + std::to_string(o.prefillWorkers) + " prefill" +
+             (o.prefillGpu.empty() ? std::string() : " on " + o.prefillGpu) + " + " + std::to_string(o.decodeWorkers) +
+             " decode workers of " + std::to_string(o.gpusPerReplica) + ", mean TTFT " +
              formatDuration(o.ttftMs * 1e-3) + ", TPOT " + formatDuration(o.tpotMs * 1e-3) + ")";
     else if (o.gpusPerReplica > 0)
         s += " (" + o.engine + ", " + counted(o.replicas, "replica", "replicas") + " of " +

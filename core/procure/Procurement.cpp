@@ -235,8 +235,8 @@ void exploreGpu(const Plan &base, const Catalog &catalog, const GpuSpec &gpu, co
 Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
 {
     Plan p = base;
-    // A candidate GPU type runs the whole fleet, a disaggregated plan's prefill pool included (the
-    // planner compares fleets of one type; workload.inference.prefill_gpu is not one of its choices).
+    // A candidate GPU type runs the whole fleet, a disaggregated plan's prefill pool included; the
+    // mixed fleets set workload.inference.prefill_gpu of their own (writeMixedFleet).
     p.workload.inference.prefillGpu.clear();
     if (&gpu == baseGpu)
         return p;
@@ -252,6 +252,29 @@ Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu)
     return p;
 }
 
+void writeMixedFleet(const ProcureOption &option, Plan &p)
+{
+    InferenceWorkload &w = p.workload.inference;
+    w.servingMode = ServingMode::Disaggregated;
+    w.prefillGpu = option.prefillGpu;
+    w.load = ServingLoad::Rate;
+    const auto pool = [](InferenceWorkload::Pool &pool, int workers, int tp, int batch) {
+        pool.workers = std::max(workers, 1);
+        pool.tp = std::max(tp, 1);
+        pool.batch = std::max(batch, 1);
+        if (pool.tp % std::max(pool.attentionDp, 1) != 0)
+            pool.attentionDp = 1;
+        if (pool.tp % std::max(pool.ep, 1) != 0)
+            pool.ep = 1;
+    };
+    pool(w.prefill, option.prefillWorkers, option.prefillTp, option.prefillBatch);
+    pool(w.decode, option.decodeWorkers, option.decodeTp, option.decodeBatch);
+    p.parallelism.tp = std::max(option.decodeTp, 1);
+    p.parallelism.pp = 1;
+    p.parallelism.dp = 0;
+    p.hardware.numGpus = disaggregatedGpus(w);
+}
+
 Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption &option)
 {
     const GpuSpec *gpu = catalog.findGpu(option.gpu);
@@ -264,6 +287,8 @@ Plan planForOption(const Plan &plan, const Catalog &catalog, const ProcureOption
         if (const std::optional<int> engine = parseEnum(engineNames(), option.engine))
             p.workload.inference.engine = static_cast<ServingEngine>(*engine);
     }
+    if (!option.prefillGpu.empty())
+        writeMixedFleet(option, p);
     if (option.acquisition == Acquisition::Cloud) {
         if (!option.offer.empty())
             p.cost.cloudOffer = option.offer;
@@ -316,7 +341,7 @@ bool procure(const Plan &plan, const Catalog &catalog, const ProcureRequest &req
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i = next++; i < gpus.size() && !cancelled(cancel); i = next++)
-            out.serving ? exploreServingGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i])
+            out.serving ? exploreServingGpu(plan, catalog, *gpus[i], baseGpu, gpus, cancel, parts[i])
                         : exploreGpu(plan, catalog, *gpus[i], baseGpu, cancel, parts[i]);
     };
     const unsigned threads = std::min<unsigned>(kThreads, std::max(1u, std::thread::hardware_concurrency()));

@@ -127,6 +127,13 @@ struct ProcureOption
     int prefillTp = 0;
     int decodeWorkers = 0;
     int decodeTp = 0;
+    // A mixed disaggregated fleet: the prefill pool on this GPU type, the decode pool on `gpu`
+    // (workload.inference.prefill_gpu of the option's plan); "" when both pools run `gpu`. Only
+    // bought (one cloud offer rents one GPU type). The pools' batches per worker as the option's
+    // plan sets them (prefill_batch, decode_batch); 0 for the other options.
+    std::string prefillGpu;
+    int prefillBatch = 0;
+    int decodeBatch = 0;
     // The latency the fleet is sized to at the plan's peak rate: aggregated, the P99 of the
     // capacity model (perf/Capacity.h); disaggregated, the mean of the steady closed loop that
     // carries the rate (perf/Disaggregated.h has no percentile model); latencyP99 says which.
@@ -207,6 +214,12 @@ bool countCanBePriced(const ResolvedPlan &resolved, const Catalog &catalog, cons
 // The plan with another GPU: its node, fabric and prices from the catalog (the plan's own hardware
 // and price overrides belong to its own GPU `baseGpu`).
 Plan planForGpu(const Plan &base, const GpuSpec &gpu, const GpuSpec *baseGpu);
+
+// A mixed disaggregated fleet's plan fields (ProcureOption::prefillGpu set): serving_mode
+// disaggregated, prefill_gpu, both pools' workers, TP and batches, the load an open loop at the
+// plan's request rate, hardware.num_gpus the pools' GPUs. The pools' attention DP and EP stay the
+// plan's where they divide the TP, else 1. The sizing of the fleet evaluates the plans it writes.
+void writeMixedFleet(const ProcureOption &option, Plan &plan);
 
 // The plan an option stands for: the option's GPU (with its catalog node, fabric and prices when
 // it is not the plan's own GPU, as explored), GPU count and layout, and for a cloud option its

@@ -271,6 +271,105 @@ private slots:
         QVERIFY(std::fabs(dd->tokensPerS / fd->tokensPerS - 0.5) < 1e-9);
         QVERIFY(dd->energyMwh < fd->energyMwh);
     }
+
+    void mixedFleetsPrefillOnAnotherGpu()
+    {
+        // H100s and H200s for the example's 40 requests/s: a disaggregated fleet may prefill on
+        // H100s and decode on H200s. It is bought only, names both GPU types (also in the JSON),
+        // has one option at most per decode GPU and engine, is cheaper per million tokens than the
+        // decode GPU's own disaggregated fleet, and its plan evaluates to its figures.
+        ProcureRequest request;
+        request.gpus = {"H100-SXM-80GB", "H200-SXM-141GB"};
+        ProcureResult r;
+        std::string error;
+        QVERIFY(procure(servingExample(), bundledCatalog(), request, r, error));
+        std::map<std::pair<std::string, std::string>, int> perDecodeAndEngine;
+        const ProcureOption *h100h200 = nullptr;
+        int mixed = 0;
+        for (const ProcureOption &o : r.options) {
+            if (o.prefillGpu.empty())
+                continue;
+            ++mixed;
+            QVERIFY(o.prefillGpu != o.gpu);
+            QCOMPARE(o.servingMode, ServingMode::Disaggregated);
+            QCOMPARE(o.acquisition, Acquisition::Buy);
+            QVERIFY(o.prefillWorkers >= 1 && o.decodeWorkers >= 1);
+            QCOMPARE(o.numGpus, o.prefillWorkers * o.prefillTp + o.decodeWorkers * o.decodeTp);
+            QVERIFY(o.ttftMs > 0 && o.ttftMs <= 500.0 && o.tpotMs > 0 && o.tpotMs <= 50.0);
+            QCOMPARE(++perDecodeAndEngine[std::make_pair(o.gpu, o.engine)], 1);
+            // Cheaper than the same engine's single-type disaggregated fleet on the decode GPU.
+            for (const ProcureOption &s : r.options) {
+                if (s.prefillGpu.empty() && s.gpu == o.gpu && s.engine == o.engine &&
+                    s.servingMode == ServingMode::Disaggregated && s.acquisition == Acquisition::Buy)
+                    QVERIFY(o.usdPerMillionTokens < s.usdPerMillionTokens);
+            }
+            if (o.prefillGpu == "H100-SXM-80GB" && o.gpu == "H200-SXM-141GB" && !h100h200)
+                h100h200 = &o;
+        }
+        QVERIFY(mixed > 0);
+        QVERIFY(h100h200);
+        // Its plan: prefill_gpu, the pools and the open loop at the rate; evaluate gives its
+        // GPUs, cash, energy, latency and price per token.
+        Plan p;
+        ResolvedPlan resolved;
+        const Evaluation e = evaluated(servingExample(), *h100h200, p, resolved);
+        QCOMPARE(p.workload.inference.prefillGpu, std::string("H100-SXM-80GB"));
+        QCOMPARE(p.hardware.gpu, std::string("H200-SXM-141GB"));
+        QCOMPARE(p.workload.inference.servingMode, ServingMode::Disaggregated);
+        QCOMPARE(p.workload.inference.prefill.workers, h100h200->prefillWorkers);
+        QCOMPARE(p.workload.inference.decode.workers, h100h200->decodeWorkers);
+        QVERIFY(e.validity.valid() && e.inference.valid);
+        QVERIFY(e.inference.disaggregated.prefill.gpu && e.inference.disaggregated.prefill.gpu->id == "H100-SXM-80GB");
+        QVERIFY(near(e.cost.onpremCashUsd, h100h200->cashUsd));
+        QVERIFY(near(e.cost.onpremCapexUsd, h100h200->capexUsd));
+        QVERIFY(near(e.power.energyMwh, h100h200->energyMwh));
+        QVERIFY(near(e.power.peakItKw * p.facility.pue, h100h200->facilityKw));
+        QVERIFY(near(e.inference.ttftMs, h100h200->ttftMs));
+        QVERIFY(near(e.inference.decodeMsPerToken, h100h200->tpotMs));
+        TokenPrice price;
+        priceTokens(*resolved.plan, e, e.cost.onpremCashUsd, price);
+        QVERIFY(near(price.usdPerMillionOutputAllIn, h100h200->usdPerMillionTokens));
+        QVERIFY(near(price.usdPerMillionInput, h100h200->usdPerMillionInputTokens));
+        // One fewer prefill worker no longer carries the peak rate with the headroom (an open loop
+        // at rate / (1 - headroom)) within the targets.
+        if (h100h200->prefillWorkers > 1) {
+            Plan fewer = p;
+            fewer.workload.inference.prefill.workers -= 1;
+            fewer.hardware.numGpus = disaggregatedGpus(fewer.workload.inference);
+            ResolvedPlan rf;
+            std::vector<ResolveError> errors;
+            QVERIFY(resolvePlan(fewer, bundledCatalog(), rf, errors));
+            fewer.workload.inference.requestRate /= 1.0 - fewer.workload.inference.headroom;
+            const InferenceResult &f = evaluate(rf).inference;
+            QVERIFY(!f.valid || f.overloaded || !f.meetsTtft || !f.meetsTpot);
+        }
+        // The JSON names both GPU types; the single-type options keep their prefill_gpu blank or their own.
+        const nlohmann::ordered_json j = procureToJson(r);
+        bool seen = false;
+        for (const auto &o : j["options"]) {
+            QVERIFY(o.contains("prefill_gpu"));
+            if (o["serving_mode"] == "aggregated")
+                QCOMPARE(o["prefill_gpu"].get<std::string>(), std::string());
+            else if (o["prefill_gpu"] == "H100-SXM-80GB" && o["gpu"] == "H200-SXM-141GB")
+                seen = true;
+        }
+        QVERIFY(seen);
+        // The single-type options are those of a search of one GPU each (no mixed fleet among them).
+        ProcureRequest one;
+        one.gpus = {"H200-SXM-141GB"};
+        ProcureResult alone;
+        QVERIFY(procure(servingExample(), bundledCatalog(), one, alone, error));
+        std::vector<const ProcureOption *> h200;
+        for (const ProcureOption &o : r.options)
+            if (o.gpu == "H200-SXM-141GB" && o.prefillGpu.empty())
+                h200.push_back(&o);
+        QCOMPARE(h200.size(), alone.options.size());
+        for (std::size_t i = 0; i < h200.size(); ++i) {
+            QCOMPARE(h200[i]->numGpus, alone.options[i].numGpus);
+            QCOMPARE(h200[i]->usdPerMillionTokens, alone.options[i].usdPerMillionTokens);
+            QVERIFY(alone.options[i].prefillGpu.empty());
+        }
+    }
 };
 
 QTEST_MAIN(TestProcureServing)
