@@ -449,6 +449,50 @@ private slots:
             break;
         }
     }
+
+    void mixedFleetNamesBothGpus()
+    {
+        // A fleet with its prefill pool on another GPU type: the row names both GPU types, Apply
+        // makes the plan of the two pools (prefill_gpu set), and the GPU filter hides the fleet
+        // when its prefill GPU is filtered out.
+        auto controller = test::openExamplePlan("llama3-8b-inference.gpuplan");
+        BudgetView view(controller.get());
+        view.refresh(*controller);
+        while (view.isComputing())
+            QVERIFY(waitForAnswer(view));
+        const ProcureResult &r = *view.answer()->ranked;
+        int row = -1;
+        for (int k = 0; k < view.tableModel()->rowCount() && row < 0; ++k) {
+            const ProcureOption &o = r.options[static_cast<std::size_t>(view.tableModel()->optionAtRow(k))];
+            if (!o.prefillGpu.empty())
+                row = k;
+        }
+        QVERIFY(row >= 0);
+        const int i = view.tableModel()->optionAtRow(row);
+        const ProcureOption o = r.options[static_cast<std::size_t>(i)];
+        const QString decode = QString::fromStdString(o.gpu), prefill = QString::fromStdString(o.prefillGpu);
+        const QString gpu = view.tableModel()->data(view.tableModel()->index(row, BudgetTableModel::Gpu)).toString();
+        QVERIFY2(gpu.startsWith(decode) && gpu.contains("prefill on " + prefill), qPrintable(gpu));
+        const QString mode = view.tableModel()->data(view.tableModel()->index(row, BudgetTableModel::Mode)).toString();
+        QVERIFY2(mode.startsWith("disaggregated") && mode.contains(prefill) && mode.contains(decode), qPrintable(mode));
+        view.selectOption(i);
+        QVERIFY(view.applyButton()->isEnabled());
+        QVERIFY(view.applySelected());
+        QCOMPARE(controller->plan().workload.inference.prefillGpu, o.prefillGpu);
+        QCOMPARE(controller->plan().hardware.gpu, o.gpu);
+        QCOMPARE(controller->plan().hardware.numGpus, o.numGpus);
+        QCOMPARE(controller->plan().workload.inference.servingMode, ServingMode::Disaggregated);
+        QVERIFY(controller->evaluation().inference.valid);
+        QVERIFY(std::fabs(controller->evaluation().cost.onpremCashUsd / o.cashUsd - 1.0) < 1e-9);
+        // Filtered to the decode GPU alone, the mixed fleet is gone.
+        const ProcureResult only = ui::rankedForRequest(*view.answer()->ranked, [&] {
+            ProcureRequest q;
+            q.gpus = {o.gpu};
+            return q;
+        }());
+        for (const ProcureOption &x : only.options)
+            QVERIFY(x.prefillGpu.empty());
+    }
 };
 
 QTEST_MAIN(TestBudgetView)

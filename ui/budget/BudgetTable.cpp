@@ -85,7 +85,11 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case Rank: return index.row() + 1;
-    case Gpu: return QString::fromStdString(o.gpu);
+    case Gpu:
+        // A mixed disaggregated fleet: the decode pool's GPU, then the prefill pool's.
+        return o.prefillGpu.empty() ? QString::fromStdString(o.gpu)
+                                    : tr("%1 (prefill on %2)").arg(QString::fromStdString(o.gpu),
+                                                                    QString::fromStdString(o.prefillGpu));
     case Count: return QString::fromStdString(grouped(o.numGpus));
     case Way: return acquisitionText(o);
     case OfferTerm: return offerTermText(o);
@@ -95,7 +99,17 @@ QVariant BudgetTableModel::data(const QModelIndex &index, int role) const
         if (o.gpusPerReplica <= 0)
             return {};
         return o.servingMode == ServingMode::Disaggregated
-                   ? tr("disaggregated: %1 prefill + %2 decode × TP %3").arg(o.prefillWorkers).arg(o.decodeWorkers).arg(o.decodeTp)
+                   ? (o.prefillGpu.empty()
+                          ? tr("disaggregated: %1 prefill + %2 decode × TP %3")
+                                .arg(o.prefillWorkers)
+                                .arg(o.decodeWorkers)
+                                .arg(o.decodeTp)
+                          : tr("disaggregated: %1 prefill on %2 + %3 decode on %4 × TP %5")
+                                .arg(o.prefillWorkers)
+                                .arg(QString::fromStdString(o.prefillGpu))
+                                .arg(o.decodeWorkers)
+                                .arg(QString::fromStdString(o.gpu))
+                                .arg(o.decodeTp))
                    : tr("aggregated");
     case Days: return fixedText(o.timeToTrainDays, 1);
     case Finish: return fixedText(o.finishDays, 0);

@@ -392,8 +392,10 @@ bool BudgetView::applySelected()
     if (i < 0)
         return false;
     const ProcureOption &o = m_answer->ranked->options[static_cast<std::size_t>(i)];
-    if (o.acquisition == Acquisition::Hybrid || o.servingMode == ServingMode::Disaggregated)
-        return false;   // two clusters in turn, or pools sized for a rate: no one plan holds it (updateApply() says why)
+    // Two clusters in turn, or a single-type fleet's pools sized for a rate: no one plan holds it
+    // (updateApply() says why). A mixed fleet's plan is its pools at the rate (writeMixedFleet).
+    if (o.acquisition == Acquisition::Hybrid || (o.servingMode == ServingMode::Disaggregated && o.prefillGpu.empty()))
+        return false;
     m_controller->applyPlan(planForOption(m_controller->plan(), m_controller->catalog(), o),
                             tr("Apply budget option: %1").arg(optionName(o)));
     return true;
@@ -450,7 +452,8 @@ void BudgetView::updateApply()
     const ProcureResult *r = m_answer ? m_answer->ranked.get() : nullptr;
     const int i = !r ? -1 : selectedOption() >= 0 ? selectedOption() : r->best;
     const bool hybrid = i >= 0 && r->options[static_cast<std::size_t>(i)].acquisition == Acquisition::Hybrid;
-    const bool pools = i >= 0 && r->options[static_cast<std::size_t>(i)].servingMode == ServingMode::Disaggregated;
+    const bool pools = i >= 0 && r->options[static_cast<std::size_t>(i)].servingMode == ServingMode::Disaggregated &&
+                       r->options[static_cast<std::size_t>(i)].prefillGpu.empty();
     m_apply->setEnabled(i >= 0 && !hybrid && !pools && !isStale());
     m_apply->setToolTip(pools ? tr("A disaggregated fleet is sized for the request rate, and a disaggregated plan runs at a fixed "
                                    "number of requests in flight: set its pools under Serving mode in the inputs, or apply an "
@@ -459,7 +462,8 @@ void BudgetView::updateApply()
                                     "the owned base the rest) and a plan describes one: apply the owned base or the cloud "
                                     "cluster from their own rows (buy, or cloud with the same offer and term).")
                                : tr("Make the selected option (the best one when none is selected) the plan: GPU, count, "
-                                    "layout, cloud offer and term, in one undo step"));
+                                    "layout, cloud offer and term (a mixed fleet: both pools, the prefill GPU and an open "
+                                    "loop at the request rate), in one undo step"));
 }
 
 } // namespace gpuplan::ui

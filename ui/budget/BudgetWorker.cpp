@@ -40,8 +40,12 @@ ProcureResult rankedForRequest(const ProcureResult &explored, const ProcureReque
     out.evaluated = explored.evaluated;
     out.rejected = explored.rejected;
     out.options.reserve(explored.options.size());
+    // A mixed fleet shows when both its GPU types pass the filter.
+    const auto listed = [&](const std::string &gpu) {
+        return request.gpus.empty() || std::find(request.gpus.begin(), request.gpus.end(), gpu) != request.gpus.end();
+    };
     for (const ProcureOption &o : explored.options) {
-        if (request.gpus.empty() || std::find(request.gpus.begin(), request.gpus.end(), o.gpu) != request.gpus.end())
+        if (listed(o.gpu) && (o.prefillGpu.empty() || listed(o.prefillGpu)))
             out.options.push_back(o);
     }
     rankOptions(request, out);
