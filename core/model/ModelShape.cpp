@@ -56,6 +56,7 @@ ModelShape computeModelShape(const ModelArch &a, int seqLen)
         const double kvPart = rkv * (h + nh * (dNope + dv)) + m.normParamsPerVector * rkv + h * dRope;
         const double oPart = nh * dv * h;
         m.attnParams = qPart + kvPart + oPart;
+        m.mlaUpProjParams = (rq > 0 ? rq * nh * (dNope + dRope) : 0.0) + rkv * nh * (dNope + dv);
         m.qWidth = nh * (dNope + dRope);
         m.vWidth = nh * dv;
         m.kvElementsPerToken = rkv + dRope;

@@ -39,6 +39,7 @@ struct ModelShape
 
     // Parameters per layer.
     double attnParams = 0;           // attention projections (+ biases)
+    double mlaUpProjParams = 0;      // MLA: the Q and KV up-projections from their latents (within attnParams)
     double normParamsPerLayer = 0;   // the two norms of a layer
     double denseMlpParams = 0;
     double moeMlpParams = 0;         // all routed + shared experts + router of one MoE layer

@@ -61,6 +61,18 @@ void expertGemm(LayerWork &w, double m, double n, double k, const LayerDims &d, 
     addCastAndDequantize(w, m, n, k, d, r, groups);
 }
 
+bool recomputes(const LayerDims &d, std::uint32_t module)
+{
+    return (d.recomputeModules & module) != 0;
+}
+
+// What `w`'s forward gained since `before`, scaled by `share`, added to the modules a selective
+// recompute re-runs.
+void selectSince(LayerWork &w, const PassCost &before, double share = 1.0)
+{
+    w.selected.add(PassCost{w.forward.gpuS - before.gpuS, w.forward.kernels - before.kernels}, share);
+}
+
 // Memory-bound kernel moving `fwdBytes` in the forward; its backward reads the saved input and
 // the incoming gradient and writes the outgoing one: twice the traffic, in two kernels.
 void elementwise(LayerWork &w, double fwdBytes, const ComputeRates &r)
@@ -113,8 +125,15 @@ LayerWork attentionWork(const ModelShape &s, const LayerDims &d, const ComputeRa
     const double tp = d.tp;
     // Attention projections: everything but the output projection feeds from h.
     const double inWidth = std::max(s.attnParams - s.vWidth * h, 0.0) / h;
+    const PassCost beforeProj = w.forward;
     w.tpBackwardWindowS += weightGemm(w, T, inWidth / tp, h, d, r);
+    // MLA's up-projections (Q and KV from their latents) are timed within the projections' GEMM;
+    // recomputing them re-runs their share of its FLOPs.
+    if (s.mla && inWidth > 0 && recomputes(d, recompute_module::kMlaUpProj))
+        selectSince(w, beforeProj, std::min(s.mlaUpProjParams / (inWidth * h), 1.0));
     attentionCore(w, s, d, r);
+    if (recomputes(d, recompute_module::kCoreAttn))
+        w.selected.add(w.attentionCore);
     weightGemm(w, T, h, s.vWidth / tp, d, r);
     return w;
 }
@@ -131,6 +150,8 @@ void addMlpWork(LayerWork &w, const ModelShape &s, const LayerDims &d, bool moe,
 
     const double up = s.gated ? 2.0 : 1.0;
     const double act = (s.gated ? 3.0 : 2.0) * q;
+    namespace rm = recompute_module;
+    const PassCost beforeMlp = w.forward;
     if (moe) {
         const double experts = std::max(s.experts, 1);
         const double local = experts / std::max(d.ep, 1);
@@ -148,22 +169,37 @@ void addMlpWork(LayerWork &w, const ModelShape &s, const LayerDims &d, bool moe,
         double sharedS = 0;
         if (s.sharedExperts > 0) {
             const double sharedBefore = w.forward.gpuS + w.backward.gpuS;
+            const PassCost sharedForward = w.forward;
             const double f = s.sharedExperts * s.expertFfn;
             weightGemm(w, T, up * f / tp, h, d, r);
             weightGemm(w, T, h, f / tp, d, r);
             elementwise(w, act * T * f / tp, r);
             sharedS = w.forward.gpuS + w.backward.gpuS - sharedBefore;
+            if (recomputes(d, rm::kSharedExperts) && !recomputes(d, rm::kMoe))
+                selectSince(w, sharedForward);
         }
+        const PassCost beforeAct = w.forward;
         elementwise(w, act * routed * s.expertFfn / etp, r);
+        if (recomputes(d, rm::kMoeAct) && !recomputes(d, rm::kMoe))
+            selectSince(w, beforeAct);
         elementwise(w, 2.0 * 2.0 * q * routed * h, r);   // token permute and unpermute around the experts
         w.expertS = w.forward.gpuS + w.backward.gpuS - before - sharedS;
+        if (recomputes(d, rm::kMoe)) {
+            selectSince(w, beforeMlp);
+            w.selectedMoeBlock = true;
+        }
     } else {
         w.tpBackwardWindowS += weightGemm(w, T, up * s.ffn / tp, h, d, r);
         weightGemm(w, T, h, s.ffn / tp, d, r);
         elementwise(w, act * T * s.ffn / tp, r);
+        if (recomputes(d, rm::kMlp))
+            selectSince(w, beforeMlp);
     }
+    const PassCost beforeNorms = w.forward;
     elementwise(w, 2.0 * q * T * h / splitNorms, r);            // input norm
     elementwise(w, 2.0 * q * T * h / splitNorms, r);            // post-attention norm
+    if (recomputes(d, rm::kLayernorm))
+        selectSince(w, beforeNorms);
     elementwise(w, (3.0 * q + 1.0) * T * h / splitNorms, r);    // bias + dropout + residual
     elementwise(w, (3.0 * q + 1.0) * T * h / splitNorms, r);
 }

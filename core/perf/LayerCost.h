@@ -2,6 +2,9 @@
 #pragma once
 
 #include "perf/Compute.h"
+#include "plan/RecomputeModules.h"
+
+#include <cstdint>
 
 // Per-GPU compute kernels of one micro-batch through one transformer layer, and through the
 // two ends of the model (embedding, logits and loss), with the real GEMM shapes after tensor,
@@ -26,13 +29,18 @@ struct LayerDims
     bool fp8 = false;         // fp8 GEMMs (and fp8 token dispatch in MoE layers)
     bool weightGrads = true;  // false for LoRA/QLoRA: frozen weights get no weight gradient
     bool dequantize = false;  // QLoRA: 4-bit weights are dequantized before every GEMM
+    // Selective recompute: the modules re-run in the backward (recompute_module bits of
+    // plan/RecomputeModules.h); the attention core alone when the plan names none.
+    std::uint32_t recomputeModules = recompute_module::kCoreAttn;
 };
 
 struct LayerWork
 {
     PassCost forward;          // compute kernels, forward
     PassCost backward;         // compute kernels, backward
-    PassCost attentionCore;    // the attention core forward alone (what selective recompute redoes)
+    PassCost attentionCore;    // the attention core forward alone
+    PassCost selected;         // the forward kernels of the modules a selective recompute re-runs
+    bool selectedMoeBlock = false;   // they include an MoE block, whose dispatch and combine are re-sent
     double attentionBackwardS = 0;
     // Weight-gradient GEMMs of the column-parallel linears (QKV, MLP up): Megatron issues the
     // all-reduce (or reduce-scatter) of their input gradient asynchronously and computes these

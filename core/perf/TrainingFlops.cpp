@@ -3,7 +3,9 @@
 
 #include "common/Dtype.h"
 #include "common/Units.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
+#include "plan/RecomputeModules.h"
 
 #include <algorithm>
 
@@ -23,6 +25,30 @@ double fineTuneShare(const Plan &plan)
     return plan.workload.training.fineTune == FineTune::None ? 1.0 : 2.0 / 3.0;
 }
 
+// FLOPs per token a selective recompute re-runs: the modules the plan names (the attention core
+// when none, or when the stack does not follow Megatron-Core's --recompute-modules; LayerCost.h).
+// The norms and the SwiGLU are memory-bound and count no FLOPs.
+double selectiveRecomputeFlopsPerToken(const ResolvedPlan &rp, double seq)
+{
+    const Plan &plan = *rp.plan;
+    const ModelShape &s = rp.shape;
+    namespace rm = recompute_module;
+    std::uint32_t modules = rm::kCoreAttn;
+    if (plan.parallelism.recomputeModules != 0 && frameworkMemoryTraits(plan.parallelism.framework).korthikantiAccounting)
+        modules = plan.parallelism.recomputeModules & rm::kAll;
+    const auto has = [modules](std::uint32_t bit) { return (modules & bit) != 0; };
+    double flops = has(rm::kCoreAttn) ? s.attentionFlopsPerTokenFwd(seq, false) : 0.0;
+    if (has(rm::kMlaUpProj) && s.mla)
+        flops += 2.0 * s.mlaUpProjParams * s.layers;
+    if (has(rm::kMlp))
+        flops += 2.0 * s.denseMlpParams * s.denseLayers;
+    if (has(rm::kMoe))
+        flops += 2.0 * s.moeActiveMlpParams * s.moeLayers;
+    else if (has(rm::kSharedExperts))
+        flops += 2.0 * s.sharedExperts * s.oneExpertParams * s.moeLayers;
+    return flops;
+}
+
 } // namespace
 
 double trainingModelFlopsPerStep(const ResolvedPlan &rp)
@@ -40,7 +66,7 @@ double trainingHardwareFlopsPerStep(const ResolvedPlan &rp, const Layout &l)
     if (l.recompute == Recompute::Full)
         recomputed = rp.shape.matmulFlopsPerTokenFwd + rp.shape.attentionFlopsPerTokenFwd(seq, false);
     else if (l.recompute == Recompute::Selective)
-        recomputed = rp.shape.attentionFlopsPerTokenFwd(seq, false);
+        recomputed = selectiveRecomputeFlopsPerToken(rp, seq);
     else if (l.recompute == Recompute::EveryN)
         recomputed = (rp.shape.matmulFlopsPerTokenFwd + rp.shape.attentionFlopsPerTokenFwd(seq, false))
                      / std::max(plan.parallelism.recomputeEvery, 1);

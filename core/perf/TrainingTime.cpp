@@ -5,6 +5,7 @@
 #include "perf/TrainingTime.h"
 
 #include "common/Dtype.h"
+#include "memory/FrameworkMemory.h"
 #include "memory/MemoryAssumptions.h"
 #include "perf/Collectives.h"
 #include "perf/Compute.h"
@@ -115,12 +116,15 @@ Parts layerParts(const LayerWork &w, LayerComm c, Recompute recompute, const Com
         addPass(p, &Parts::recompute, w.forward.gpuS, c.tpS, cpFwd, c.epFwdS, w.forward.kernels + commKernels, r,
                 forwardS);
     } else if (recompute == Recompute::Selective) {
-        const bool same = coreRecompute && coreRecompute->gpuS == w.attentionCore.gpuS &&
-                          coreRecompute->kernels == w.attentionCore.kernels;
-        const double passS = addPass(p, &Parts::recompute, w.attentionCore.gpuS, 0, 0, 0, w.attentionCore.kernels, r,
-                                     same ? coreRecompute->passS : -1.0);
-        if (coreRecompute)
-            *coreRecompute = {w.attentionCore.gpuS, w.attentionCore.kernels, passS};
+        // The modules the plan names (the attention core by default); re-running the whole MoE
+        // block re-sends its dispatch and combine.
+        const PassCost &sel = w.selected;
+        const double epS = w.selectedMoeBlock ? c.epFwdS : 0.0;
+        const double kernels = sel.kernels + (epS > 0 ? 2.0 : 0.0);
+        const bool same = epS == 0 && coreRecompute && coreRecompute->gpuS == sel.gpuS && coreRecompute->kernels == kernels;
+        const double passS = addPass(p, &Parts::recompute, sel.gpuS, 0, 0, epS, kernels, r, same ? coreRecompute->passS : -1.0);
+        if (coreRecompute && epS == 0)
+            *coreRecompute = {sel.gpuS, kernels, passS};
     } else if (recompute == Recompute::EveryN) {
         // One layer in N is re-run whole.
         const double k = 1.0 / std::max(recomputeEvery, 1);
@@ -191,6 +195,10 @@ LayerDims layerDims(const Plan &plan, const Layout &l, const ComputeRates &r)
     d.fp8 = r.fp8;
     d.weightGrads = plan.workload.training.fineTune == FineTune::None;
     d.dequantize = plan.workload.training.fineTune == FineTune::Qlora;
+    // The named modules are Megatron-Core's (--recompute-modules): the stacks whose activations
+    // follow its accounting honour them, as the memory model does (ActivationMemory.cpp).
+    if (plan.parallelism.recomputeModules != 0 && frameworkMemoryTraits(plan.parallelism.framework).korthikantiAccounting)
+        d.recomputeModules = plan.parallelism.recomputeModules & recompute_module::kAll;
     return d;
 }
 

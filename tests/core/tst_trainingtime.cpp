@@ -266,6 +266,55 @@ private slots:
         QVERIFY(full / none > 1.2 && full / none < 1.4);
     }
 
+    // Selective recompute re-runs the modules the plan names (Megatron-Core --recompute-modules),
+    // not the attention core whatever they are: the norms and the experts' SwiGLU are
+    // memory-bound passes, far cheaper than the attention core at 4,096 tokens; the whole MoE
+    // block re-runs its GEMMs and its all-to-all; MLA's up-projections are their share of the
+    // attention projections' FLOPs.
+    void recomputeModulesCostWhatTheyRerun() const
+    {
+        Fixture f;
+        useQwen3MoeShape(f);
+        f.plan.model.mlaQLoraRank = 1536;   // DeepSeek-V3 config.json's MLA dims on this shape
+        f.plan.model.mlaKvLoraRank = 512;
+        f.plan.model.mlaQkNopeDim = 128;
+        f.plan.model.mlaQkRopeDim = 64;
+        f.plan.model.mlaVDim = 128;
+        f.plan.parallelism.dp = 4;
+        f.plan.parallelism.ep = 4;
+        f.plan.hardware.numGpus = 4;
+        f.plan.workload.training.globalBatch = 32;
+        f.plan.parallelism.recompute = Recompute::Selective;
+        const TrainingResult core = f.run();
+        namespace rm = recompute_module;
+        const auto with = [&f](std::uint32_t modules) {
+            f.plan.parallelism.recomputeModules = modules;
+            return f.run();
+        };
+        QCOMPARE(with(rm::kCoreAttn).breakdown.recompute, core.breakdown.recompute);
+        const TrainingResult norms = with(rm::kLayernorm);
+        const TrainingResult act = with(rm::kLayernorm | rm::kMoeAct);
+        const TrainingResult up = with(rm::kLayernorm | rm::kMoeAct | rm::kMlaUpProj);
+        const TrainingResult moe = with(rm::kMoe);
+        const TrainingResult moeAndAct = with(rm::kMoe | rm::kMoeAct);
+        QVERIFY(norms.breakdown.recompute > 0);
+        QVERIFY(norms.breakdown.recompute < 0.5 * core.breakdown.recompute);
+        QVERIFY(act.breakdown.recompute > norms.breakdown.recompute);
+        QVERIFY(up.breakdown.recompute > act.breakdown.recompute);
+        QVERIFY(up.hardwareFlopsPerStep > act.hardwareFlopsPerStep);    // GEMM FLOPs re-run
+        QCOMPARE(act.hardwareFlopsPerStep, norms.hardwareFlopsPerStep); // memory-bound: no FLOPs
+        QVERIFY(norms.hardwareFlopsPerStep < core.hardwareFlopsPerStep);
+        QVERIFY(moe.breakdown.recompute > act.breakdown.recompute);
+        QCOMPARE(moeAndAct.breakdown.recompute, moe.breakdown.recompute); // the block includes its SwiGLU
+        QVERIFY(moe.stepTimeS > norms.stepTimeS);
+        // Stacks whose activations do not follow Megatron-Core's accounting ignore the names, as
+        // the memory model does.
+        f.plan.parallelism.framework = Framework::Fsdp2;
+        f.plan.parallelism.recomputeModules = 0;
+        const TrainingResult fsdpCore = f.run();
+        QCOMPARE(with(rm::kLayernorm).breakdown.recompute, fsdpCore.breakdown.recompute);
+    }
+
     void overlapAndNetworkNeverSlowDown() const
     {
         Fixture f;
