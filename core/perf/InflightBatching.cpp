@@ -71,7 +71,9 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     const double context = std::max(w.promptLen, 1.0) + 0.5 * (w.outputLen - 1.0 + 1.0);
     const double step = passTime(m, decoding, context, prefillTokens, prompt, firstTokens, 1.0 + std::max(w.specTokens, 0.0));
     p.tpotS = step / accepted;
-    p.ttftS = (0.5 + prefillPasses) * step + m.prefillOverhead;
+    // The mean pass spreads every prompt over all passes; the passes that carry this request's own
+    // prompt carry all of it, so they are never shorter than its prefill beside the decodes.
+    p.ttftS = 0.5 * step + std::max(prefillPasses * step, ownPromptTime(m, w, c)) + m.prefillOverhead;
     p.e2eS = p.ttftS + (w.outputLen - 1.0) * p.tpotS;
     p.tokensPerSPerReplica = step > 0 ? (decoding * accepted + firstTokens) / step : 0.0;
     p.requestsPerSPerReplica = p.tokensPerSPerReplica / w.outputLen;

@@ -18,7 +18,8 @@ namespace gpuplan {
 // least one) prefilling and output - 1 decoding, so d = concurrency (output - 1) / (output - 1 + k).
 // When the budget binds, d is capped by it and the c - d requests not decoding share what is left
 // of the passes: Little's law gives them k = (output - 1)(c - d) / d passes of prefill.
-// TPOT = the pass time; TTFT = half a pass of waiting plus the k prefill passes (no queue for a slot);
+// TPOT = the pass time; TTFT = half a pass of waiting plus the k prefill passes, and never less than the
+// request's own prompt prefilled beside the decodes (ownPromptTime; no queue for a slot);
 // throughput = d output / (output - 1) tokens per pass. Prefill-only requests (output 1) fill
 // each pass with prompt tokens.
 // servingPoint (Serving.h) runs this for continuous batching.

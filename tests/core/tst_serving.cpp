@@ -6,6 +6,7 @@
 #include "perf/Decode.h"
 #include "perf/ForwardCost.h"
 #include "perf/InferenceTime.h"
+#include "perf/InflightBatching.h"
 #include "perf/Prefill.h"
 #include "perf/Serving.h"
 
@@ -109,7 +110,13 @@ private slots:
         const double d = 64.0 * 255 / 256;
         const double pass = mixedPassTime(m, d, 1024 + 128, d * 1024 / 255, 1024, d / 255);
         QVERIFY(near(p.tpotS, pass, 1e-12));
-        QVERIFY(near(p.ttftS, 1.5 * pass + m.prefillOverhead, 1e-12));
+        // The mean pass carries a quarter of a prompt; the pass that carries this request's own
+        // prompt carries all 1,024 tokens beside the 63 others' decodes, so TTFT is half a mean
+        // pass of waiting plus that pass, and never shorter than the prompt prefilled alone.
+        const double own = ownPromptTime(m, w, 64);
+        QVERIFY(own > pass);
+        QVERIFY(own > prefillTime(m, 1, 1024));
+        QVERIFY(near(p.ttftS, 0.5 * pass + own + m.prefillOverhead, 1e-12));
         QVERIFY(near(p.tokensPerSPerReplica, 64 / pass, 1e-12));
         QVERIFY(near(p.e2eS, p.ttftS + 255 * p.tpotS, 1e-12));
         QVERIFY(near(p.requestsPerSPerReplica, p.tokensPerSPerReplica / 256, 1e-12));
@@ -123,12 +130,16 @@ private slots:
         const double prefillPasses = 15 * (256 - budgetDecodes) / budgetDecodes;
         QVERIFY(near(q.ttftS, (0.5 + prefillPasses) * q.tpotS + m.prefillOverhead, 1e-9));
         // Below the budget (4 requests) the same law gives k = prompt / (budget - d), the passes
-        // one prompt takes with the room the decodes leave.
+        // one prompt takes with the room the decodes leave; a request's own prompt goes in whole
+        // chunks, ceil(k) = 3 passes, which is the longer of the two here.
         double k = 1;
         for (int i = 0; i < 50; ++i)
             k = 20000 / (8192 - 4.0 * 15 / (15 + k));
+        QCOMPARE(std::ceil(k), 3.0);
         const ServingPoint few = servingPoint(m, Batching::Continuous, longPrompts, 4);
-        QVERIFY(near(few.ttftS, (0.5 + k) * few.tpotS + m.prefillOverhead, 1e-6));
+        const double ownLong = ownPromptTime(m, longPrompts, 4);
+        QVERIFY(ownLong > k * few.tpotS);
+        QVERIFY(near(few.ttftS, 0.5 * few.tpotS + ownLong + m.prefillOverhead, 1e-6));
     }
 
     void curveGrowsWithConcurrency() const
