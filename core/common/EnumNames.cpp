@@ -29,7 +29,7 @@ const EnumName kDtype[] = {n(Dtype::FP32, "fp32"), n(Dtype::TF32, "tf32"), n(Dty
                            n(Dtype::FP16, "fp16"), n(Dtype::FP8, "fp8"),   n(Dtype::INT8, "int8"),
                            n(Dtype::INT4, "int4"), n(Dtype::NF4, "nf4"),
                            n(Dtype::NVFP4, "nvfp4"), n(Dtype::MXFP4, "mxfp4")};
-const EnumName kDtypeAlias[] = {n(Dtype::FP8, "e4m3"), n(Dtype::FP8, "fp8_e4m3"), n(Dtype::NF4, "q4"), n(Dtype::NVFP4, "fp4"),
+const EnumName kDtypeAlias[] = {n(Dtype::FP8, "e4m3"), n(Dtype::FP8, "fp8_e4m3"), n(Dtype::FP8, "e5m2"), n(Dtype::FP8, "fp8_e5m2"), n(Dtype::NF4, "q4"), n(Dtype::NVFP4, "fp4"),
                                 n(Dtype::FP32, "float32"), n(Dtype::BF16, "bfloat16"), n(Dtype::FP16, "float16")};
 const EnumName kMode[] = {n(Mode::Training, "training"), n(Mode::Inference, "inference")};
 const EnumName kFineTune[] = {n(FineTune::None, "none"), n(FineTune::Lora, "lora"), n(FineTune::Qlora, "qlora")};
@@ -90,8 +90,13 @@ const EnumName kBatching[] = {n(Batching::Static, "static"), n(Batching::Dynamic
                               n(Batching::Continuous, "continuous")};
 const EnumName kServingLoad[] = {n(ServingLoad::Static, "static"), n(ServingLoad::Concurrency, "concurrency"),
                                  n(ServingLoad::Rate, "rate"), n(ServingLoad::Max, "max")};
+// Benchmark tools' words for the same loads: a Poisson process is the open loop at a rate, an
+// offline run submits everything and lets the engine choose.
+const EnumName kServingLoadAlias[] = {n(ServingLoad::Rate, "poisson"), n(ServingLoad::Rate, "open_loop"),
+                                      n(ServingLoad::Concurrency, "closed_loop"), n(ServingLoad::Max, "offline")};
 const EnumName kServingMode[] = {n(ServingMode::Aggregated, "aggregated"),
                                  n(ServingMode::Disaggregated, "disaggregated")};
+const EnumName kServingModeAlias[] = {n(ServingMode::Aggregated, "agg"), n(ServingMode::Disaggregated, "disagg")};
 const EnumName kKvTransfer[] = {n(KvTransferPath::Network, "network"), n(KvTransferPath::NvLink, "nvlink")};
 const EnumName kCooling[] = {n(Cooling::Air, "air"), n(Cooling::Liquid, "liquid")};
 const EnumName kCloudPricing[] = {n(CloudPricing::OnDemand, "on_demand"), n(CloudPricing::Reserved1y, "reserved_1y"),
@@ -138,8 +143,8 @@ GPUPLAN_ENUM_TABLE(normNames, "norm", kNorm, {})
 GPUPLAN_ENUM_TABLE(positionNames, "position", kPosition, {})
 GPUPLAN_ENUM_TABLE(engineNames, "engine", kEngine, kEngineAlias)
 GPUPLAN_ENUM_TABLE(batchingNames, "batching", kBatching, {})
-GPUPLAN_ENUM_TABLE(servingLoadNames, "load", kServingLoad, {})
-GPUPLAN_ENUM_TABLE(servingModeNames, "serving mode", kServingMode, {})
+GPUPLAN_ENUM_TABLE(servingLoadNames, "load", kServingLoad, kServingLoadAlias)
+GPUPLAN_ENUM_TABLE(servingModeNames, "serving mode", kServingMode, kServingModeAlias)
 GPUPLAN_ENUM_TABLE(kvTransferNames, "KV transfer", kKvTransfer, {})
 GPUPLAN_ENUM_TABLE(coolingNames, "cooling", kCooling, {})
 GPUPLAN_ENUM_TABLE(cloudPricingNames, "cloud pricing", kCloudPricing, {})

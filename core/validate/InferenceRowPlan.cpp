@@ -30,12 +30,27 @@ bool positiveIntCell(const CsvTable &t, std::size_t row, const char *column, int
 }
 
 // `gpu`: the row's GPU, for the FP4 formats, which run only on GPUs with an FP4 tensor rate.
+// Weight-only quantization named by its method or by its weight/activation widths (AWQ and GPTQ
+// checkpoints store 4-bit integer weights with 16-bit activations; W8A16 8-bit ones): the int4 and
+// int8 formats of the README.
+std::string_view weightOnlyFormat(std::string_view text)
+{
+    std::string w(text);
+    for (char &c : w)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (w == "awq" || w == "gptq" || w == "w4a16" || w == "int4_awq" || w == "int4-awq")
+        return "int4";
+    if (w == "w8a16")
+        return "int8";
+    return text;
+}
+
 bool applyPrecision(std::string_view text, const GpuSpec *gpu, Precision &p, std::string &reason)
 {
-    const std::string_view name = text.empty() ? std::string_view("fp16") : text;
+    const std::string_view name = text.empty() ? std::string_view("fp16") : weightOnlyFormat(text);
     const auto parsed = parseEnum(dtypeNames(), name);
     if (!parsed) {
-        reason = "column precision = \"" + std::string(text) + "\"; expected fp16, bf16, fp8, fp4 (nvfp4), mxfp4, int8 or int4";
+        reason = "column precision = \"" + std::string(text) + "\"; expected fp16, bf16, fp8, fp4 (nvfp4), mxfp4, int8 or int4 (awq, gptq, w4a16), int8 (w8a16)";
         return false;
     }
     const Dtype d = static_cast<Dtype>(*parsed);
@@ -77,12 +92,13 @@ bool applyPrecision(std::string_view text, const GpuSpec *gpu, Precision &p, std
 
 bool applyKvCacheDtype(std::string_view text, Precision &p, std::string &reason)
 {
-    if (text.empty())
+    // "auto" is vLLM's and SGLang's --kv-cache-dtype default: the model's own dtype, as a blank cell.
+    if (text.empty() || text == "auto" || text == "AUTO" || text == "Auto")
         return true;
     const auto parsed = parseEnum(dtypeNames(), text);
     const Dtype d = parsed ? static_cast<Dtype>(*parsed) : Dtype::FP32;
     if (!parsed || !(d == Dtype::FP16 || d == Dtype::BF16 || d == Dtype::FP8 || d == Dtype::INT8 || d == Dtype::INT4)) {
-        reason = "column kv_cache_dtype = \"" + std::string(text) + "\"; expected fp16, bf16, fp8, int8 or int4";
+        reason = "column kv_cache_dtype = \"" + std::string(text) + "\"; expected auto, fp16, bf16, fp8, int8 or int4";
         return false;
     }
     p.kvCache = d;
@@ -166,7 +182,8 @@ bool applyLoad(const CsvTable &t, std::size_t row, bool batchBlank, ServingLoad 
 {
     const std::string_view text = t.cell(row, "load");
     if (text.empty()) {
-        const bool disaggregated = t.cell(row, "serving_mode") == "disaggregated";
+        const auto mode = parseEnum(servingModeNames(), t.cell(row, "serving_mode"));
+        const bool disaggregated = mode && static_cast<ServingMode>(*mode) == ServingMode::Disaggregated;
         load = batchBlank ? ServingLoad::Max : disaggregated ? ServingLoad::Concurrency : ServingLoad::Static;
         return true;
     }
@@ -220,11 +237,12 @@ bool applyAttentionDp(const CsvTable &t, std::size_t row, Plan &plan, std::strin
 bool applyServingMode(const CsvTable &t, std::size_t row, InferenceRowPlan &out, std::string &reason)
 {
     const std::string_view mode = t.cell(row, "serving_mode");
-    out.disaggregated = mode == "disaggregated";
-    if (!mode.empty() && mode != "aggregated" && !out.disaggregated) {
-        reason = "column serving_mode = \"" + std::string(mode) + "\"; expected aggregated or disaggregated";
+    const auto parsed = parseEnum(servingModeNames(), mode);
+    if (!mode.empty() && !parsed) {
+        reason = "column serving_mode = \"" + std::string(mode) + "\"; expected aggregated or disaggregated (agg, disagg)";
         return false;
     }
+    out.disaggregated = parsed && static_cast<ServingMode>(*parsed) == ServingMode::Disaggregated;
     InferenceWorkload &w = out.plan.workload.inference;
     w.servingMode = out.disaggregated ? ServingMode::Disaggregated : ServingMode::Aggregated;
     if (!out.disaggregated)

@@ -5,6 +5,7 @@
 #include "common/EnumNames.h"
 #include "model/ModelShape.h"
 #include "plan/FrameworkPresets.h"
+#include "plan/RecomputeModules.h"
 #include "validate/CsvTable.h"
 
 #include <algorithm>
@@ -61,6 +62,36 @@ bool intCell(const CsvTable &t, std::size_t row, const char *col, int &out, std:
         return false;
     }
     out = static_cast<int>(*v);
+    return true;
+}
+
+// The recompute cell: the README's none, selective or full (or the plan names selective_op,
+// every_n_layers); the words run configs use for them: a boolean activation-checkpointing flag
+// (HF gradient_checkpointing, torchtune enable_activation_checkpointing: on means every layer) and
+// LitGPT's Block policy (each transformer block); and Megatron-Core's --recompute-modules names
+// ("mla_up_proj+moe_act", separated by +, commas or spaces): selective recompute of those
+// modules. Anything else is not guessed.
+bool recomputeCell(std::string_view text, Parallelism &p, std::string &reason)
+{
+    std::string w(text);
+    for (char &c : w)
+        c = c == '+' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::uint32_t modules = 0;
+    if (const auto r = parseEnum(recomputeNames(), w)) {
+        p.recompute = static_cast<Recompute>(*r);
+    } else if (w == "off" || w == "false" || w == "no") {
+        p.recompute = Recompute::None;
+    } else if (w == "on" || w == "true" || w == "yes" || w == "block") {
+        p.recompute = Recompute::Full;
+    } else if (parseRecomputeModules(w, modules) && modules != 0) {
+        p.recompute = Recompute::Selective;
+        p.recomputeModules = modules;
+    } else {
+        reason = "column recompute = \"" + std::string(text) +
+                 "\" is not one of none, selective, full (or off/on, block, or recompute module names: " +
+                 "core_attn, layernorm, mla_up_proj, moe_act, mlp, moe, shared_experts)";
+        return false;
+    }
     return true;
 }
 
@@ -245,8 +276,8 @@ bool planFromCommonColumns(const CsvTable &t, std::size_t row, const Catalog &ca
         !intCell(t, row, "zero", p.zero, skipReason, false, 0, 3))
         return false;
     p.sp = sp == 1;
-    if (auto r = parseEnum(recomputeNames(), t.cell(row, "recompute")))
-        p.recompute = static_cast<Recompute>(*r);
+    if (!t.cell(row, "recompute").empty() && !recomputeCell(t.cell(row, "recompute"), p, skipReason))
+        return false;
 
     TrainingWorkload &w = plan.workload.training;
     if (!intCell(t, row, "micro_batch", w.microBatch, skipReason, false, 1, 1000000) ||

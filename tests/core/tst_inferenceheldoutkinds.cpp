@@ -262,6 +262,36 @@ private slots:
         QVERIFY2(ratio > 4 && ratio <= 8.5, std::to_string(ratio).c_str());
     }
 
+    // The words engines and benchmark tools use for the README's values read as those values:
+    // kv_cache_dtype auto (the model's dtype) as a blank cell, fp8_e5m2 as fp8, AWQ/GPTQ/W4A16
+    // checkpoints as int4 weights, a Poisson load as the open loop, agg/disagg as serving modes.
+    void engineAndBenchmarkWords() const
+    {
+        const auto plain = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}}));
+        const auto autoKv = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}, {"kv_cache_dtype", "auto"}}));
+        QVERIFY2(autoKv->skipped.empty(), autoKv->skipped.c_str());
+        QCOMPARE(autoKv->row.plan.precision.kvCache, plain->row.plan.precision.kvCache);
+        const auto e5m2 = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}, {"kv_cache_dtype", "fp8_e5m2"}}));
+        QCOMPARE(e5m2->row.plan.precision.kvCache, Dtype::FP8);
+        for (const char *method : {"awq", "GPTQ", "w4a16"}) {
+            const auto q = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}, {"precision", method}}));
+            QVERIFY2(q->skipped.empty(), q->skipped.c_str());
+            QCOMPARE(q->row.plan.precision.weights, Dtype::INT4);
+        }
+        const auto w8 = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}, {"precision", "w8a16"}}));
+        QCOMPARE(w8->row.plan.precision.weights, Dtype::INT8);
+        const auto unknown = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"precision", "w3a8"}}));
+        QVERIFY2(unknown->skipped.find("column precision = \"w3a8\"") != std::string::npos, unknown->skipped.c_str());
+        const auto poisson = caseOf(qwen({{"num_gpus", "8"}, {"load", "poisson"}, {"request_rate", "2"}}));
+        QVERIFY2(poisson->skipped.empty(), poisson->skipped.c_str());
+        QCOMPARE(poisson->row.load, ServingLoad::Rate);
+        const auto agg = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}, {"serving_mode", "agg"}}));
+        QVERIFY2(agg->skipped.empty(), agg->skipped.c_str());
+        QVERIFY(!agg->row.disaggregated);
+        const auto odd = caseOf(qwen({{"num_gpus", "8"}, {"batch_size", "32"}, {"serving_mode", "split"}}));
+        QVERIFY2(odd->skipped.find("column serving_mode") != std::string::npos, odd->skipped.c_str());
+    }
+
     // kv_cache_dtype fp8 on BF16 weights: half the KV bytes a token; replicas share the row's load.
     void kvCacheDtypeAndReplicas() const
     {

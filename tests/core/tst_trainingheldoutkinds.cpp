@@ -13,6 +13,7 @@
 #include "eval/ResolvedPlan.h"
 #include "memory/ModelStateMemory.h"
 #include "perf/TrainingTime.h"
+#include "plan/RecomputeModules.h"
 #include "validate/CsvTable.h"
 #include "validate/TrainingRowPlan.h"
 #include "validate/ValidationReport.h"
@@ -214,6 +215,26 @@ private slots:
         QCOMPARE(generic.row->plan.hardware.gpusPerNode, 0);   // EP 16 within the NVL72 domain
         // TK-12 states no sp: Megatron-Core requires sequence parallelism for EP with TP.
         QVERIFY(timed("TK-12").row->plan.parallelism.sp);
+    }
+
+    // The recompute cell in the words run configs use: boolean checkpointing flags and LitGPT's
+    // Block policy, Megatron-Core's module names; anything else is skipped with its reason, never
+    // read as some other mode (an unknown word was once "selective").
+    void recomputeWordsOfRunConfigs() const
+    {
+        for (const char *off : {"off", "false", "No"})
+            QCOMPARE(timed("TK-03", {{"recompute", off}}).row->plan.parallelism.recompute, Recompute::None);
+        for (const char *on : {"on", "true", "block", "FULL"})
+            QCOMPARE(timed("TK-03", {{"recompute", on}}).row->plan.parallelism.recompute, Recompute::Full);
+        const Timed modules = timed("TK-03", {{"recompute", "mla_up_proj+moe_act"}});
+        QVERIFY2(modules.skipped.empty(), modules.skipped.c_str());
+        QCOMPARE(modules.row->plan.parallelism.recompute, Recompute::Selective);
+        QCOMPARE(modules.row->plan.parallelism.recomputeModules, recompute_module::kMlaUpProj | recompute_module::kMoeAct);
+        for (const char *unknown : {"partial", "1", "full:4", "moe_act moe_act"}) {
+            const Timed t = timed("TK-03", {{"recompute", unknown}});
+            QVERIFY2(!t.skipped.empty(), unknown);
+            QVERIFY2(t.skipped.find("column recompute") != std::string::npos, t.skipped.c_str());
+        }
     }
 
     // Expert TP 2 splits each expert over two GPUs: half the routed-expert weights per GPU of
