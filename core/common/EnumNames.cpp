@@ -38,9 +38,18 @@ const EnumName kOptimizer[] = {n(Optimizer::AdamW, "adamw"),          n(Optimize
                                n(Optimizer::SgdMomentum, "sgd_momentum"), n(Optimizer::Lion, "lion"),
                                n(Optimizer::Adafactor, "adafactor"),  n(Optimizer::Sgd, "sgd"),
                                n(Optimizer::Adam4bit, "adam4bit")};
-const EnumName kOptimizerAlias[] = {n(Optimizer::AdamW, "adam"), n(Optimizer::Adam8bit, "paged_adamw8bit"),
-                                    n(Optimizer::Adam8bit, "adamw8bit"),
-                                    n(Optimizer::Adam4bit, "adamw4bit")};
+// Hugging Face TrainingArguments.optim values and bitsandbytes class names for the same optimizers
+// (the fused and foreach AdamW kernels keep the same states; paged 8-bit is 8-bit AdamW whose states
+// may be evicted to the host, which cpu_offload = paged states separately).
+const EnumName kOptimizerAlias[] = {
+    n(Optimizer::AdamW, "adam"),                 n(Optimizer::Adam8bit, "paged_adamw8bit"),
+    n(Optimizer::Adam8bit, "adamw8bit"),         n(Optimizer::Adam4bit, "adamw4bit"),
+    n(Optimizer::AdamW, "adamw_torch"),          n(Optimizer::AdamW, "adamw_torch_fused"),
+    n(Optimizer::AdamW, "adamw_apex_fused"),     n(Optimizer::AdamW, "adamw_hf"),
+    n(Optimizer::AdamW, "fused_adam"),           n(Optimizer::AdamW, "fusedadam"),
+    n(Optimizer::Adam8bit, "adamw_8bit"),        n(Optimizer::Adam8bit, "paged_adamw_8bit"),
+    n(Optimizer::Adam8bit, "adamw_bnb_8bit"),    n(Optimizer::Adam8bit, "pagedadamw8bit"),
+    n(Optimizer::Adam4bit, "adamw_torch_4bit"),  n(Optimizer::Adam4bit, "adamw_4bit")};
 const EnumName kRecompute[] = {n(Recompute::None, "none"), n(Recompute::Selective, "selective"),
                                n(Recompute::Full, "full"), n(Recompute::SelectiveOp, "selective_op"),
                                n(Recompute::EveryN, "every_n_layers")};
@@ -60,9 +69,18 @@ const EnumName kFrameworkAlias[] = {
     // plan/FrameworkPresets.cpp (namedStackDefaults).
     n(Framework::HfPeft, "trl"),                n(Framework::HfPeft, "ms-swift"),
     n(Framework::HfPeft, "swift"),              n(Framework::Torchtune, "litgpt"),
-    n(Framework::Fsdp2, "nemo-automodel"),      n(Framework::Fsdp2, "automodel")};
+    n(Framework::Fsdp2, "nemo-automodel"),      n(Framework::Fsdp2, "automodel"),
+    // Megatron-Bridge runs Megatron-Core's model and optimizer; LLaMA-Factory trains with HF Trainer.
+    n(Framework::Megatron, "megatron-bridge"),  n(Framework::HfPeft, "llama-factory"),
+    n(Framework::HfPeft, "llamafactory")};
 const EnumName kLoss[] = {n(LossKernel::Standard, "standard"), n(LossKernel::Chunked, "chunked"),
                           n(LossKernel::Fused, "fused")};
+// The kernels by the names their libraries give them: Liger-Kernel's fused linear cross-entropy,
+// Cut Cross-Entropy, torchtune's chunked output loss.
+const EnumName kLossAlias[] = {n(LossKernel::Fused, "liger"), n(LossKernel::Fused, "fused_linear_cross_entropy"),
+                               n(LossKernel::Fused, "flce"), n(LossKernel::Fused, "cce"),
+                               n(LossKernel::Fused, "cut_cross_entropy"), n(LossKernel::Chunked, "chunked_ce"),
+                               n(LossKernel::Chunked, "chunked_cross_entropy")};
 const EnumName kVerdict[] = {n(MemoryVerdict::Fits, "fits"), n(MemoryVerdict::Borderline, "borderline"),
                              n(MemoryVerdict::DoesNotFit, "does_not_fit")};
 const EnumName kOffload[] = {n(Offload::None, "none"), n(Offload::Cpu, "cpu"), n(Offload::Nvme, "nvme"),
@@ -133,7 +151,7 @@ GPUPLAN_ENUM_TABLE(fineTuneNames, "finetune", kFineTune, kFineTuneAlias)
 GPUPLAN_ENUM_TABLE(optimizerNames, "optimizer", kOptimizer, kOptimizerAlias)
 GPUPLAN_ENUM_TABLE(recomputeNames, "recompute", kRecompute, {})
 GPUPLAN_ENUM_TABLE(frameworkNames, "framework", kFramework, kFrameworkAlias)
-GPUPLAN_ENUM_TABLE(lossKernelNames, "loss", kLoss, {})
+GPUPLAN_ENUM_TABLE(lossKernelNames, "loss", kLoss, kLossAlias)
 GPUPLAN_ENUM_TABLE(memoryVerdictNames, "memory verdict", kVerdict, {})
 GPUPLAN_ENUM_TABLE(offloadNames, "offload", kOffload, {})
 GPUPLAN_ENUM_TABLE(scheduleNames, "schedule", kSchedule, {})

@@ -414,6 +414,28 @@ private slots:
         QVERIFY2(r.defaults.text.find("framework=generic (\"axolotl\" unknown)") != std::string::npos,
                  r.defaults.text.c_str());
     }
+
+    // The names run configs give stacks, optimizers and loss kernels read as the README's values:
+    // HF TrainingArguments.optim names, Liger's and Cut Cross-Entropy's losses, Megatron-Bridge and
+    // LLaMA-Factory as the stacks they run on. An optimizer the model has no states for is skipped.
+    void runConfigNames() const
+    {
+        QCOMPARE(planOf(variant("MK-21", {{"framework", "megatron-bridge"}})).plan.parallelism.framework,
+                 Framework::Megatron);
+        QCOMPARE(planOf(variant("MK-21", {{"framework", "LLaMA-Factory"}})).plan.parallelism.framework, Framework::HfPeft);
+        for (const char *adamw : {"adamw_torch", "adamw_torch_fused", "fused_adam"})
+            QCOMPARE(planOf(variant("MK-21", {{"optimizer", adamw}})).plan.precision.optimizer, Optimizer::AdamW);
+        for (const char *eight : {"paged_adamw_8bit", "adamw_bnb_8bit", "adamw_8bit"})
+            QCOMPARE(planOf(variant("MK-21", {{"optimizer", eight}})).plan.precision.optimizer, Optimizer::Adam8bit);
+        for (const char *fused : {"liger", "fused_linear_cross_entropy", "cce"})
+            QCOMPARE(planOf(variant("MK-21", {{"loss", fused}})).plan.workload.training.loss, LossKernel::Fused);
+        QCOMPARE(planOf(variant("MK-21", {{"loss", "chunked_ce"}})).plan.workload.training.loss, LossKernel::Chunked);
+        const CsvTable muon = variant("MK-21", {{"optimizer", "muon"}});
+        MemoryRowPlan skipped;
+        std::string reason;
+        QVERIFY(!memoryRowPlan(muon, 0, bundledCatalog(), skipped, reason));
+        QVERIFY2(reason.find("optimizer \"muon\"") != std::string::npos, reason.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestMemoryHeldoutKinds)
