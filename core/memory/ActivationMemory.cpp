@@ -64,7 +64,7 @@ MoeBytes moeBytes(const ModelShape &s, const ActivationConfig &c, double expertM
 
 // PyTorch autograd's saved tensors of a Llama-style layer (torchtitan/torchtune model code), per
 // token. Eager: RMSNorm upcasts to fp32 and keeps the fp32 input, the normalized value and the
-// scaled output (2q + q + q per element); RoPE keeps fp32 copies of q and k; SDPA keeps q, k, v,
+// scaled output (2q + q + q per element); RoPE keeps fp32 copies of q and k (rotary models only); SDPA keeps q, k, v,
 // its output and the fp32 log-sum-exp; the output projection keeps a contiguous copy of the
 // attention output; the gated MLP keeps w1 and w3 outputs, silu's output and the product.
 // Compiled (torch.compile fuses the elementwise chains): each norm keeps its 16-bit input and
@@ -77,7 +77,9 @@ double pytorchLayerBytes(const ModelShape &s, const ActivationConfig &c)
     const double h = s.hidden;
     const double norms = 2.0 * (c.compiled ? 2.0 * q : 4.0 * q) * h;
     const double kWidth = s.kvProjWidth / 2.0;
-    const double rope = c.compiled ? 0.0 : 4.0 * (s.qWidth + kWidth);
+    // Only rotary models rotate q and k (learned positions add to the embedding, ALiBi biases the
+    // scores inside the attention kernel).
+    const double rope = c.compiled || !s.rope ? 0.0 : 4.0 * (s.qWidth + kWidth);
     const double attention = q * (s.qWidth + s.kvProjWidth) + 2.0 * q * s.vWidth + 4.0 * s.heads;
     const double mlpTensors = s.gated ? (c.compiled ? 3.0 : 4.0) : 2.0;
     const double L = std::max(s.layers, 1);

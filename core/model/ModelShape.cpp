@@ -104,6 +104,7 @@ ModelShape computeModelShape(const ModelArch &a, int seqLen)
     m.expertParamsTotal = m.moeLayers * m.routedExpertParams;
     m.embeddingParams = static_cast<double>(m.vocab) * h;
     m.outputParams = a.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocab) * h;
+    m.rope = a.position == PositionKind::Rope;
     if (a.position == PositionKind::Learned)
         m.positionParams = static_cast<double>(a.maxPositions > 0 ? a.maxPositions : std::max(seqLen, 1)) * h;
     m.finalNormParams = normVec;

@@ -29,6 +29,7 @@ struct ModelShape
     int expertGroupLimit = 0;   // groups a token's experts may come from (0 = all)
     bool gated = false;
     bool mla = false;
+    bool rope = true;                // rotary positions applied to q and k in every layer (not learned/ALiBi/none)
     double normParamsPerVector = 1;  // 1 for RMSNorm (gain), 2 for LayerNorm (gain + bias)
 
     // Attention widths used by FLOP and activation formulas.

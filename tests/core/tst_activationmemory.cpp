@@ -118,6 +118,38 @@ private slots:
         QVERIFY(near(diff, 2.0 * 2.0 * 8192 * (1.0 - 8.0 / 64.0)));
     }
 
+    // PyTorch's eager autograd keeps fp32 copies of the rotated q and k (4 B per element of the
+    // query width and of the key width) only in rotary models; learned positions and ALiBi store no
+    // per-layer position tensor. Compiled, the rotation is fused either way.
+    void onlyRotaryModelsKeepRopeCopies() const
+    {
+        ModelArch a;
+        a.layers = 24;
+        a.hidden = 2048;
+        a.heads = 16;
+        a.kvHeads = 16;
+        a.ffnHidden = 8192;
+        a.vocab = 50368;
+        a.position = PositionKind::Rope;
+        const ModelShape rope = computeModelShape(a, 2048);
+        a.position = PositionKind::Alibi;
+        const ModelShape alibi = computeModelShape(a, 2048);
+        a.position = PositionKind::Learned;
+        const ModelShape learned = computeModelShape(a, 2048);
+        QVERIFY(rope.rope && !alibi.rope && !learned.rope);
+        ActivationConfig c = config(1, false, true);
+        c.korthikanti = false;
+        const double kWidth = rope.kvProjWidth / 2.0;
+        QVERIFY(near(layerBytesPerToken(rope, c, Recompute::None) - layerBytesPerToken(alibi, c, Recompute::None),
+                     4.0 * (rope.qWidth + kWidth)));
+        QVERIFY(near(layerBytesPerToken(alibi, c, Recompute::None), layerBytesPerToken(learned, c, Recompute::None)));
+        c.compiled = true;
+        QVERIFY(near(layerBytesPerToken(rope, c, Recompute::None), layerBytesPerToken(alibi, c, Recompute::None)));
+        // Megatron's accounting (Korthikanti) never had the copies: the kinds agree there.
+        c = config(1, false, true);
+        QVERIFY(near(layerBytesPerToken(rope, c, Recompute::None), layerBytesPerToken(alibi, c, Recompute::None)));
+    }
+
     void swigluStoresFourFSizedTensors() const
     {
         // Ultra-Scale Playbook memory widget: a SwiGLU MLP stores gate and up outputs, the activation
