@@ -4,24 +4,12 @@
 #include "common/EnumNames.h"
 #include "common/Format.h"
 #include "validate/CsvTable.h"
+#include "validate/RowPlan.h"
 
 #include <algorithm>
 #include <cctype>
 
 namespace gpuplan {
-
-namespace {
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-
-} // namespace
 
 int ValidationCounts::count(const std::string &workload, const std::string &gpu, const std::string &precision) const
 {
@@ -73,7 +61,7 @@ bool countValidationRows(std::string_view csvText, const std::string &workload, 
                 counts.unknownGpus.emplace_back(gpuCell);
             continue;
         }
-        std::string precision = lower(t.cell(row, "precision"));
+        std::string precision = lowerCell(t.cell(row, "precision"));
         if (precision.empty())
             precision = "bf16";
         CoverageCount &c = table[{gpu->id, precision}];

@@ -20,12 +20,6 @@ namespace gpuplan {
 
 namespace {
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 bool contains(const std::string &haystack, std::string_view needle)
 {
@@ -48,7 +42,7 @@ Framework frameworkOf(std::string_view name, RowDefaults &defaults)
 // torchtune recipe. The first word of what_measured that is a stack's name, else empty.
 std::string stackNamedByCounter(std::string_view whatMeasured)
 {
-    const std::string w = lower(whatMeasured);
+    const std::string w = lowerCell(whatMeasured);
     std::size_t i = 0;
     while (i < w.size()) {
         const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; };
@@ -254,7 +248,7 @@ bool readMoeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string 
 // cpu_offload column: none, optimizer (ZeRO-Offload), params (ZeRO-3 / FSDP CPU offload).
 bool readCpuOffload(const CsvTable &t, std::size_t row, Parallelism &par, RowDefaults &defaults, std::string &reason)
 {
-    const std::string cell = lower(t.cell(row, "cpu_offload"));
+    const std::string cell = lowerCell(t.cell(row, "cpu_offload"));
     par.offloadOptimizer = par.offloadOptimizer == Offload::Paged ? Offload::Paged : Offload::None;
     par.offloadParams = Offload::None;
     if (cell.empty()) {
@@ -285,7 +279,7 @@ bool readFp8Recipe(const CsvTable &t, std::size_t row, const PrecisionCell &pc, 
     const std::string_view cell = t.cell(row, "fp8_recipe");
     if (cell.empty())
         return true;
-    const auto r = parseEnum(fp8RecipeNames(), lower(cell));
+    const auto r = parseEnum(fp8RecipeNames(), lowerCell(cell));
     if (!r) {
         reason = "fp8_recipe \"" + std::string(cell) + "\" is not one of " + allowedNames(fp8RecipeNames());
         return false;
@@ -301,7 +295,7 @@ bool readFp8Recipe(const CsvTable &t, std::size_t row, const PrecisionCell &pc, 
 
 bool readOptimizer(std::string_view cell, Plan &plan, std::string &reason)
 {
-    std::string name = lower(cell);
+    std::string name = lowerCell(cell);
     if (name.empty() || name == "none") {
         plan.precision.optimizer = name.empty() ? Optimizer::AdamW : Optimizer::Sgd;
         return true;
@@ -324,7 +318,7 @@ bool readOptimizer(std::string_view cell, Plan &plan, std::string &reason)
 
 MemoryCounter counterFromDescription(std::string_view whatMeasured)
 {
-    const std::string w = lower(whatMeasured);
+    const std::string w = lowerCell(whatMeasured);
     // torchtune's "Peak Memory Active" is the allocator's active_bytes peak: live tensors.
     if (contains(w, "allocated") || contains(w, "active"))
         return MemoryCounter::Allocated;
@@ -340,7 +334,7 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
     out = MemoryRowPlan{};
     Plan &plan = out.plan;
 
-    const std::string workload = lower(t.cell(row, "workload"));
+    const std::string workload = lowerCell(t.cell(row, "workload"));
     FineTune fineTune = FineTune::None;
     bool inference = false;
     if (workload == "inference")
@@ -380,7 +374,7 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
         tw.globalBatch = static_cast<int>(std::min(batch, static_cast<double>(std::numeric_limits<int>::max())));
     }
 
-    std::string fwName = lower(t.cell(row, "framework"));
+    std::string fwName = lowerCell(t.cell(row, "framework"));
     RowDefaults &defaults = out.defaults;
     if (batchBlank && !inference)
         defaults.add("global_batch=" + std::to_string(tw.globalBatch));
@@ -446,7 +440,7 @@ bool memoryRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, M
             }
             defaults.add("micro_batch=" + std::to_string(tw.microBatch));
         }
-        const std::string masterCell = lower(t.cell(row, "master_weights"));
+        const std::string masterCell = lowerCell(t.cell(row, "master_weights"));
         const bool master = masterCell.empty() ? pc.compute != Dtype::FP32 && !fd.pureHalfPrecision : masterCell != "none";
         if (masterCell.empty() && pc.compute != Dtype::FP32)
             defaults.add(std::string("master_weights=") + (master ? "fp32" : "none"));

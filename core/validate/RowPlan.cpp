@@ -15,6 +15,14 @@
 
 namespace gpuplan {
 
+std::string lowerCell(std::string_view text)
+{
+    std::string out(text);
+    for (char &c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 std::optional<double> parseNumberCell(std::string_view text)
 {
     if (text.empty())
@@ -73,9 +81,8 @@ bool intCell(const CsvTable &t, std::size_t row, const char *col, int &out, std:
 // modules. Anything else is not guessed.
 bool recomputeCell(std::string_view text, Parallelism &p, std::string &reason)
 {
-    std::string w(text);
-    for (char &c : w)
-        c = c == '+' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string w = lowerCell(text);
+    std::replace(w.begin(), w.end(), '+', ' ');
     std::uint32_t modules = 0;
     if (const auto r = parseEnum(recomputeNames(), w)) {
         p.recompute = static_cast<Recompute>(*r);
@@ -166,9 +173,7 @@ void decideFromPublishedParams(const CsvTable &t, std::size_t row, ModelArch &m,
 
 Recompute stackRecompute(const CsvTable &t, std::size_t row, Recompute stated, int numGpus)
 {
-    std::string name(t.cell(row, "framework"));
-    for (char &c : name)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string name = lowerCell(t.cell(row, "framework"));
     const auto parsed = parseEnum(frameworkNames(), name);
     const Framework stack = parsed ? static_cast<Framework>(*parsed) : Framework::Generic;
     const FrameworkDefaults &preset = frameworkDefaults(stack, name);

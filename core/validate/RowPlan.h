@@ -16,6 +16,9 @@ class CsvTable;
 
 std::optional<double> parseNumberCell(std::string_view text);
 
+// A cell's text in ASCII lower case: the readers compare names case-insensitively.
+std::string lowerCell(std::string_view text);
+
 struct RowPlanOptions
 {
     // Rows that give params_b but no architecture columns get approximateArchitecture() instead of

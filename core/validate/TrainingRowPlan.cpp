@@ -18,13 +18,6 @@ namespace gpuplan {
 
 namespace {
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 // An optional 0/1 column; returns false with a reason when it holds anything else.
 bool flagCell(const CsvTable &t, std::size_t row, const char *column, bool &out, std::string &reason)
@@ -145,7 +138,7 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
     // Optional columns a file may carry beyond the README's table: `schedule` (1f1b,
     // interleaved, gpipe, dualpipe; blank keeps the choice above) and `ep_overlap` (0/1: the MoE
     // all-to-all beside another micro-batch's compute). Absent or blank = not stated.
-    const std::string schedule = lower(t.cell(row, "schedule"));
+    const std::string schedule = lowerCell(t.cell(row, "schedule"));
     if (!schedule.empty()) {
         const auto parsed = parseEnum(scheduleNames(), schedule);
         if (!parsed) {
@@ -167,7 +160,7 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
         m.kvHeads = m.heads;   // MLA expands the latent to one K/V head per query head
 
     // Blank: Transformer Engine's default (delayed scaling), or nvfp4 for an fp4 row.
-    const std::string recipe = lower(t.cell(row, "fp8_recipe"));
+    const std::string recipe = lowerCell(t.cell(row, "fp8_recipe"));
     if (recipe.empty())
         return true;
     const auto parsed = parseEnum(fp8RecipeNames(), recipe);
@@ -190,7 +183,7 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
 FrameworkDefaults frameworkDefaults(std::string_view framework)
 {
     FrameworkDefaults f;
-    const std::string name = lower(framework);
+    const std::string name = lowerCell(framework);
     if (name == "megatron-deepspeed") {
         f.flashAttention = false;
         f.overlapGradReduce = false;
