@@ -91,7 +91,21 @@ const EnumName kSchedule[] = {n(PipelineSchedule::OneFOneB, "1f1b"), n(PipelineS
 const EnumName kFp8Recipe[] = {n(Fp8Recipe::Delayed, "delayed"), n(Fp8Recipe::Tensorwise, "tensorwise"),
                                n(Fp8Recipe::Blockwise, "blockwise"), n(Fp8Recipe::Mxfp8, "mxfp8"),
                                n(Fp8Recipe::Nvfp4, "nvfp4")};
-const EnumName kFp8RecipeAlias[] = {n(Fp8Recipe::Tensorwise, "current")};
+// Transformer Engine's recipe classes, torchao's float8 recipes and the scaling words of papers:
+// current (dynamic) per-tensor or per-row scaling costs the amax pass of tensorwise; TE's
+// "hybrid" format (E4M3 forward, E5M2 backward) runs under delayed scaling by default; DeepSeek-V3's
+// 1x128 / 128x128 tiles are blockwise.
+const EnumName kFp8RecipeAlias[] = {
+    n(Fp8Recipe::Tensorwise, "current"),           n(Fp8Recipe::Tensorwise, "current_scaling"),
+    n(Fp8Recipe::Tensorwise, "float8currentscaling"), n(Fp8Recipe::Tensorwise, "per_tensor"),
+    n(Fp8Recipe::Tensorwise, "dynamic"),           n(Fp8Recipe::Tensorwise, "rowwise"),
+    n(Fp8Recipe::Tensorwise, "rowwise_with_gw_hp"), n(Fp8Recipe::Delayed, "delayedscaling"),
+    n(Fp8Recipe::Delayed, "delayed_scaling"),      n(Fp8Recipe::Delayed, "hybrid"),
+    n(Fp8Recipe::Blockwise, "block"),              n(Fp8Recipe::Blockwise, "float8blockscaling"),
+    n(Fp8Recipe::Blockwise, "blockwise_1x128"),    n(Fp8Recipe::Blockwise, "1x128"),
+    n(Fp8Recipe::Blockwise, "128x128"),            n(Fp8Recipe::Blockwise, "subchannel"),
+    n(Fp8Recipe::Mxfp8, "mxfp8blockscaling"),      n(Fp8Recipe::Mxfp8, "mx"),
+    n(Fp8Recipe::Nvfp4, "nvfp4blockscaling"),      n(Fp8Recipe::Nvfp4, "fp4")};
 const EnumName kSharding[] = {n(ShardingImpl::DeepSpeed, "deepspeed"), n(ShardingImpl::Fsdp, "fsdp"),
                               n(ShardingImpl::Megatron, "megatron")};
 const EnumName kNorm[] = {n(NormKind::LayerNorm, "layernorm"), n(NormKind::RmsNorm, "rmsnorm")};

@@ -8,6 +8,7 @@
 #include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
+#include "validate/ServingFormats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,82 +27,6 @@ bool positiveIntCell(const CsvTable &t, std::size_t row, const char *column, int
         return false;
     }
     out = static_cast<int>(*v);
-    return true;
-}
-
-// `gpu`: the row's GPU, for the FP4 formats, which run only on GPUs with an FP4 tensor rate.
-// Weight-only quantization named by its method or by its weight/activation widths (AWQ and GPTQ
-// checkpoints store 4-bit integer weights with 16-bit activations; W8A16 8-bit ones): the int4 and
-// int8 formats of the README.
-std::string_view weightOnlyFormat(std::string_view text)
-{
-    std::string w(text);
-    for (char &c : w)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (w == "awq" || w == "gptq" || w == "w4a16" || w == "int4_awq" || w == "int4-awq")
-        return "int4";
-    if (w == "w8a16")
-        return "int8";
-    return text;
-}
-
-bool applyPrecision(std::string_view text, const GpuSpec *gpu, Precision &p, std::string &reason)
-{
-    const std::string_view name = text.empty() ? std::string_view("fp16") : weightOnlyFormat(text);
-    const auto parsed = parseEnum(dtypeNames(), name);
-    if (!parsed) {
-        reason = "column precision = \"" + std::string(text) + "\"; expected fp16, bf16, fp8, fp4 (nvfp4), mxfp4, int8 or int4 (awq, gptq, w4a16), int8 (w8a16)";
-        return false;
-    }
-    const Dtype d = static_cast<Dtype>(*parsed);
-    p.activations = d == Dtype::BF16 ? Dtype::BF16 : Dtype::FP16;
-    switch (d) {
-    case Dtype::FP16:
-    case Dtype::BF16:
-    case Dtype::FP32:
-        p.weights = p.compute = p.kvCache = d;
-        return true;
-    case Dtype::FP8:
-        p.weights = p.compute = p.kvCache = Dtype::FP8;
-        return true;
-    case Dtype::NVFP4:
-    case Dtype::MXFP4:
-        // FP4 weights and GEMM inputs at the FP4 tensor rate, the KV cache in FP8 as the fp8 rows
-        // (kv_cache_dtype overrides it). A GPU without FP4 tensor math (Hopper and older) does not
-        // run these checkpoints as FP4: not predicted, never extrapolated from another format.
-        if (!gpu || gpu->peak(d) <= 0) {
-            reason = "column precision = \"" + std::string(text) + "\": FP4 (NVFP4, MXFP4) is not supported on " +
-                     (gpu ? gpu->id : std::string("this GPU")) +
-                     " (no FP4 tensor rate in the GPU catalog; FP4 runs on Blackwell-class GPUs); not predicted";
-            return false;
-        }
-        p.weights = p.compute = d;
-        p.kvCache = Dtype::FP8;
-        return true;
-    case Dtype::INT8:
-    case Dtype::INT4:
-    case Dtype::NF4:
-        p.weights = d;
-        p.compute = p.kvCache = Dtype::FP16;
-        return true;
-    default:
-        reason = "column precision = \"" + std::string(text) + "\" is not an inference format";
-        return false;
-    }
-}
-
-bool applyKvCacheDtype(std::string_view text, Precision &p, std::string &reason)
-{
-    // "auto" is vLLM's and SGLang's --kv-cache-dtype default: the model's own dtype, as a blank cell.
-    if (text.empty() || text == "auto" || text == "AUTO" || text == "Auto")
-        return true;
-    const auto parsed = parseEnum(dtypeNames(), text);
-    const Dtype d = parsed ? static_cast<Dtype>(*parsed) : Dtype::FP32;
-    if (!parsed || !(d == Dtype::FP16 || d == Dtype::BF16 || d == Dtype::FP8 || d == Dtype::INT8 || d == Dtype::INT4)) {
-        reason = "column kv_cache_dtype = \"" + std::string(text) + "\"; expected auto, fp16, bf16, fp8, int8 or int4";
-        return false;
-    }
-    p.kvCache = d;
     return true;
 }
 
@@ -301,85 +226,6 @@ bool applyReplicas(const CsvTable &t, std::size_t row, InferenceRowPlan &out, st
 
 } // namespace
 
-namespace {
-
-// "1.3.0rc5" -> 1003.0: major x 1000 + minor + patch / 1000, from the leading digits and dots; -1
-// when the version does not start with a number ("unknown(...)").
-double versionNumber(std::string_view v)
-{
-    double parts[3] = {0, 0, 0};
-    int n = 0;
-    std::size_t i = 0;
-    while (n < 3 && i < v.size() && v[i] >= '0' && v[i] <= '9') {
-        double x = 0;
-        while (i < v.size() && v[i] >= '0' && v[i] <= '9')
-            x = 10 * x + (v[i++] - '0');
-        parts[n++] = x;
-        if (i < v.size() && v[i] == '.')
-            ++i;
-        else
-            break;
-    }
-    return n == 0 ? -1.0 : parts[0] * 1000 + parts[1] + parts[2] / 1000;
-}
-
-// The preset of `engine` whose id carries the version nearest `version` (the higher on a tie).
-const EnginePreset *nearestVersion(const Catalog &catalog, std::string_view engine, double version)
-{
-    const EnginePreset *best = nullptr;
-    double bestGap = 0, bestVersion = 0;
-    for (const EnginePreset &e : catalog.engines) {
-        const std::string_view id = e.id;
-        if (id.size() <= engine.size() + 1 || id.substr(0, engine.size()) != engine || id[engine.size()] != '@')
-            continue;
-        const double v = versionNumber(id.substr(engine.size() + 1));
-        if (v < 0)
-            continue;
-        const double gap = std::fabs(v - version);
-        if (!best || gap < bestGap || (gap == bestGap && v > bestVersion)) {
-            best = &e;
-            bestGap = gap;
-            bestVersion = v;
-        }
-    }
-    return best;
-}
-
-} // namespace
-
-const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view column)
-{
-    std::string name(column.empty() ? std::string_view("generic") : column);
-    if (const EnginePreset *e = catalog.findEngine(name))
-        return e;
-    const std::size_t at = name.find('@');
-    if (at == std::string::npos)
-        return catalog.findEngine("generic");
-    // Trailing version components dropped ("0.6.1" -> "0.6" -> "0"); a major version alone only
-    // as a preset's own id: an alias such as "tensorrt-llm@1" names what one benchmark of that
-    // major version ran, and a fitted preset of a nearer version says more.
-    const std::string engine = name.substr(0, at);
-    const std::string version = name.substr(at + 1);
-    std::string trial = name;
-    for (std::size_t dot = trial.find_last_of('.'); dot != std::string::npos && dot > at;
-         dot = trial.find_last_of('.')) {
-        trial.resize(dot);
-        const EnginePreset *e = catalog.findEngine(trial);
-        if (e && (trial.find('.', at) != std::string::npos || e->id == trial))
-            return e;
-    }
-    // Another version of the engine: the fitted preset of the nearest version (the engine's
-    // defaults and kernels change less between versions than between engines).
-    const double v = versionNumber(version);
-    if (v >= 0) {
-        if (const EnginePreset *e = nearestVersion(catalog, engine, v))
-            return e;
-    }
-    if (const EnginePreset *e = catalog.findEngine(engine))
-        return e;
-    return catalog.findEngine("generic");
-}
-
 bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog, InferenceRowPlan &out,
                       std::string &skipReason)
 {
@@ -417,7 +263,7 @@ bool inferenceRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog
         }
         w.requestRate = *rate;
     }
-    if (!applyKvCacheDtype(t.cell(row, "kv_cache_dtype"), plan.precision, skipReason))
+    if (!applyKvCacheDtype(t.cell(row, "kv_cache_dtype"), catalog.findGpu(plan.hardware.gpu), plan.precision, skipReason))
         return false;
     w.batching = Batching::Static;
     if (const std::string_view b = t.cell(row, "batching"); !b.empty()) {

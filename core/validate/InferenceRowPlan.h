@@ -2,6 +2,7 @@
 #pragma once
 
 #include "plan/Plan.h"
+#include "validate/EngineLookup.h"
 
 #include <cstdint>
 #include <string>
@@ -43,12 +44,7 @@ struct InferenceRowPlan
     std::string group;                  // rows ranked together: model and GPU
 };
 
-// The engine preset for an engine column "name" or "name@version": the exact id or alias, then
-// the version with trailing components dropped ("tensorrt-llm@0.6.1" -> "tensorrt-llm@0.6"; a
-// major version alone only as a preset id), then the preset of the same engine with the nearest
-// version in its id ("vllm@0.10.1" -> "vllm@0.12", "tensorrt-llm@1.3.0rc5" -> "tensorrt-llm@1.0"),
-// then the bare name, then "generic". nullptr only when the catalog has no "generic" preset.
-const EnginePreset *findEnginePreset(const Catalog &catalog, std::string_view engineColumn);
+// findEnginePreset (validate/EngineLookup.h) picks the row's engine preset.
 
 // Returns false with a reason (for a skipped row) when the row cannot be turned into a plan.
 // Rules (docs/accuracy.md "Inference"):

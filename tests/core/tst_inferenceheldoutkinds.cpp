@@ -292,6 +292,46 @@ private slots:
         QVERIFY2(odd->skipped.find("column serving_mode") != std::string::npos, odd->skipped.c_str());
     }
 
+    // The names quantization tools give the README's formats (validate/ServingFormats.h): FP8
+    // scaling variants are FP8, W4A8 is int4 weights into FP8 GEMMs, an NVFP4 KV cache only where
+    // the GPU has FP4 tensor math.
+    void quantizationToolWords() const
+    {
+        const Cells load = {{"num_gpus", "8"}, {"batch_size", "32"}, {"load", "concurrency"}};
+        auto with = [&](Cells more) {
+            Cells c = load;
+            c.insert(c.end(), more.begin(), more.end());
+            return caseOf(qwen(c));
+        };
+        const auto fp8 = with({{"precision", "fp8"}});
+        for (const char *variant : {"fp8_block", "FP8_PER_TENSOR", "fp8_dynamic", "w8a8_fp8", "mxfp8"}) {
+            const auto v = with({{"precision", variant}});
+            QVERIFY2(v->skipped.empty(), v->skipped.c_str());
+            QCOMPARE(v->row.plan.precision.compute, Dtype::FP8);
+            QCOMPARE(v->row.plan.precision.weights, Dtype::FP8);
+            QVERIFY(predictInferenceCase(*v, *v->row.engine) == predictInferenceCase(*fp8, *fp8->row.engine));
+        }
+        const auto w4a8 = with({{"precision", "w4a8_awq"}});
+        QVERIFY2(w4a8->skipped.empty(), w4a8->skipped.c_str());
+        QCOMPARE(w4a8->row.plan.precision.weights, Dtype::INT4);
+        QCOMPARE(w4a8->row.plan.precision.compute, Dtype::FP8);
+        QCOMPARE(w4a8->row.plan.precision.kvCache, Dtype::FP16);
+        const auto onA100 = with({{"precision", "w4a8"}, {"gpu", "A100-SXM-80GB"}});
+        QVERIFY2(onA100->skipped.find("W4A8") != std::string::npos && onA100->skipped.find("not supported") != std::string::npos,
+                 onA100->skipped.c_str());
+        const auto nvfp4KvHopper = with({{"kv_cache_dtype", "nvfp4"}});
+        QVERIFY2(nvfp4KvHopper->skipped.find("kv_cache_dtype = \"nvfp4\"") != std::string::npos &&
+                     nvfp4KvHopper->skipped.find("not supported on H200-SXM-141GB") != std::string::npos,
+                 nvfp4KvHopper->skipped.c_str());
+        const auto nvfp4KvBlackwell = with({{"kv_cache_dtype", "NVFP4"}, {"gpu", "B200-SXM-180GB"}});
+        QVERIFY2(nvfp4KvBlackwell->skipped.empty(), nvfp4KvBlackwell->skipped.c_str());
+        QCOMPARE(nvfp4KvBlackwell->row.plan.precision.kvCache, Dtype::NVFP4);
+        const auto fp8KvBlackwell = with({{"kv_cache_dtype", "fp8"}, {"gpu", "B200-SXM-180GB"}});
+        // A 4-bit cache (0.5625 B a value with its scales) holds more tokens: TPOT no higher.
+        QVERIFY(predictInferenceCase(*nvfp4KvBlackwell, *nvfp4KvBlackwell->row.engine)[2] <=
+                predictInferenceCase(*fp8KvBlackwell, *fp8KvBlackwell->row.engine)[2]);
+    }
+
     // kv_cache_dtype fp8 on BF16 weights: half the KV bytes a token; replicas share the row's load.
     void kvCacheDtypeAndReplicas() const
     {

@@ -355,6 +355,29 @@ private slots:
         QCOMPARE(id("somethingelse@2.0"), std::string("generic"));
     }
 
+    void engineColumnSpellings() const
+    {
+        // The ways benchmark tables write an engine and its version (validate/EngineLookup.h).
+        const Catalog &c = bundledCatalog();
+        auto id = [&](const char *column) { return findEnginePreset(c, column)->id; };
+        QCOMPARE(normalizedEngineColumn(" TensorRT-LLM 1.0 "), std::string("tensorrt-llm@1.0"));
+        QCOMPARE(normalizedEngineColumn("vllm==0.11.0"), std::string("vllm@0.11.0"));
+        QCOMPARE(normalizedEngineColumn("sglang:v0.5.4"), std::string("sglang@0.5.4"));
+        QCOMPARE(normalizedEngineColumn("vllm@v0.12.0"), std::string("vllm@0.12.0"));
+        QCOMPARE(normalizedEngineColumn("dynamo-vllm@0.12"), std::string("vllm@0.12"));
+        QCOMPARE(normalizedEngineColumn("tensorrt-llm@1.0-pytorch"), std::string("tensorrt-llm@1.0-pytorch"));
+        QCOMPARE(normalizedEngineColumn("text-generation-inference"), std::string("text-generation-inference"));
+        QCOMPARE(id("TensorRT-LLM 1.0"), std::string("tensorrt-llm@1.0"));
+        QCOMPARE(id("trtllm@1.1.0"), std::string("tensorrt-llm@1.0"));   // the alias names the engine
+        QCOMPARE(id("vllm-0.10.2"), std::string("vllm@0.12"));
+        QCOMPARE(id("SGLang v0.5.6.post2"), std::string("sglang@0.5.6"));
+        QCOMPARE(id("dynamo-sglang@0.5.6"), std::string("sglang@0.5.6"));
+        QCOMPARE(id("vllm-v1"), std::string("vllm"));
+        // An alias of one versioned preset is that preset, whatever version follows it.
+        QCOMPARE(id("fastertransformer@5.3"), std::string("tensorrt-llm@0.6"));
+        QCOMPARE(id("lmdeploy@0.6"), std::string("generic"));
+    }
+
     void unusableRowsAreSkippedWithAReason() const
     {
         const std::string text =

@@ -237,6 +237,24 @@ private slots:
         }
     }
 
+    // fp8_recipe as Transformer Engine's recipe classes, torchao's recipes and papers name them.
+    void fp8RecipeWordsOfRunConfigs() const
+    {
+        const std::pair<const char *, Fp8Recipe> words[] = {
+            {"Float8CurrentScaling", Fp8Recipe::Tensorwise}, {"rowwise", Fp8Recipe::Tensorwise},
+            {"DelayedScaling", Fp8Recipe::Delayed},         {"hybrid", Fp8Recipe::Delayed},
+            {"Float8BlockScaling", Fp8Recipe::Blockwise},   {"1x128", Fp8Recipe::Blockwise},
+            {"MXFP8BlockScaling", Fp8Recipe::Mxfp8}};
+        for (const auto &[word, recipe] : words) {
+            const Timed t = timed("TK-04", {{"fp8_recipe", word}});
+            QVERIFY2(t.skipped.empty(), t.skipped.c_str());
+            QVERIFY2(t.row->plan.precision.fp8Recipe == recipe, word);
+        }
+        QCOMPARE(timed("TK-08", {{"fp8_recipe", "NVFP4BlockScaling"}}).row->plan.precision.fp8Recipe, Fp8Recipe::Nvfp4);
+        const Timed unknown = timed("TK-04", {{"fp8_recipe", "per_channel"}});
+        QVERIFY2(unknown.skipped.find("column fp8_recipe") != std::string::npos, unknown.skipped.c_str());
+    }
+
     // Expert TP 2 splits each expert over two GPUs: half the routed-expert weights per GPU of
     // expert TP 1 on the same TP 2 x EP 8 layout, the dense weights unchanged.
     void expertTpSplitsTheExpertWeights() const
