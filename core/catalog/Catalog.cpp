@@ -53,7 +53,43 @@ const T *findIn(const std::vector<T> &items, std::string_view name)
 
 } // namespace
 
-const GpuSpec *Catalog::findGpu(std::string_view name) const { return findIn(gpus, name); }
+namespace {
+
+bool startsWith(std::string_view s, std::string_view p) { return s.size() > p.size() && s.substr(0, p.size()) == p; }
+bool endsWith(std::string_view s, std::string_view p) { return s.size() > p.size() && s.substr(s.size() - p.size()) == p; }
+
+// The key of a GPU's name as drivers and vendor tables print it, less the words that do not tell
+// one catalog GPU from another (Catalog::findGpu).
+std::string bareGpuKey(std::string key)
+{
+    for (const char *vendor : {"nvidia", "amd", "intel"}) {
+        if (startsWith(key, vendor)) {
+            key.erase(0, std::string_view(vendor).size());
+            break;
+        }
+    }
+    for (const char *suffix : {"hbm3e", "hbm3", "hbm2e", "hbm2", "nvl72", "nvl36"}) {
+        if (endsWith(key, suffix)) {
+            key.resize(key.size() - std::string_view(suffix).size());
+            break;
+        }
+    }
+    // "gb200sxm", "gb300sxm": the superchip's GPU has no SXM module of its own.
+    if (startsWith(key, "gb") && endsWith(key, "sxm"))
+        key.resize(key.size() - 3);
+    return key;
+}
+
+} // namespace
+
+const GpuSpec *Catalog::findGpu(std::string_view name) const
+{
+    if (const GpuSpec *g = findIn(gpus, name))
+        return g;
+    const std::string key = catalogKey(name);
+    const std::string bare = bareGpuKey(key);
+    return bare == key || bare.empty() ? nullptr : findIn(gpus, bare);
+}
 const NodeSpec *Catalog::findNode(std::string_view name) const { return findIn(nodes, name); }
 const FabricSpec *Catalog::findFabric(std::string_view name) const { return findIn(fabrics, name); }
 const CloudOffer *Catalog::findCloud(std::string_view name) const { return findIn(clouds, name); }

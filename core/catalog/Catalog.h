@@ -45,7 +45,11 @@ public:
     std::vector<ErrorBandEntry> errorBands;   // validation error per regime (catalog/ErrorBand.h)
 
     // Lookups by id or alias; case, '-', '_', ' ' and '.' are ignored ("h100 sxm 80gb" finds
-    // "H100-SXM-80GB"). nullptr when unknown.
+    // "H100-SXM-80GB"). nullptr when unknown. A GPU is also found by the name the driver reports
+    // or a vendor's table prints: without the vendor ("NVIDIA", "AMD", "Intel"), the memory type
+    // ("HBM3", "HBM3e") and the rack it sits in ("NVL72", "NVL36"), and a Grace-Blackwell
+    // superchip's GPU as aiconfigurator's "gb200_sxm" names it ("NVIDIA H100 80GB HBM3" is
+    // H100-SXM-80GB by its alias "H100 80GB"; "GB200 NVL72" is GB200-186GB).
     const GpuSpec *findGpu(std::string_view name) const;
     const NodeSpec *findNode(std::string_view name) const;
     const FabricSpec *findFabric(std::string_view name) const;

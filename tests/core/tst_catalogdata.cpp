@@ -228,6 +228,26 @@ private slots:
         QVERIFY(checked > 1000);
     }
 
+    // The names nvidia-smi, vendor tables and aiconfigurator's system files give the catalog's GPUs.
+    void gpusFoundByTheirReportedNames() const
+    {
+        const Catalog &c = bundledCatalog();
+        auto id = [&](const char *name) {
+            const GpuSpec *g = c.findGpu(name);
+            return g ? g->id : std::string("(none)");
+        };
+        QCOMPARE(id("NVIDIA H100 80GB HBM3"), std::string("H100-SXM-80GB"));
+        QCOMPARE(id("NVIDIA H200 141GB HBM3e"), std::string("H200-SXM-141GB"));
+        QCOMPARE(id("NVIDIA B200"), std::string("B200-SXM-180GB"));
+        QCOMPARE(id("GB200 NVL72"), std::string("GB200-186GB"));
+        QCOMPARE(id("gb200_sxm"), std::string("GB200-186GB"));
+        QCOMPARE(id("h200_sxm"), std::string("H200-SXM-141GB"));
+        QCOMPARE(id("AMD Instinct MI300X"), std::string("MI300X-192GB"));
+        QCOMPARE(id("NVIDIA H100 NVL"), std::string("H100-NVL-94GB"));   // NVL alone is a GPU of its own
+        QCOMPARE(id("NVIDIA"), std::string("(none)"));
+        QCOMPARE(id("NVIDIA X900"), std::string("(none)"));
+    }
+
     void densePeaksPinnedToSpecs() const
     {
         const Catalog &c = bundledCatalog();
