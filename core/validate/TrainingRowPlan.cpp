@@ -3,6 +3,7 @@
 
 #include "catalog/Catalog.h"
 #include "model/ModelShape.h"
+#include "plan/FrameworkPresets.h"
 #include "plan/PlanFields.h"
 #include "validate/CsvTable.h"
 #include "validate/RowPlan.h"
@@ -180,23 +181,23 @@ bool moeColumns(const CsvTable &t, std::size_t row, Plan &plan, std::string &rea
 
 } // namespace
 
-FrameworkDefaults frameworkDefaults(std::string_view framework)
+TrainingStackDefaults trainingStackDefaults(std::string_view framework)
 {
-    FrameworkDefaults f;
+    TrainingStackDefaults f;
     const std::string name = lowerCell(framework);
+    const auto parsed = parseEnum(frameworkNames(), name);
+    const Framework stack = parsed ? static_cast<Framework>(*parsed) : Framework::Generic;
+    if (stack == Framework::Generic)
+        return f;
+    const FrameworkDefaults &preset = frameworkDefaults(stack, name);
+    f.sharding = preset.sharding;
+    f.defaultZero = preset.zero;
+    f.sequenceParallelWithTp = preset.sequenceParallel;
     if (name == "megatron-deepspeed") {
         f.flashAttention = false;
         f.overlapGradReduce = false;
-        f.sharding = ShardingImpl::DeepSpeed;
-    } else if (name == "llm-foundry" || name == "nemo-automodel" || name == "torchtitan") {
-        // PyTorch FSDP (FSDP2 in NeMo AutoModel and torchtitan).
-        f.sharding = ShardingImpl::Fsdp;
-    } else if (name == "nemo") {
-        // NeMo 2.0 runs Megatron-Core with its distributed optimizer on
-        // (MegatronStrategy ddp="megatron", use_distributed_optimizer=True): ZeRO-1; its
-        // pre-training recipes turn on sequence parallelism whenever TP > 1.
-        f.defaultZero = 1;
-        f.sequenceParallelWithTp = true;
+    } else if (stack == Framework::DeepSpeed) {
+        f.overlapOnlyWithZero3 = true;
     }
     return f;
 }
@@ -246,12 +247,12 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
     // Activation checkpointing as the stack means it (blank: its default; RowPlan.h).
     plan.parallelism.recompute = stackRecompute(t, row, plan.parallelism.recompute, plan.hardware.numGpus);
 
-    const FrameworkDefaults fw = frameworkDefaults(t.cell(row, "framework"));
+    const TrainingStackDefaults fw = trainingStackDefaults(t.cell(row, "framework"));
     Parallelism &p = plan.parallelism;
     if (t.cell(row, "zero").empty())
         p.zero = fw.defaultZero;
     p.flashAttention = fw.flashAttention;
-    p.overlapGradReduce = fw.overlapGradReduce;
+    p.overlapGradReduce = fw.overlapOnlyWithZero3 ? p.zero == 3 : fw.overlapGradReduce;
     p.sharding = fw.sharding;
     if (!flagCell(t, row, "flash_attention", p.flashAttention, skipReason) ||
         !flagCell(t, row, "overlap_grad_reduce", p.overlapGradReduce, skipReason))

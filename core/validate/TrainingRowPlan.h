@@ -28,24 +28,28 @@ struct TrainingRowPlan
 bool trainingRowPlan(const CsvTable &table, std::size_t row, const Catalog &catalog, TrainingRowPlan &out,
                      std::string &skipReason);
 
-// What a framework does unless a run configures otherwise, from the framework column:
-//  - megatron-deepspeed: Megatron's unfused attention (FlashAttention needs --use-flash-attn)
-//    and gradients reduced after the backward (DeepSpeed ZeRO-0/1 default overlap_comm=false);
-//  - megatron, llm-foundry and any other name: fused attention, gradient reduction overlapped
-//    with the backward (Megatron-Core --overlap-grad-reduce, FSDP/DDP buckets);
-//  - nemo (NeMo 2.0 on Megatron-Core): as megatron, with the distributed optimizer (ZeRO-1)
-//    when the zero column is blank and sequence parallelism when sp is blank and tp > 1;
-//  - nemo-automodel, torchtitan, llm-foundry: sharded by PyTorch FSDP.
-// Optional columns flash_attention and overlap_grad_reduce (0/1) override these.
-struct FrameworkDefaults
+// What a row's stack does for the time model's fields unless the row configures otherwise, from
+// the framework column. A named stack (a Framework name or alias, common/EnumNames.cpp) takes its
+// sharding, its ZeRO stage for a blank zero cell and its sequence parallelism for a blank sp cell
+// from its preset (plan/FrameworkPresets.h: FSDP for llm-foundry, torchtitan, NeMo AutoModel,
+// torchtune and HF; the distributed optimizer and SP with TP > 1 for NeMo 2.0);
+// a blank, "other" or unknown stack is costed with Megatron's collectives and nothing sharded.
+// DeepSpeed reduces gradients after the backward unless ZeRO-3 (zero_optimization.overlap_comm
+// defaults to true for stage 3 only); Megatron-DeepSpeed also runs Megatron's unfused attention
+// (FlashAttention needs --use-flash-attn) and never overlaps (BLOOM-era ZeRO-0/1 runs).
+// Everything else: fused attention and gradient reduction overlapped with the backward
+// (Megatron-Core --overlap-grad-reduce, FSDP/DDP buckets). Optional columns flash_attention and
+// overlap_grad_reduce (0/1) override these.
+struct TrainingStackDefaults
 {
     bool flashAttention = true;
     bool overlapGradReduce = true;
+    bool overlapOnlyWithZero3 = false;     // DeepSpeed: overlap_comm's default follows the stage
     ShardingImpl sharding = ShardingImpl::Megatron;
-    int defaultZero = 0;     // ZeRO stage when the zero column is blank
+    int defaultZero = 0;                   // ZeRO stage when the zero column is blank
     bool sequenceParallelWithTp = false;   // sp blank and tp > 1: sequence parallelism on
 };
-FrameworkDefaults frameworkDefaults(std::string_view framework);
+TrainingStackDefaults trainingStackDefaults(std::string_view framework);
 
 // Deterministic half of a row for fit-on-half/test-on-half: FNV-1a of the id, 0 = fit, 1 = test.
 int validationHalf(std::string_view id);

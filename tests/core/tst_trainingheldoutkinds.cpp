@@ -237,6 +237,24 @@ private slots:
         }
     }
 
+    // A stack named by any of its names takes its preset's sharding (plan/FrameworkPresets.h);
+    // DeepSpeed overlaps the gradient reduction only under ZeRO-3 (overlap_comm's default).
+    void stackNamesTakeTheirPresets() const
+    {
+        for (const char *fsdp : {"fsdp2", "composer", "accelerate", "torchtune", "LitGPT"})
+            QVERIFY2(timed("TK-15", {{"framework", fsdp}}).row->plan.parallelism.sharding == ShardingImpl::Fsdp, fsdp);
+        for (const char *megatron : {"megatron-lm", "Megatron-Core", "other", "unheard-of"})
+            QVERIFY2(timed("TK-15", {{"framework", megatron}}).row->plan.parallelism.sharding == ShardingImpl::Megatron,
+                     megatron);
+        const Timed z3 = timed("TK-15", {{"framework", "deepspeed"}, {"zero", "3"}});
+        QCOMPARE(z3.row->plan.parallelism.sharding, ShardingImpl::DeepSpeed);
+        QVERIFY(z3.row->plan.parallelism.overlapGradReduce);
+        QVERIFY(z3.row->plan.parallelism.flashAttention);
+        QVERIFY(!timed("TK-15", {{"framework", "deepspeed"}, {"zero", "1"}}).row->plan.parallelism.overlapGradReduce);
+        const Timed bloomEra = timed("TK-15", {{"framework", "megatron-deepspeed"}, {"zero", "3"}});
+        QVERIFY(!bloomEra.row->plan.parallelism.overlapGradReduce && !bloomEra.row->plan.parallelism.flashAttention);
+    }
+
     // fp8_recipe as Transformer Engine's recipe classes, torchao's recipes and papers name them.
     void fp8RecipeWordsOfRunConfigs() const
     {
