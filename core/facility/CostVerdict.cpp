@@ -148,7 +148,10 @@ CostVerdict costVerdict(const ResolvedPlan &plan, const Evaluation &e)
                                  : "as the run's share of the cost of ownership (other work uses " +
                                        formatPercent(p.cost.followonUtilization, 0) + " of the hours after it)";
     auto money = [&](double usd) { return formatMoney(p, usd); };
-    if (!v.decided)
+    if (!v.decided && v.onpremPartial)
+        v.reason = "no cloud offer publishes a price for this GPU at this size, and owning is not fully priced "
+                   "(GPUs, servers or switches missing from the catalog)";
+    else if (!v.decided)
         v.reason = "no published price is known for the cluster or the cloud";
     else if (!v.cloudKnown)
         v.reason = "no cloud offer publishes a price for this GPU at this size";

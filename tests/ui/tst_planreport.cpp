@@ -499,6 +499,12 @@ private slots:
         strip.refresh(*c);
         QVERIFY2(strip.captionText(KeyResult::Cost).endsWith(QStringLiteral("verdict: ") + word.toLower()),
                  qPrintable(strip.captionText(KeyResult::Cost)));
+        // The tile's on-prem figure is the one the verdict weighs: a buy in cash shows the cash the
+        // decision and page 1 give (the llama3-70b example showed its $15.4 M share of ownership
+        // next to "verdict: buy" while page 1 said $19.7 M in cash).
+        if (v.choice == VerdictChoice::Buy && v.basis == CostView::Cash)
+            QVERIFY2(strip.valueText(KeyResult::Cost).endsWith(QStringLiteral("| ") + cash),
+                     qPrintable(strip.valueText(KeyResult::Cost) + QStringLiteral(" / ") + cash));
         CostChart chart;
         chart.refresh(*c);
         // A serving plan's title goes on with its price per token (" · $0.859 per million output tokens ...").

@@ -13,6 +13,7 @@
 #include "results/KeyResultsStrip.h"
 #include "results/ScenarioComparison.h"
 
+#include "facility/CostVerdict.h"
 #include "facility/FacilityText.h"
 #include "common/Format.h"
 #include "report/ServingText.h"
@@ -138,6 +139,29 @@ private slots:
         QVERIFY2(strip.verdictText().startsWith(QStringLiteral("Does not fit: Needs")), qPrintable(strip.verdictText()));
         expectHypothetical(strip, "if the model fitted");
         QCOMPARE(strip.state(KeyResult::Memory), ResultState::Error);   // "does not fit" is the answer
+    }
+
+    // DeepSeek-V3 on H800: no cloud offer and no GPU or server price in the catalog. The on-prem
+    // figure leaves them out, so the tile shows it as a lower bound, without a verdict, and the
+    // verdict's reason names both gaps (the PDF's decision reads the same CostVerdict).
+    void partlyPricedOwningIsALowerBound()
+    {
+        auto c = test::openExamplePlan("deepseek-v3-training.gpuplan");
+        KeyResultsStrip strip;
+        strip.refresh(*c);
+        QVERIFY2(strip.valueText(KeyResult::Cost).startsWith(QString::fromUtf8("— | ≥ $")),
+                 qPrintable(strip.valueText(KeyResult::Cost)));
+        QVERIFY2(strip.captionText(KeyResult::Cost).endsWith(QStringLiteral("· no verdict")),
+                 qPrintable(strip.captionText(KeyResult::Cost)));
+        const CostVerdict v = costVerdict(c->resolved(), c->evaluation());
+        QVERIFY(!v.decided && v.onpremPartial);
+        QVERIFY2(v.reason.find("owning is not fully priced") != std::string::npos, v.reason.c_str());
+        QVERIFY2(strip.toolTipText(KeyResult::Cost).contains(QStringLiteral("owning is not fully priced")),
+                 qPrintable(strip.toolTipText(KeyResult::Cost)));
+        // A fully priced plan keeps plain figures.
+        auto priced = trainingExample();
+        strip.refresh(*priced);
+        QVERIFY2(!strip.valueText(KeyResult::Cost).contains(QString::fromUtf8("≥")), qPrintable(strip.valueText(KeyResult::Cost)));
     }
 
     // The shipped example is valid: no verdict, plain figures.

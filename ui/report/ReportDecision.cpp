@@ -84,12 +84,23 @@ void addDecision(ReportDocument &doc, const SectionInput &in)
     t.header = false;
     t.columns = {{QObject::tr("Field"), 1.0, false}, {QObject::tr("Value"), 3.0, false}};
     const bool training = p.workload.mode == Mode::Training;
-    t.rows.push_back({{v.decided && v.choice == VerdictChoice::Rent ? QObject::tr("Rent") : QObject::tr("Buy"),
+    t.rows.push_back({{v.decided ? (v.choice == VerdictChoice::Rent ? QObject::tr("Rent") : QObject::tr("Buy"))
+                                 : QObject::tr("Decision"),
                        v.decided ? q(v.offer) : QObject::tr("no verdict")}});
     t.rows.push_back({{QObject::tr("Where"), whereText(in, v)}});
-    t.rows.push_back({{QObject::tr("Cash up front"), v.decided ? money(p, v.upfrontUsd) : QString()}});
+    // Undecided: what owning costs without the parts the catalog has no price for is a lower bound
+    // the signer can still read; with nothing priced the cells say so rather than stay blank.
+    const bool lowerBound = !v.decided && v.onpremPartial;
+    const QString unpriced = QObject::tr("without the GPUs, servers or switches the catalog has no price for");
+    auto undecided = [&](double usd, const QString &tail) {
+        return lowerBound ? QObject::tr("at least %1 to own%2 (%3)").arg(money(p, usd), tail, unpriced)
+                          : QObject::tr("not known (no published price)");
+    };
+    t.rows.push_back({{QObject::tr("Cash up front"),
+                       v.decided ? money(p, v.upfrontUsd) : undecided(e.cost.onpremCapexUsd, QString())}});
     t.rows.push_back({{training ? QObject::tr("Cash over the run") : QObject::tr("Cash over the horizon"),
-                       v.decided ? QObject::tr("%1 over %2").arg(money(p, v.cashUsd), duration(v.horizonS)) : QString()}});
+                       v.decided ? QObject::tr("%1 over %2").arg(money(p, v.cashUsd), duration(v.horizonS))
+                                 : undecided(v.onpremCashUsd, QObject::tr(" over %1").arg(duration(v.horizonS)))}});
     t.rows.push_back({{QObject::tr("Finished"), finishText(in, v)}});
     // A site contract is in MW; a fleet below one MW reads in kW ("0.01 MW" would tell the signer nothing).
     const double runningKw = e.power.facilityKw, peakKw = e.power.peakItKw * p.facility.pue;

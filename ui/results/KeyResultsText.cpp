@@ -275,14 +275,26 @@ void KeyResultsStrip::refreshCommon(const PlanController &controller)
         setNoResult(KeyResult::Cost, tr("cloud | on-prem, %1").arg(period), tr("The cost model has no result for this plan yet."));
     } else {
         auto usd = [](double v) { return v > 0 ? str(formatUsd(v)) : QStringLiteral("—"); };
-        // The caption and tooltip carry the one verdict (facility/CostVerdict.h) in its own words.
+        // The caption and tooltip carry the one verdict (facility/CostVerdict.h) in its own words,
+        // and the on-prem figure is the one it weighs, in the view it rests on: cash over the run
+        // (capex + operations - resale) when nothing uses the hardware after it, else the run's
+        // share of the cost of ownership. Page 1 of the PDF and the Cost tab give the same figure.
         const CostVerdict verdict = costVerdict(controller.resolved(), e);
-        const QString word = verdict.decided ? QString::fromUtf8(verdictWord(verdict)).toLower() : tr("no verdict");
-        set(KeyResult::Cost, tr("%1 | %2").arg(usd(c.cloudTotalUsd), usd(c.onpremTotalUsd)),
-            tr("cloud | on-prem, %1 · verdict: %2").arg(period, word),
-            tr("%4\n\nCloud: %1 at %2 per GPU-hour (the plan's offer). On-prem: %3 (share of the cluster's cost of ownership).")
-                .arg(usd(c.cloudTotalUsd), usd(c.cloudPerGpuHourUsd), usd(c.onpremTotalUsd),
-                     QString::fromStdString(verdict.text)),
+        const bool cashView = verdict.basis == CostView::Cash;
+        const double onpremUsd = cashView ? c.onpremCashUsd : c.onpremTotalUsd;
+        // An on-prem figure with GPUs, servers or switches unpriced is a lower bound, and says so.
+        const QString onprem = verdict.onpremPartial && onpremUsd > 0 ? tr("≥ %1").arg(usd(onpremUsd)) : usd(onpremUsd);
+        const QString view = cashView ? tr("in cash") : tr("share of ownership");
+        const QString caption = verdict.decided
+                                    ? tr("cloud | on-prem %1, %2 · verdict: %3")
+                                          .arg(view, period, QString::fromUtf8(verdictWord(verdict)).toLower())
+                                    : tr("cloud | on-prem %1, %2 · no verdict").arg(view, period);
+        const QString onpremWhat = cashView ? tr("cash: capex + operations - resale of the hardware after it")
+                                            : tr("share of the cluster's cost of ownership");
+        set(KeyResult::Cost, tr("%1 | %2").arg(usd(c.cloudTotalUsd), onprem), caption,
+            tr("%4\n\nCloud: %1 at %2 per GPU-hour (the plan's offer). On-prem: %3 (%5).")
+                .arg(usd(c.cloudTotalUsd), usd(c.cloudPerGpuHourUsd), usd(onpremUsd), QString::fromStdString(verdict.text),
+                     onpremWhat),
             ResultState::Normal);
     }
 }
