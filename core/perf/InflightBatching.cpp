@@ -80,10 +80,21 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     return p;
 }
 
-double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+namespace {
+
+// The passes that carry one request's prompt beside the decodes of the others (ownPromptTime):
+// how many, with how many decoding, and with the prompt or without it.
+struct OwnPromptPasses
 {
+    double withPrompt = 0;
+    double decodesOnly = 0;
+};
+
+OwnPromptPasses ownPromptPasses(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+{
+    OwnPromptPasses t;
     if (!m.valid)
-        return 0.0;
+        return t;
     const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
     const double budget = std::max(m.maxTokensPerStep, 1.0);
     const double n = std::max(w.outputLen - 1.0, 1.0);
@@ -91,7 +102,22 @@ double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double
     const double decoding = std::min(std::max(inFlight - 1.0, 0.0) * n / (n + 1.0), budget - 1.0);
     const double passes = std::ceil(prompt / std::max(budget - decoding, 1.0));
     const double context = std::max(w.promptLen, 1.0) + 0.5 * w.outputLen;
-    return passes * passTime(m, decoding, context, prompt / passes, prompt, 1.0 / passes);
+    t.withPrompt = passes * passTime(m, decoding, context, prompt / passes, prompt, 1.0 / passes);
+    t.decodesOnly = decoding > 0 ? passes * passTime(m, decoding, context, 0.0, prompt, 0.0) : 0.0;
+    return t;
+}
+
+} // namespace
+
+double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+{
+    return ownPromptPasses(m, w, inFlight).withPrompt;
+}
+
+double promptShareTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+{
+    const OwnPromptPasses t = ownPromptPasses(m, w, inFlight);
+    return std::max(t.withPrompt - t.decodesOnly, 0.0);
 }
 
 } // namespace gpuplan

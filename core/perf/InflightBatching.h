@@ -32,4 +32,9 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
 // over all passes, which is right for throughput and TPOT but not for the pass that carries a prompt.
 double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight);
 
+// What one more prompt adds to the passes that carry a request's own prompt (ownPromptTime less
+// the same passes with the decodes alone). In an open loop the requests that arrive during one
+// pass are admitted into the next together, each adding this to the others' first token.
+double promptShareTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight);
+
 } // namespace gpuplan

@@ -6,6 +6,7 @@
 #include "InferenceFixtures.h"
 
 #include "perf/Capacity.h"
+#include "perf/InflightBatching.h"
 #include "perf/InferenceTime.h"
 #include "perf/Saturated.h"
 
@@ -125,6 +126,30 @@ private slots:
         QVERIFY(c.atRate.tpotP99Ms <= c.sloLimited.tpotP99Ms + 1e-9);
         QVERIFY(c.atRate.ttftP99Ms <= c.sloLimited.ttftP99Ms + 1e-9);
         QVERIFY(c.atRate.tpotP99Ms >= c.atRate.tpotMeanMs && c.atRate.ttftP99Ms >= c.atRate.ttftP50Ms);
+    }
+
+    // Arrivals one at a time spread TTFT with no queue at all: the P99 request arrives as a pass
+    // starts (+ about half a pass over the mean) and shares its prompt's pass with the others that
+    // arrived during it (Poisson at rate x pass). Well below saturation the wait for a slot is nil,
+    // so P99 - P50 is that spread alone: more than half a pass, at most a pass plus the prefill of
+    // the Poisson 99th percentile's prompts.
+    void openLoopTtftSpreadsWithoutAQueue() const
+    {
+        const InferenceSetup s = capacitySetup();
+        const Sized sized = capacityOf(s, 200, 5, 0.2, 0, 0);
+        const LoadPoint &l = sized.result.atRate;
+        QVERIFY2(l.waitProbability < 0.01, qPrintable(QString::number(l.waitProbability)));   // P99 waits for no slot
+        const double stepMs = l.tpotMeanMs;
+        const ServingWorkload w{1024, 256, true};
+        const double shareMs = promptShareTime(sized.model, w, l.concurrency) * 1e3;
+        QVERIFY(shareMs > 0);
+        const double spread = l.ttftP99Ms - l.ttftP50Ms;
+        QVERIFY2(spread > 0.45 * stepMs, qPrintable(QString::number(spread)));
+        QVERIFY2(spread <= stepMs + 3 * shareMs, qPrintable(QString::number(spread)));
+        QVERIFY(l.ttftP50Ms <= l.ttftMeanMs + 1e-9);
+        // Twice the rate: more prompts share a pass, the tail grows.
+        const LoadPoint busier = capacityOf(s, 200, 10, 0.2, 0, 0).result.atRate;
+        QVERIFY(busier.ttftP99Ms - busier.ttftP50Ms >= spread - 1e-9);
     }
 
     void bindingConstraintIsNamed() const
