@@ -62,7 +62,7 @@ ScalingChart::ScalingChart(QWidget *parent) : ChartWidget(parent), m_worker(new 
     m_mark->setLineStyle(QCPGraph::lsNone);
     for (QCPGraph *g : {m_actual, m_ideal, m_efficiency, m_mark})
         g->addToLegend();
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    placeLegendUnderTitle(2);   // under the title, as the other charts: inset, it covered the curves on short charts
 
     connect(m_worker, &ScalingWorker::finished, this, [this](const ScalingResult &result, int planGpus) {
         // A curve still running when the plan stopped resolving belongs to no plan on screen.
