@@ -63,8 +63,8 @@ std::string normalizedEngineColumn(std::string_view column)
     s.reserve(column.size());
     for (char c : column)
         s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    while (!s.empty() && s.front() == ' ')
-        s.erase(0, 1);
+    const std::size_t first = s.find_first_not_of(' ');
+    s.erase(0, first == std::string::npos ? s.size() : first);
     while (!s.empty() && s.back() == ' ')
         s.pop_back();
     // NVIDIA Dynamo serves through the engine it wraps (its workers run that engine's scheduler).
@@ -94,6 +94,7 @@ std::string normalizedEngineColumn(std::string_view column)
                 at = i;
                 break;
             }
+            i = j - 1;   // past the run: each character is looked at once
         }
     } else if (at + 2 < s.size() && s[at + 1] == 'v' && isDigit(s[at + 2])) {
         s.erase(at + 1, 1);   // "vllm@v0.12.0"

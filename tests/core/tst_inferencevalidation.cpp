@@ -367,6 +367,9 @@ private slots:
         QCOMPARE(normalizedEngineColumn("dynamo-vllm@0.12"), std::string("vllm@0.12"));
         QCOMPARE(normalizedEngineColumn("tensorrt-llm@1.0-pytorch"), std::string("tensorrt-llm@1.0-pytorch"));
         QCOMPARE(normalizedEngineColumn("text-generation-inference"), std::string("text-generation-inference"));
+        // Long runs of separators are read once (a hostile cell of 200,000 dashes takes linear time).
+        QCOMPARE(normalizedEngineColumn("   vllm" + std::string(200000, '-') + "0.12"), std::string("vllm@0.12"));
+        QCOMPARE(normalizedEngineColumn(std::string(200000, '-')), std::string(200000, '-'));
         QCOMPARE(id("TensorRT-LLM 1.0"), std::string("tensorrt-llm@1.0"));
         QCOMPARE(id("trtllm@1.1.0"), std::string("tensorrt-llm@1.0"));   // the alias names the engine
         QCOMPARE(id("vllm-0.10.2"), std::string("vllm@0.12"));
