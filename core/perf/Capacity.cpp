@@ -15,23 +15,6 @@ constexpr double kMaxUtilization = 0.999; // the wait grows without bound at 1
 constexpr double kLowestLoad = 0.01;      // requests in service at the lightest load searched
 constexpr int kBisections = 16;     // n to 1/65536 of the slots
 
-// Smallest k with P(K <= k) >= q for K ~ Poisson(mu); the normal approximation beyond mu = 200.
-double poissonQuantile(double mu, double q, double z)
-{
-    if (mu <= 0)
-        return 0.0;
-    if (mu > 200.0)
-        return std::max(0.0, std::ceil(mu + z * std::sqrt(mu) - 0.5));
-    double pmf = std::exp(-mu), cdf = pmf;
-    int k = 0;
-    while (cdf < q && k < 1000) {
-        ++k;
-        pmf *= mu / k;
-        cdf += pmf;
-    }
-    return k;
-}
-
 struct Replica
 {
     const CapacityInputs &in;
@@ -64,23 +47,19 @@ struct Replica
         l.tokensPerSPerGpu = share * p.tokensPerSPerReplica / in.gpusPerReplica;
         const double rho = std::min(l.utilization, kMaxUtilization);
         l.waitProbability = waitProbability(rho, in.requestSlots);
+        // Requests arrive one at a time (an open loop), so besides the wait for a slot a request
+        // waits for the rest of the pass under way: uniform over a pass while the replica is busy
+        // (perf/InflightBatching.h passRestSpreadS; the step's TTFT counts half a pass). The
+        // prompts' share of the passes is in the step itself here (the capacity points run to
+        // saturation), not a queue of its own as in the plan's open loop below saturation.
+        const bool inflight = in.batching == Batching::Continuous && in.workload.outputLen >= 2;
+        ArrivalWaits arrival;
+        if (inflight)
+            arrival = arrivalWaits(*in.model, in.workload, p, 0.0, std::clamp(n, 0.0, 1.0));
+        auto spread = [&](double q) { return inflight ? passRestSpreadS(arrival, q) : 0.0; };
         l.ttftMeanMs = (p.ttftS + waitMeanS(rho, in.requestSlots, serviceS, variability)) * 1e3;
-        // Requests arrive one at a time (an open loop), so TTFT spreads around the mean even
-        // without a queue: the pass under way has a uniform rest to run while the replica is busy
-        // (the mean counts half a pass), and the prompts that arrived during it share the next
-        // pass (Poisson, rate x pass), each adding its prefill to the others' first token.
-        double spread50 = 0, spread99 = 0;
-        if (in.batching == Batching::Continuous && in.model) {
-            const double step = p.tpotS * acceptedTokensPerStep(in.workload);
-            const double busy = std::clamp(n, 0.0, 1.0);
-            auto rest = [&](double q) { return busy > 0 ? step * std::max(0.0, (q - (1.0 - busy)) / busy) : 0.0; };
-            const double mu = l.requestsPerS * step;
-            const double share = promptShareTime(*in.model, in.workload, n);
-            spread50 = rest(0.5) - 0.5 * step + std::max(poissonQuantile(mu, 0.5, 0.0) - mu, 0.0) * share;
-            spread99 = rest(0.99) - 0.5 * step + std::max(poissonQuantile(mu, 0.99, kZ99) - mu, 0.0) * share;
-        }
-        l.ttftP50Ms = std::max(p.ttftS + spread50 + waitQuantileS(rho, in.requestSlots, serviceS, variability, 0.5), 0.0) * 1e3;
-        l.ttftP99Ms = (p.ttftS + spread99 + waitQuantileS(rho, in.requestSlots, serviceS, variability, 0.99)) * 1e3;
+        l.ttftP50Ms = std::max(p.ttftS + spread(0.5) + waitQuantileS(rho, in.requestSlots, serviceS, variability, 0.5), 0.0) * 1e3;
+        l.ttftP99Ms = (p.ttftS + spread(0.99) + waitQuantileS(rho, in.requestSlots, serviceS, variability, 0.99)) * 1e3;
         l.tpotMeanMs = p.tpotS * 1e3;
         l.tpotP99Ms = l.tpotMeanMs;
         // Requests in service are about Poisson around their mean (M/G/infinity below the slots):

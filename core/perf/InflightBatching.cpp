@@ -80,21 +80,10 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
     return p;
 }
 
-namespace {
-
-// The passes that carry one request's prompt beside the decodes of the others (ownPromptTime):
-// how many, with how many decoding, and with the prompt or without it.
-struct OwnPromptPasses
+double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
 {
-    double withPrompt = 0;
-    double decodesOnly = 0;
-};
-
-OwnPromptPasses ownPromptPasses(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
-{
-    OwnPromptPasses t;
     if (!m.valid)
-        return t;
+        return 0.0;
     const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
     const double budget = std::max(m.maxTokensPerStep, 1.0);
     const double n = std::max(w.outputLen - 1.0, 1.0);
@@ -102,22 +91,32 @@ OwnPromptPasses ownPromptPasses(const ForwardCostModel &m, const ServingWorkload
     const double decoding = std::min(std::max(inFlight - 1.0, 0.0) * n / (n + 1.0), budget - 1.0);
     const double passes = std::ceil(prompt / std::max(budget - decoding, 1.0));
     const double context = std::max(w.promptLen, 1.0) + 0.5 * w.outputLen;
-    t.withPrompt = passes * passTime(m, decoding, context, prompt / passes, prompt, 1.0 / passes);
-    t.decodesOnly = decoding > 0 ? passes * passTime(m, decoding, context, 0.0, prompt, 0.0) : 0.0;
-    return t;
+    return passes * passTime(m, decoding, context, prompt / passes, prompt, 1.0 / passes);
 }
 
-} // namespace
-
-double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+ArrivalWaits arrivalWaits(const ForwardCostModel &m, const ServingWorkload &w, const ServingPoint &p, double lambda,
+                          double busy)
 {
-    return ownPromptPasses(m, w, inFlight).withPrompt;
+    ArrivalWaits a;
+    a.passS = p.tpotS * acceptedTokensPerStep(w);
+    a.busy = std::clamp(busy, 0.0, 1.0);
+    const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
+    const double room = std::max(m.maxTokensPerStep - p.concurrency, 1.0);
+    a.serviceS = p.tpotS * std::max(prompt / room, 1.0);
+    a.rho = std::max(lambda, 0.0) * a.serviceS;
+    a.prefillMeanS = a.rho < 1.0 ? a.rho * a.serviceS / (2.0 * (1.0 - a.rho)) : 0.0;
+    return a;
 }
 
-double promptShareTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight)
+double prefillWaitQuantileS(const ArrivalWaits &a, double q)
 {
-    const OwnPromptPasses t = ownPromptPasses(m, w, inFlight);
-    return std::max(t.withPrompt - t.decodesOnly, 0.0);
+    return a.rho < 1.0 && a.rho > 1.0 - q && a.rho > 0 ? a.prefillMeanS / a.rho * std::log(a.rho / (1.0 - q)) : 0.0;
+}
+
+double passRestSpreadS(const ArrivalWaits &a, double q)
+{
+    const double rest = a.busy > 0 ? a.passS * std::max(0.0, (q - (1.0 - a.busy)) / a.busy) : 0.0;
+    return rest - 0.5 * a.passS;
 }
 
 } // namespace gpuplan

@@ -120,20 +120,18 @@ SteadyLoadPoint openLoop(const LoadInputs &in)
     // The tokens served follow the arrivals, not the in-flight capacity.
     p.requestsPerSPerReplica = lambda;
     p.tokensPerSPerReplica = lambda * in.workload.outputLen;
-    // Poisson prompts queue for the prefill share of the passes (M/D/1): a prompt needs
-    // prompt / (budget - decodes) passes of prefill; the wait's tail is taken exponential.
-    const double prompt = std::max(in.workload.promptLen * (1.0 - in.workload.prefixHit), 1.0);
-    const double room = std::max(m.maxTokensPerStep - p.concurrency, 1.0);
-    const double service = p.tpotS * std::max(prompt / room, 1.0);
-    const double rho = lambda * service;
-    if (rho >= 1.0) {
+    // Poisson prompts queue for the prefill share of the passes and wait for the pass under way
+    // (perf/InflightBatching.h arrivalWaits).
+    const bool inflight = in.batching == Batching::Continuous && in.workload.outputLen >= 2;
+    const ArrivalWaits arrival = arrivalWaits(m, in.workload, p, lambda, inflight ? 1.0 : 0.0);
+    if (arrival.rho >= 1.0) {
         r.point = capacity;
         r.overloaded = true;
         r.valid = true;
         sameForAll(r);
         return r;
     }
-    const double prefillWait = rho * service / (2.0 * (1.0 - rho));
+    const double prefillWait = arrival.prefillMeanS;
     // Near the KV cache's limit requests also wait for a slot: the G/G/c wait of perf/Capacity.h
     // with the request's life as the service time.
     const int slots = static_cast<int>(top);
@@ -141,8 +139,8 @@ SteadyLoadPoint openLoop(const LoadInputs &in)
     const double variability = waitVariability(in.workload);
     const double wait = prefillWait + waitMeanS(slotRho, slots, p.e2eS, variability);
     auto waitQuantile = [&](double q) {
-        const double prefill = rho > 1.0 - q && rho > 0 ? prefillWait / rho * std::log(rho / (1.0 - q)) : 0.0;
-        return prefill + waitQuantileS(slotRho, slots, p.e2eS, variability, q);
+        return prefillWaitQuantileS(arrival, q) + waitQuantileS(slotRho, slots, p.e2eS, variability, q) +
+               (inflight ? passRestSpreadS(arrival, q) : 0.0);
     };
     r.point = p;
     r.point.ttftS += wait;

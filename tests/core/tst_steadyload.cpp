@@ -201,6 +201,10 @@ private slots:
         QVERIFY(near(half.point.tokensPerSPerReplica, in.ratePerReplica * 128, 1e-12));
         QVERIFY(half.point.concurrency < 64);
         QVERIFY(half.ttftP99S >= half.ttftP90S && half.ttftP90S >= half.ttftP50S);
+        // A request arriving as a pass starts waits the whole pass: P99 is at least 0.49 of a pass
+        // above the median on top of the prompts' queue (perf/InflightBatching.h arrivalWaits).
+        QVERIFY2(half.ttftP99S - half.ttftP50S >= 0.49 * half.point.tpotS - 1e-12,
+                 qPrintable(QString::number((half.ttftP99S - half.ttftP50S) / half.point.tpotS)));
         in.ratePerReplica = 0.9 * capacity.requestsPerSPerReplica;
         const SteadyLoadPoint busy = servingAtLoad(in);
         QVERIFY(busy.point.ttftS > half.point.ttftS && busy.point.concurrency > half.point.concurrency);
