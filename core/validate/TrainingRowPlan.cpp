@@ -220,7 +220,13 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
     plan.workload.mode = Mode::Training;
     if (!planFromCommonColumns(t, row, catalog, plan, skipReason))
         return false;
-    if (t.cell(row, "tp").empty() || t.cell(row, "pp").empty()) {
+    // Blank tp/pp: the FSDP stacks (torchtitan, NeMo AutoModel, llm-foundry, torchtune, HF) run
+    // without tensor or pipeline parallelism unless configured (torchtitan's
+    // tensor_parallel_degree and pipeline_parallel_degree default to 1), so blank is 1 there. For
+    // Megatron, DeepSpeed and unnamed stacks a large run's layout is a choice the source did not
+    // publish (MEG24-10, OPT-1, LLaMA-65B): not predicted.
+    if ((t.cell(row, "tp").empty() || t.cell(row, "pp").empty()) &&
+        trainingStackDefaults(t.cell(row, "framework")).sharding != ShardingImpl::Fsdp) {
         skipReason = "parallel layout not published (tp/pp blank)";
         return false;
     }

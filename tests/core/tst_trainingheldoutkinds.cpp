@@ -255,6 +255,21 @@ private slots:
         QVERIFY(!bloomEra.row->plan.parallelism.overlapGradReduce && !bloomEra.row->plan.parallelism.flashAttention);
     }
 
+    // Blank tp/pp under an FSDP stack is its default, no TP and no PP; under Megatron the layout of
+    // a large run was not published and the row is not predicted.
+    void blankLayoutIsTheFsdpStacksDefault() const
+    {
+        const Timed titan = timed("TK-13", {{"tp", ""}, {"pp", ""}});
+        QVERIFY2(titan.skipped.empty(), titan.skipped.c_str());
+        QCOMPARE(titan.row->plan.parallelism.tp, 1);
+        QCOMPARE(titan.row->plan.parallelism.pp, 1);
+        QCOMPARE(titan.result.tokensPerSPerGpu, timed("TK-13", {{"tp", "1"}, {"pp", "1"}}).result.tokensPerSPerGpu);
+        for (const char *stack : {"megatron", "deepspeed", "other"}) {
+            const Timed t = timed("TK-13", {{"tp", ""}, {"framework", stack}});
+            QVERIFY2(t.skipped.find("parallel layout not published") != std::string::npos, stack);
+        }
+    }
+
     // fp8_recipe as Transformer Engine's recipe classes, torchao's recipes and papers name them.
     void fp8RecipeWordsOfRunConfigs() const
     {
