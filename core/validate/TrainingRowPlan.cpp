@@ -53,16 +53,16 @@ std::string sizeLabel(double params)
 bool precisionKnown(const CsvTable &t, std::size_t row, Plan &plan, std::string &reason)
 {
     const std::string_view text = t.cell(row, "precision");
-    if (text == "fp4") {
+    const auto d = text.empty() ? std::nullopt : parseEnum(dtypeNames(), text);
+    // fp4, nvfp4 and mxfp4 in any case: FP4 training, the memory reader's reading too.
+    if (d && isFp4(static_cast<Dtype>(*d))) {
         plan.precision.compute = Dtype::FP8;
         plan.precision.weights = Dtype::BF16;
         plan.precision.activations = Dtype::BF16;
         plan.precision.fp8Recipe = Fp8Recipe::Nvfp4;
         return true;
     }
-    // nvfp4/mxfp4 name serving weight formats; training in FP4 is the fp4 recipe above.
-    const auto d = text.empty() ? std::nullopt : parseEnum(dtypeNames(), text);
-    if (text.empty() || (d && !isFp4(static_cast<Dtype>(*d))))
+    if (text.empty() || d)
         return true;
     reason = "precision = \"" + std::string(text) + "\" has no training time model (known: fp32, tf32, bf16, fp16, fp8, fp4)";
     return false;

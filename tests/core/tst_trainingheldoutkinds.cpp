@@ -284,6 +284,14 @@ private slots:
             QVERIFY2(t.row->plan.precision.fp8Recipe == recipe, word);
         }
         QCOMPARE(timed("TK-08", {{"fp8_recipe", "NVFP4BlockScaling"}}).row->plan.precision.fp8Recipe, Fp8Recipe::Nvfp4);
+        // FP4 training by any of its names and in any case, as the memory reader reads them.
+        for (const char *fp4 : {"FP4", "nvfp4", "NVFP4", "mxfp4"}) {
+            const Timed t = timed("TK-08", {{"precision", fp4}});
+            QVERIFY2(t.skipped.empty(), t.skipped.c_str());
+            QVERIFY2(t.row->plan.precision.fp8Recipe == Fp8Recipe::Nvfp4, fp4);
+            QCOMPARE(t.result.tokensPerSPerGpu, timed("TK-08").result.tokensPerSPerGpu);
+        }
+        QVERIFY(timed("TK-08", {{"precision", "fp3"}}).skipped.find("has no training time model") != std::string::npos);
         const Timed unknown = timed("TK-04", {{"fp8_recipe", "per_channel"}});
         QVERIFY2(unknown.skipped.find("column fp8_recipe") != std::string::npos, unknown.skipped.c_str());
     }
