@@ -53,10 +53,8 @@ struct Replica
         // prompts' share of the passes is in the step itself here (the capacity points run to
         // saturation), not a queue of its own as in the plan's open loop below saturation.
         const bool inflight = in.batching == Batching::Continuous && in.workload.outputLen >= 2;
-        ArrivalWaits arrival;
-        if (inflight)
-            arrival = arrivalWaits(*in.model, in.workload, p, 0.0, std::clamp(n, 0.0, 1.0));
-        auto spread = [&](double q) { return inflight ? passRestSpreadS(arrival, q) : 0.0; };
+        const double passS = p.tpotS * acceptedTokensPerStep(in.workload);
+        auto spread = [&](double q) { return inflight ? passRestSpreadS(passS, n, q) : 0.0; };
         l.ttftMeanMs = (p.ttftS + waitMeanS(rho, in.requestSlots, serviceS, variability)) * 1e3;
         l.ttftP50Ms = std::max(p.ttftS + spread(0.5) + waitQuantileS(rho, in.requestSlots, serviceS, variability, 0.5), 0.0) * 1e3;
         l.ttftP99Ms = (p.ttftS + spread(0.99) + waitQuantileS(rho, in.requestSlots, serviceS, variability, 0.99)) * 1e3;

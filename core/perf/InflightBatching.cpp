@@ -94,12 +94,9 @@ double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double
     return passes * passTime(m, decoding, context, prompt / passes, prompt, 1.0 / passes);
 }
 
-ArrivalWaits arrivalWaits(const ForwardCostModel &m, const ServingWorkload &w, const ServingPoint &p, double lambda,
-                          double busy)
+ArrivalWaits arrivalWaits(const ForwardCostModel &m, const ServingWorkload &w, const ServingPoint &p, double lambda)
 {
     ArrivalWaits a;
-    a.passS = p.tpotS * acceptedTokensPerStep(w);
-    a.busy = std::clamp(busy, 0.0, 1.0);
     const double prompt = std::max(w.promptLen * (1.0 - std::clamp(w.prefixHit, 0.0, 0.99)), 1.0);
     const double room = std::max(m.maxTokensPerStep - p.concurrency, 1.0);
     a.serviceS = p.tpotS * std::max(prompt / room, 1.0);
@@ -113,10 +110,11 @@ double prefillWaitQuantileS(const ArrivalWaits &a, double q)
     return a.rho < 1.0 && a.rho > 1.0 - q && a.rho > 0 ? a.prefillMeanS / a.rho * std::log(a.rho / (1.0 - q)) : 0.0;
 }
 
-double passRestSpreadS(const ArrivalWaits &a, double q)
+double passRestSpreadS(double passS, double busy, double q)
 {
-    const double rest = a.busy > 0 ? a.passS * std::max(0.0, (q - (1.0 - a.busy)) / a.busy) : 0.0;
-    return rest - 0.5 * a.passS;
+    const double b = std::clamp(busy, 0.0, 1.0);
+    const double rest = b > 0 ? passS * std::max(0.0, (q - (1.0 - b)) / b) : 0.0;
+    return rest - 0.5 * passS;
 }
 
 } // namespace gpuplan

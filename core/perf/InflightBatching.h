@@ -32,25 +32,23 @@ ServingPoint inflightPoint(const ForwardCostModel &m, const ServingWorkload &w, 
 // over all passes, which is right for throughput and TPOT but not for the pass that carries a prompt.
 double ownPromptTime(const ForwardCostModel &m, const ServingWorkload &w, double inFlight);
 
-// A request arriving on its own (Poisson, `lambda` per second) at the in-flight steady state `p`:
-// it first waits for the rest of the pass under way (uniform over a pass while the replica is
-// busy, a chance `busy`; the steady state's TTFT counts half a pass), then its prompt queues for
-// the prefill share of the passes, prompt / (budget - decodes) passes each (M/D/1, the wait's tail
-// taken exponential). One model of both for the plan's open loop (SteadyLoad.h) and the capacity
-// plan (Capacity.h). rho >= 1: the prompts outrun the passes (the caller says overloaded or caps it).
+// A request arriving on its own (Poisson, `lambda` per second) at the in-flight steady state `p`
+// first waits for the rest of the pass under way (passRestSpreadS), then its prompt queues for the
+// prefill share of the passes, prompt / (budget - decodes) passes each (M/D/1, the wait's tail
+// taken exponential): the plan's open loop (SteadyLoad.h). rho >= 1: the prompts outrun the passes
+// (the caller says overloaded).
 struct ArrivalWaits
 {
-    double passS = 0;         // one pass
-    double busy = 0;          // chance a pass is under way at an arrival
     double rho = 0;           // the prompts' share of the passes
     double serviceS = 0;      // passes one prompt's prefill takes
     double prefillMeanS = 0;  // mean wait for the prefill share (M/D/1), 0 when rho >= 1
 };
-ArrivalWaits arrivalWaits(const ForwardCostModel &m, const ServingWorkload &w, const ServingPoint &p, double lambda,
-                          double busy);
+ArrivalWaits arrivalWaits(const ForwardCostModel &m, const ServingWorkload &w, const ServingPoint &p, double lambda);
 // The q-quantile of the wait for the prefill share (0 while no more than 1 - q of prompts wait).
 double prefillWaitQuantileS(const ArrivalWaits &a, double q);
-// The q-quantile of the rest of the pass under way, less the half pass the steady state counts.
-double passRestSpreadS(const ArrivalWaits &a, double q);
+// The q-quantile of the rest of the pass under way (passS long, under way at an arrival with chance
+// `busy`: uniform over the pass then), less the half pass the steady state's TTFT counts. The
+// plan's open loop and the capacity plan (Capacity.h) both add it to their TTFT quantiles.
+double passRestSpreadS(double passS, double busy, double q);
 
 } // namespace gpuplan

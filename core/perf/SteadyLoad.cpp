@@ -123,7 +123,8 @@ SteadyLoadPoint openLoop(const LoadInputs &in)
     // Poisson prompts queue for the prefill share of the passes and wait for the pass under way
     // (perf/InflightBatching.h arrivalWaits).
     const bool inflight = in.batching == Batching::Continuous && in.workload.outputLen >= 2;
-    const ArrivalWaits arrival = arrivalWaits(m, in.workload, p, lambda, inflight ? 1.0 : 0.0);
+    const ArrivalWaits arrival = arrivalWaits(m, in.workload, p, lambda);
+    const double passS = p.tpotS * acceptedTokensPerStep(in.workload);
     if (arrival.rho >= 1.0) {
         r.point = capacity;
         r.overloaded = true;
@@ -140,7 +141,7 @@ SteadyLoadPoint openLoop(const LoadInputs &in)
     const double wait = prefillWait + waitMeanS(slotRho, slots, p.e2eS, variability);
     auto waitQuantile = [&](double q) {
         return prefillWaitQuantileS(arrival, q) + waitQuantileS(slotRho, slots, p.e2eS, variability, q) +
-               (inflight ? passRestSpreadS(arrival, q) : 0.0);
+               (inflight ? passRestSpreadS(passS, 1.0, q) : 0.0);
     };
     r.point = p;
     r.point.ttftS += wait;

@@ -3,8 +3,8 @@
 
 #include "catalog/Catalog.h"
 #include "catalog/EnginePreset.h"
+#include "validate/RowPlan.h"
 
-#include <cctype>
 #include <cmath>
 
 namespace gpuplan {
@@ -12,6 +12,8 @@ namespace gpuplan {
 namespace {
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
+// What benchmark tables put between an engine's name and its version.
+bool isVersionSeparator(char c) { return c == ' ' || c == '=' || c == ':' || c == '/' || c == '-'; }
 
 // "1.3.0rc5" -> 1003.0: major x 1000 + minor + patch / 1000, from the leading digits and dots; -1
 // when the version does not start with a number ("unknown(...)").
@@ -59,10 +61,7 @@ const EnginePreset *nearestVersion(const Catalog &catalog, std::string_view engi
 
 std::string normalizedEngineColumn(std::string_view column)
 {
-    std::string s;
-    s.reserve(column.size());
-    for (char c : column)
-        s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string s = lowerCell(column);
     const std::size_t first = s.find_first_not_of(' ');
     s.erase(0, first == std::string::npos ? s.size() : first);
     while (!s.empty() && s.back() == ' ')
@@ -81,11 +80,10 @@ std::string normalizedEngineColumn(std::string_view column)
     if (at == std::string::npos) {
         // The first run of separators followed by a version number ("v" optional) becomes '@'.
         for (std::size_t i = 1; i < s.size(); ++i) {
-            const char c = s[i];
-            if (c != ' ' && c != '=' && c != ':' && c != '/' && c != '-')
+            if (!isVersionSeparator(s[i]))
                 continue;
             std::size_t j = i;
-            while (j < s.size() && (s[j] == ' ' || s[j] == '=' || s[j] == ':' || s[j] == '/' || s[j] == '-'))
+            while (j < s.size() && isVersionSeparator(s[j]))
                 ++j;
             if (j < s.size() && s[j] == 'v' && j + 1 < s.size() && isDigit(s[j + 1]))
                 ++j;

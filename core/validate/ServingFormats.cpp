@@ -40,13 +40,17 @@ std::string formatName(std::string_view text)
         return "nvfp4";
     if (isAny(w, {"w4a4_mxfp4", "mxfp4_moe"}))
         return "mxfp4";
+    if (isAny(w, {"w4a8", "w4a8_awq", "w4a8-awq", "int4_fp8", "w4afp8", "w4a8_fp8"}))
+        return "w4a8";
     return w;
 }
 
-bool isW4a8(std::string_view text)
+// The reason of a format the row's GPU has no tensor rate for: not predicted, never extrapolated.
+std::string notSupported(const char *column, std::string_view text, const char *what, const GpuSpec *gpu,
+                         const char *missing)
 {
-    const std::string w = lowerCell(text);
-    return isAny(w, {"w4a8", "w4a8_awq", "w4a8-awq", "int4_fp8", "w4afp8", "w4a8_fp8"});
+    return "column " + std::string(column) + " = \"" + std::string(text) + "\": " + what + " is not supported on " +
+           (gpu ? gpu->id : std::string("this GPU")) + " (" + missing + "); not predicted";
 }
 
 } // namespace
@@ -55,11 +59,12 @@ bool applyPrecision(std::string_view text, const GpuSpec *gpu, Precision &p, std
 {
     const char *expected = "; expected fp16, bf16, fp8 (fp8_block, fp8_per_tensor, mxfp8), fp4 (nvfp4), mxfp4, int8 "
                            "or int4 (awq, gptq, w4a16), int8 (w8a16), w4a8";
-    if (isW4a8(text)) {
+    const std::string name = text.empty() ? std::string("fp16") : formatName(text);
+    if (name == "w4a8") {
         // 4-bit integer weights dequantized into FP8 GEMMs, 16-bit activations and KV cache elsewhere.
         if (!gpu || gpu->peak(Dtype::FP8) <= 0) {
-            reason = "column precision = \"" + std::string(text) + "\": W4A8 (int4 weights, FP8 GEMMs) is not supported on " +
-                     (gpu ? gpu->id : std::string("this GPU")) + " (no FP8 tensor rate in the GPU catalog); not predicted";
+            reason = notSupported("precision", text, "W4A8 (int4 weights, FP8 GEMMs)", gpu,
+                                  "no FP8 tensor rate in the GPU catalog");
             return false;
         }
         p.weights = Dtype::INT4;
@@ -68,7 +73,6 @@ bool applyPrecision(std::string_view text, const GpuSpec *gpu, Precision &p, std
         p.kvCache = Dtype::FP16;
         return true;
     }
-    const std::string name = text.empty() ? std::string("fp16") : formatName(text);
     const auto parsed = parseEnum(dtypeNames(), name);
     if (!parsed) {
         reason = "column precision = \"" + std::string(text) + "\"" + expected;
@@ -91,9 +95,8 @@ bool applyPrecision(std::string_view text, const GpuSpec *gpu, Precision &p, std
         // (kv_cache_dtype overrides it). A GPU without FP4 tensor math (Hopper and older) does not
         // run these checkpoints as FP4: not predicted, never extrapolated from another format.
         if (!gpu || gpu->peak(d) <= 0) {
-            reason = "column precision = \"" + std::string(text) + "\": FP4 (NVFP4, MXFP4) is not supported on " +
-                     (gpu ? gpu->id : std::string("this GPU")) +
-                     " (no FP4 tensor rate in the GPU catalog; FP4 runs on Blackwell-class GPUs); not predicted";
+            reason = notSupported("precision", text, "FP4 (NVFP4, MXFP4)", gpu,
+                                  "no FP4 tensor rate in the GPU catalog; FP4 runs on Blackwell-class GPUs");
             return false;
         }
         p.weights = p.compute = d;
@@ -122,8 +125,7 @@ bool applyKvCacheDtype(std::string_view text, const GpuSpec *gpu, Precision &p, 
     if (d == Dtype::NVFP4 && parsed) {
         // NVFP4 KV blocks (one FP8 scale per 16 values) are read by Blackwell's attention kernels.
         if (!gpu || gpu->peak(Dtype::NVFP4) <= 0) {
-            reason = "column kv_cache_dtype = \"" + std::string(text) + "\": an NVFP4 KV cache is not supported on " +
-                     (gpu ? gpu->id : std::string("this GPU")) + " (no FP4 tensor rate in the GPU catalog); not predicted";
+            reason = notSupported("kv_cache_dtype", text, "an NVFP4 KV cache", gpu, "no FP4 tensor rate in the GPU catalog");
             return false;
         }
         p.kvCache = d;

@@ -225,8 +225,8 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
     // tensor_parallel_degree and pipeline_parallel_degree default to 1), so blank is 1 there. For
     // Megatron, DeepSpeed and unnamed stacks a large run's layout is a choice the source did not
     // publish (MEG24-10, OPT-1, LLaMA-65B): not predicted.
-    if ((t.cell(row, "tp").empty() || t.cell(row, "pp").empty()) &&
-        trainingStackDefaults(t.cell(row, "framework")).sharding != ShardingImpl::Fsdp) {
+    const TrainingStackDefaults fw = trainingStackDefaults(t.cell(row, "framework"));
+    if ((t.cell(row, "tp").empty() || t.cell(row, "pp").empty()) && fw.sharding != ShardingImpl::Fsdp) {
         skipReason = "parallel layout not published (tp/pp blank)";
         return false;
     }
@@ -253,7 +253,6 @@ bool trainingRowPlan(const CsvTable &t, std::size_t row, const Catalog &catalog,
     // Activation checkpointing as the stack means it (blank: its default; RowPlan.h).
     plan.parallelism.recompute = stackRecompute(t, row, plan.parallelism.recompute, plan.hardware.numGpus);
 
-    const TrainingStackDefaults fw = trainingStackDefaults(t.cell(row, "framework"));
     Parallelism &p = plan.parallelism;
     if (t.cell(row, "zero").empty())
         p.zero = fw.defaultZero;
